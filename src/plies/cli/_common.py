@@ -1,0 +1,44 @@
+"""Shared pieces of the CLI: the position argument, ``--json`` output, console."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+from rich.console import Console
+
+from plies.game import PliesError, State
+from plies.games import parse_position
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+
+def read_position(text: str, game: str | None = None, layout: str = "standard") -> State:
+    """A position argument; ``@FILE`` reads the argument from a file (first non-empty line)."""
+    if text.startswith("@"):
+        try:
+            with open(text[1:], encoding="utf-8") as f:
+                text = next((line for line in f if line.strip()), "")
+        except OSError as e:
+            raise PliesError(f"cannot read {text[1:]}: {e.strerror}") from None
+    return parse_position(text, game=game, layout=layout)
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+
+
+def emit_json(obj: Any) -> None:
+    """Print one JSON object on stdout (for scripts and the other front-ends)."""
+    json.dump(obj, sys.stdout, default=_default)
+    sys.stdout.write("\n")
+
+
+def _default(o: Any) -> Any:
+    if hasattr(o, "to_dict"):
+        return o.to_dict()
+    if isinstance(o, float) and o != o:
+        return None
+    return str(o)

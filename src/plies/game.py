@@ -1,0 +1,132 @@
+"""The game contract every plies game obeys (OpenSpiel-style, python-chess-readable).
+
+A game is a factory of immutable, hashable states.  Players are numbered 0 (moves first: MAX, Black, X) and
+1 (White, O).  Moves are small hashable values (ints for the board games); a pass is an explicit move in the
+games that have passes.  Every search, player and front-end talks to games only through this module.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+Move = Hashable
+"""A move of some game; board games use ints (a square index, or ``PASS``)."""
+
+PASS = -1
+"""The explicit pass move used by games where a player without a move must pass."""
+
+WIN = 1_000_000
+"""Search value of a won finished game before its margin is added: any win outranks any heuristic value."""
+
+
+class PliesError(Exception):
+    """Base of every error a user can cause; front-ends print its message as one line."""
+
+
+class ParseError(PliesError, ValueError):
+    """Text that does not describe a position, move, tree or file."""
+
+
+class IllegalMoveError(PliesError, ValueError):
+    """A well-formed move that the rules do not allow in this position; the message says why."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game: winner (0, 1 or None for a draw) and score from player 0's view."""
+
+    winner: int | None
+    score: float
+
+    def describe(self, names: Sequence[str]) -> str:
+        if self.winner is None:
+            return "Draw"
+        margin = abs(self.score)
+        return f"{names[self.winner]} wins" + (f" by {margin:g}" if margin not in (0, 1) else "")
+
+
+def terminal_value(score: float) -> float:
+    """Search value of a finished game with exact ``score`` (for the player it is computed for).
+
+    Wins and losses are pushed past every heuristic value (±WIN) while keeping the margin, so a search prefers
+    a sure win to any evaluation, and a bigger win to a smaller one.
+    """
+    if score > 0:
+        return WIN + score
+    if score < 0:
+        return -WIN + score
+    return 0
+
+
+def describe_value(value: float) -> str:
+    """Human reading of a search value: ``win by 38``/``loss by 2`` for decided games, else the number."""
+    if value >= WIN:
+        return f"win by {value - WIN:g}"
+    if value <= -WIN:
+        return f"loss by {-WIN - value:g}"
+    return f"{value:g}"
+
+
+class State(ABC):
+    """One immutable position of a game.
+
+    Subclasses implement the abstract methods; everything else (``is_over``, ``outcome``, ``utility``) follows.
+    States compare equal and hash equal when board and side to move are equal.
+    """
+
+    game: ClassVar[str] = "game"
+    player_names: ClassVar[tuple[str, str]] = ("Player 1", "Player 2")
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int:
+        """The player (0 or 1) whose turn it is."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Any]:
+        """Moves of the side to move; ``[PASS]`` when it must pass; ``[]`` when the game is over."""
+
+    @abstractmethod
+    def play(self, move: Any) -> State:
+        """The state after ``move``; raises IllegalMoveError (with the reason) for a move the rules forbid."""
+
+    @abstractmethod
+    def score(self) -> float:
+        """Exact final score from player 0's view (disc difference, +1/-1/0, leaf value); for finished games."""
+
+    @abstractmethod
+    def move_str(self, move: Any) -> str:
+        """The move in the game's standard notation (``d3``, ``pass``)."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Any:
+        """Read a move in any notation the game accepts; ParseError for junk, IllegalMoveError for bad moves."""
+
+    @abstractmethod
+    def to_text(self) -> str:
+        """The compact one-line position form that ``parse_position`` reads back."""
+
+    def is_over(self) -> bool:
+        return not self.legal_moves()
+
+    def outcome(self) -> Outcome | None:
+        """The winner and score of a finished game, None while it goes on."""
+        if not self.is_over():
+            return None
+        s = self.score()
+        return Outcome(0 if s > 0 else 1 if s < 0 else None, s)
+
+    def utility(self, player: int) -> float:
+        """Search value of this finished state for ``player`` (exact score, pushed past heuristics)."""
+        s = self.score()
+        return terminal_value(s if player == 0 else -s)
+
+    def children(self) -> list[tuple[Any, State]]:
+        """(move, successor) pairs in move order: the textbook's expand()."""
+        return [(m, self.play(m)) for m in self.legal_moves()]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.to_text()}>"

@@ -1,0 +1,353 @@
+"""Othello (Reversi) on an n x n board (even n, 4..10; 8 by default), on Python-int bitboards.
+
+Squares are numbered row by row from a1: index = row * n + col, row 0 is rank 1 (top), col 0 is file a.
+So ``d3`` is row 2, col 3, which is also document 000's 0-based ``2 3``.  Black (X, ``*``) is player 0 and
+moves first; White (O) is player 1.  A player without a move passes (the explicit ``PASS`` move); the game
+ends when neither side can move.  The final score gives the empty squares to the winner (the FFO convention).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import ClassVar
+
+from plies.game import PASS, IllegalMoveError, ParseError, State
+
+LAYOUTS = ("standard", "doc000")
+"""Start layouts: the standard one (White d4 e5), and document 000's mirror (X = Black on d4 e5, X first)."""
+
+
+@lru_cache(maxsize=None)
+def geometry(n: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """(full-board mask, ((shift, destination mask) for the 8 directions)) of an n x n board."""
+    full = (1 << (n * n)) - 1
+    not_col0 = sum(1 << (r * n + c) for r in range(n) for c in range(1, n))
+    not_coln = sum(1 << (r * n + c) for r in range(n) for c in range(n - 1))
+    dirs = (
+        (1, not_col0),          # east: landing square is never in column a
+        (-1, not_coln),         # west
+        (n, full),              # south (down the drawing: rank + 1)
+        (-n, full),             # north
+        (n + 1, not_col0),      # south-east
+        (n - 1, not_coln),      # south-west
+        (-n + 1, not_col0),     # north-east
+        (-n - 1, not_coln),     # north-west
+    )
+    return full, dirs
+
+
+def _shift(b: int, s: int, mask: int) -> int:
+    return ((b << s) if s > 0 else (b >> -s)) & mask
+
+
+def legal_mask(own: int, opp: int, n: int) -> int:
+    """Bitmask of the squares where the side owning ``own`` may play (flood fill in each direction)."""
+    full, dirs = geometry(n)
+    empty = full & ~(own | opp)
+    moves = 0
+    for s, mask in dirs:
+        om = opp & mask
+        t = _shift(own, s, om)
+        while t:
+            nxt = _shift(t, s, mask)
+            moves |= nxt & empty
+            t = nxt & om
+    return moves
+
+
+def flips(own: int, opp: int, sq: int, n: int) -> int:
+    """Bitmask of the opponent discs that a disc placed on ``sq`` would turn over (0 if none)."""
+    _, dirs = geometry(n)
+    bit = 1 << sq
+    total = 0
+    for s, mask in dirs:
+        line = 0
+        x = _shift(bit, s, mask)
+        while x & opp:
+            line |= x
+            x = _shift(x, s, mask)
+        if x & own:
+            total |= line
+    return total
+
+
+def bits(b: int) -> list[int]:
+    """Indices of the set bits of ``b``, ascending."""
+    out = []
+    while b:
+        low = b & -b
+        out.append(low.bit_length() - 1)
+        b ^= low
+    return out
+
+
+def square_name(sq: int, n: int = 8) -> str:
+    """``d3`` for index 19 on 8x8 (file letter, rank number from 1)."""
+    r, c = divmod(sq, n)
+    return f"{chr(97 + c)}{r + 1}"
+
+
+_SQUARE_RE = re.compile(r"([a-jA-J])(10|[1-9])")
+_ROWCOL_RE = re.compile(r"^\s*(\d+)\s*[, ]\s*(\d+)\s*$|^\s*\(\s*(\d+)\s*[, ]\s*(\d+)\s*\)\s*$")
+BLACK_CHARS = "X*xB"
+WHITE_CHARS = "OoW0"
+EMPTY_CHARS = "-.eE_"
+
+
+class OthelloState(State):
+    """An immutable Othello position: discs of both colours, the side to move, the board size."""
+
+    game: ClassVar[str] = "othello"
+    player_names: ClassVar[tuple[str, str]] = ("Black", "White")
+    symbols: ClassVar[tuple[str, str]] = ("X", "O")
+
+    __slots__ = ("black", "white", "_to_move", "n", "_moves", "_hash")
+
+    def __init__(self, black: int, white: int, to_move: int = 0, n: int = 8) -> None:
+        if n % 2 or not 4 <= n <= 10:
+            raise ParseError(f"Othello boards are n x n with even n from 4 to 10, not {n}")
+        if black & white:
+            raise ParseError("a square cannot hold both colours")
+        self.black = black
+        self.white = white
+        self._to_move = to_move
+        self.n = n
+        self._moves: list[int] | None = None
+        self._hash: int | None = None
+
+    # --- construction -------------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, n: int = 8, layout: str = "standard") -> OthelloState:
+        """The start position: White on d4/e5 (standard) or, with layout ``doc000``, Black (X) on d4/e5."""
+        if layout not in LAYOUTS:
+            raise ParseError(f"unknown layout {layout!r}; use one of: {', '.join(LAYOUTS)}")
+        if n % 2 or not 4 <= n <= 10:
+            raise ParseError(f"Othello boards are n x n with even n from 4 to 10, not {n}")
+        h = n // 2
+        diag = (1 << ((h - 1) * n + h - 1)) | (1 << (h * n + h))
+        anti = (1 << ((h - 1) * n + h)) | (1 << (h * n + h - 1))
+        if layout == "standard":
+            return cls(anti, diag, 0, n)
+        return cls(diag, anti, 0, n)
+
+    @classmethod
+    def from_text(cls, text: str) -> OthelloState:
+        """Parse ``n*n`` board characters (X/* black, O white, -/. empty) and the side to move (X or O)."""
+        s = "".join(text.split())
+        n = 0
+        for k in (4, 6, 8, 10):
+            if len(s) == k * k + 1:
+                n = k
+        if not n:
+            raise ParseError(
+                f"an Othello position is 64 board characters and the side to move (65 in all), got {len(s)}"
+            )
+        black = white = 0
+        for i, ch in enumerate(s[:-1]):
+            if ch in BLACK_CHARS:
+                black |= 1 << i
+            elif ch in WHITE_CHARS:
+                white |= 1 << i
+            elif ch not in EMPTY_CHARS:
+                raise ParseError(f"bad board character {ch!r} at position {i + 1} (use X, O or -)")
+        side = s[-1]
+        if side in BLACK_CHARS:
+            to_move = 0
+        elif side in WHITE_CHARS:
+            to_move = 1
+        else:
+            raise ParseError(f"bad side to move {side!r} (use X or O)")
+        return cls(black, white, to_move, n)
+
+    @classmethod
+    def from_transcript(cls, moves: str, n: int = 8, layout: str = "standard") -> OthelloState:
+        """Replay a transcript such as ``f5d6c3`` from the start (passes implicit, ``pass``/``PA`` allowed)."""
+        state = cls.start(n, layout)
+        for token in transcript_tokens(moves):
+            if token == "pass":
+                state = state.play(PASS)
+                continue
+            if state.legal_moves() == [PASS]:
+                state = state.play(PASS)
+            state = state.play(state.parse_move(token))
+        return state
+
+    # --- the contract -------------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    def own_opp(self) -> tuple[int, int]:
+        """(discs of the side to move, discs of the other side)."""
+        return (self.black, self.white) if self._to_move == 0 else (self.white, self.black)
+
+    def move_mask(self, player: int | None = None) -> int:
+        """Bitmask of the legal squares of ``player`` (default: the side to move), passes not included."""
+        p = self._to_move if player is None else player
+        own, opp = (self.black, self.white) if p == 0 else (self.white, self.black)
+        return legal_mask(own, opp, self.n)
+
+    def legal_moves(self) -> list[int]:
+        if self._moves is None:
+            own, opp = self.own_opp()
+            mine = legal_mask(own, opp, self.n)
+            if mine:
+                self._moves = bits(mine)
+            elif legal_mask(opp, own, self.n):
+                self._moves = [PASS]
+            else:
+                self._moves = []
+        return self._moves
+
+    def play(self, move: int) -> OthelloState:
+        n = self.n
+        if move == PASS:
+            if self.legal_moves() != [PASS]:
+                raise IllegalMoveError(
+                    "cannot pass: the game is over" if self.is_over() else "cannot pass while a move exists"
+                )
+            return OthelloState(self.black, self.white, 1 - self._to_move, n)
+        if not isinstance(move, int) or not 0 <= move < n * n:
+            raise IllegalMoveError(f"{move!r} is off the board")
+        own, opp = self.own_opp()
+        bit = 1 << move
+        if (own | opp) & bit:
+            raise IllegalMoveError(f"{square_name(move, n)} is occupied")
+        f = flips(own, opp, move, n)
+        if not f:
+            raise IllegalMoveError(f"{square_name(move, n)} flips nothing")
+        own |= bit | f
+        opp &= ~f
+        if self._to_move == 0:
+            return OthelloState(own, opp, 1, n)
+        return OthelloState(opp, own, 0, n)
+
+    def counts(self) -> tuple[int, int]:
+        """(black discs, white discs)."""
+        return self.black.bit_count(), self.white.bit_count()
+
+    def empties(self) -> int:
+        return self.n * self.n - self.black.bit_count() - self.white.bit_count()
+
+    def score(self) -> int:
+        """Black's disc difference, empty squares going to the winner (exact for a finished game)."""
+        b, w = self.counts()
+        d = b - w
+        if d > 0:
+            d += self.empties()
+        elif d < 0:
+            d -= self.empties()
+        return d
+
+    def move_str(self, move: int) -> str:
+        return "pass" if move == PASS else square_name(move, self.n)
+
+    def parse_move(self, text: str) -> int:
+        """``d3``, ``D3``, document 000's ``2 3`` (row col, 0-based), ``(2,3)``, ``pass``/``PA``; legality checked."""
+        t = text.strip()
+        if t.lower() in ("pass", "pa", "ps", "--", "@@"):
+            if self.legal_moves() != [PASS]:
+                raise IllegalMoveError("cannot pass while a move exists" if not self.is_over() else "game over")
+            return PASS
+        n = self.n
+        m = _SQUARE_RE.fullmatch(t)
+        if m:
+            c = ord(m.group(1).lower()) - 97
+            r = int(m.group(2)) - 1
+        else:
+            rc = _ROWCOL_RE.match(t)
+            if not rc:
+                raise ParseError(f"not a move: {text!r} (type a square like d3, or row and column like 2 3)")
+            r, c = (int(g) for g in (rc.group(1) or rc.group(3), rc.group(2) or rc.group(4)))
+        if not (0 <= r < n and 0 <= c < n):
+            raise IllegalMoveError(f"{t} is off the board")
+        sq = r * n + c
+        if sq not in self.legal_moves():
+            self.play(sq)  # raises with the precise reason (occupied / flips nothing)
+            raise IllegalMoveError(f"{square_name(sq, n)} is not a legal move")  # pragma: no cover
+        return sq
+
+    def to_text(self) -> str:
+        cells = []
+        for i in range(self.n * self.n):
+            bit = 1 << i
+            cells.append("X" if self.black & bit else "O" if self.white & bit else "-")
+        return "".join(cells) + " " + self.symbols[self._to_move]
+
+    # --- drawing ------------------------------------------------------------------------------------------
+    def board_str(self, last: int | None = None, rowcol: bool = False, marks: bool = True) -> str:
+        """Document 000's drawing: coordinates on top and left, ``|X|`` cells, then ``Score X=.. O=..``.
+
+        ``rowcol`` numbers rows and columns from 0 as document 000 does; otherwise files a-h and ranks 1-8.
+        Legal moves of the side to move show as ``.`` and the last move's disc in lower case.
+        """
+        n = self.n
+        legal = self.move_mask() if marks else 0
+        head = "   " + " ".join(str(c) if rowcol else chr(97 + c) for c in range(n))
+        lines = [head]
+        for r in range(n):
+            row = []
+            for c in range(n):
+                sq = r * n + c
+                bit = 1 << sq
+                ch = "X" if self.black & bit else "O" if self.white & bit else "." if legal & bit else " "
+                if sq == last and ch in "XO":
+                    ch = ch.lower()
+                row.append(ch)
+            label = r if rowcol else r + 1
+            lines.append(f"{label:>2}|" + "|".join(row) + "|")
+        b, w = self.counts()
+        lines.append(f"Score X={b} O={w}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.board_str()
+
+    # --- identity -----------------------------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, OthelloState)
+            and self.black == other.black
+            and self.white == other.white
+            and self._to_move == other._to_move
+            and self.n == other.n
+        )
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self.black, self.white, self._to_move, self.n))
+        return self._hash
+
+
+def transcript_tokens(text: str) -> list[str]:
+    """Split ``f5d6c3``, ``F5 D6 C3``, ``1. F5 f4 2. ...`` into lower-case squares and ``pass`` tokens."""
+    t = re.sub(r"\d+\.", " ", text)  # move numbers of the PlayOK form
+    out: list[str] = []
+    pos = 0
+    t = t.strip()
+    while pos < len(t):
+        if t[pos] in " \t\n,;":
+            pos += 1
+            continue
+        low = t[pos : pos + 4].lower()
+        if low == "pass":
+            out.append("pass")
+            pos += 4
+            continue
+        if t[pos : pos + 2].lower() in ("pa", "ps", "--", "@@"):
+            out.append("pass")
+            pos += 2
+            continue
+        m = _SQUARE_RE.match(t, pos)
+        if not m:
+            raise ParseError(f"bad transcript at character {pos + 1}: {t[pos:pos + 6]!r}")
+        # prefer a one-digit rank unless the two-digit one is "10"
+        out.append(m.group(0).lower())
+        pos = m.end()
+    return out
+
+
+def start(n: int = 8, layout: str = "standard") -> OthelloState:
+    """The Othello start position (see ``OthelloState.start``)."""
+    return OthelloState.start(n, layout)

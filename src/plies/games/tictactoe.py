@@ -1,0 +1,188 @@
+"""Tic-tac-toe on 3x3 (documents 002 and 003): X (player 0, MAX) and O alternate; three in a line wins.
+
+Squares are numbered row by row: index = row * 3 + col, named like Othello's (``a1`` top left, ``c3`` bottom
+right); document 003's 0-based ``row col`` and the keypad-style digits 1-9 are accepted too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from plies.game import IllegalMoveError, ParseError, State
+
+LINES = tuple(
+    sum(1 << s for s in line)
+    for line in (
+        (0, 1, 2), (3, 4, 5), (6, 7, 8),
+        (0, 3, 6), (1, 4, 7), (2, 5, 8),
+        (0, 4, 8), (2, 4, 6),
+    )
+)
+FULL = 0x1FF
+
+
+def _won(b: int) -> bool:
+    return any(b & line == line for line in LINES)
+
+
+class TicTacToeState(State):
+    """An immutable tic-tac-toe position: X's squares, O's squares, the side to move."""
+
+    game: ClassVar[str] = "tictactoe"
+    player_names: ClassVar[tuple[str, str]] = ("X", "O")
+    symbols: ClassVar[tuple[str, str]] = ("X", "O")
+
+    __slots__ = ("x", "o", "_to_move", "_moves")
+
+    def __init__(self, x: int = 0, o: int = 0, to_move: int = 0) -> None:
+        if x & o:
+            raise ParseError("a square cannot hold both X and O")
+        self.x = x
+        self.o = o
+        self._to_move = to_move
+        self._moves: list[int] | None = None
+
+    @classmethod
+    def start(cls) -> TicTacToeState:
+        return cls()
+
+    @classmethod
+    def from_text(cls, text: str) -> TicTacToeState:
+        """Parse ``X-O------X``: nine cells (X, O, - or .) row by row, then the side to move."""
+        s = "".join(text.split())
+        if len(s) != 10:
+            raise ParseError(f"a tic-tac-toe position is 9 cells and the side to move (10 characters), got {len(s)}")
+        x = o = 0
+        for i, ch in enumerate(s[:9]):
+            if ch in "Xx":
+                x |= 1 << i
+            elif ch in "Oo0":
+                o |= 1 << i
+            elif ch not in "-._":
+                raise ParseError(f"bad cell {ch!r} at position {i + 1} (use X, O or -)")
+        side = s[9]
+        if side not in "XxOo0":
+            raise ParseError(f"bad side to move {side!r} (use X or O)")
+        return cls(x, o, 0 if side in "Xx" else 1)
+
+    @classmethod
+    def from_transcript(cls, moves: str) -> TicTacToeState:
+        """Replay moves such as ``b2a1c3`` from the empty board."""
+        state = cls()
+        for token in re.findall(r"[a-cA-C][1-3]|\S", moves):
+            state = state.play(state.parse_move(token))
+        return state
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    def winner(self) -> int | None:
+        """0 if X has a line, 1 if O has one, None otherwise."""
+        if _won(self.x):
+            return 0
+        if _won(self.o):
+            return 1
+        return None
+
+    def legal_moves(self) -> list[int]:
+        if self._moves is None:
+            if self.winner() is not None:
+                self._moves = []
+            else:
+                free = FULL & ~(self.x | self.o)
+                self._moves = [i for i in range(9) if free >> i & 1]
+        return self._moves
+
+    def play(self, move: int) -> TicTacToeState:
+        if not isinstance(move, int) or not 0 <= move < 9:
+            raise IllegalMoveError(f"{move!r} is off the board")
+        if self.is_over():
+            raise IllegalMoveError("the game is over")
+        bit = 1 << move
+        if (self.x | self.o) & bit:
+            raise IllegalMoveError(f"{self.move_str(move)} is occupied")
+        if self._to_move == 0:
+            return TicTacToeState(self.x | bit, self.o, 1)
+        return TicTacToeState(self.x, self.o | bit, 0)
+
+    def score(self) -> int:
+        """+1 when X has won, -1 when O has, 0 otherwise (document 003's evaluate())."""
+        w = self.winner()
+        return 0 if w is None else (1 if w == 0 else -1)
+
+    def move_str(self, move: int) -> str:
+        r, c = divmod(move, 3)
+        return f"{'abc'[c]}{r + 1}"
+
+    def parse_move(self, text: str) -> int:
+        """``b2``, ``1 1`` (row col, 0-based) or a digit 1-9 (row by row); legality checked."""
+        t = text.strip().lower()
+        if re.fullmatch(r"[a-z]\d+", t):
+            c, r = ord(t[0]) - 97, int(t[1:]) - 1
+        elif re.fullmatch(r"\d", t):
+            k = int(t) - 1
+            if not 0 <= k < 9:
+                raise IllegalMoveError(f"{text.strip()} is off the board (squares are 1-9)")
+            r, c = divmod(k, 3)
+        else:
+            m = re.fullmatch(r"\(?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?", t)
+            if not m:
+                raise ParseError(f"not a move: {text!r} (type a square like b2, or row and column like 1 1)")
+            r, c = int(m.group(1)), int(m.group(2))
+        if not (0 <= r < 3 and 0 <= c < 3):
+            raise IllegalMoveError(f"{text.strip()} is off the board")
+        move = r * 3 + c
+        self.play(move)  # raises with the reason
+        return move
+
+    def to_text(self) -> str:
+        cells = "".join(
+            "X" if self.x >> i & 1 else "O" if self.o >> i & 1 else "-" for i in range(9)
+        )
+        return cells + self.symbols[self._to_move]
+
+    def line_counts(self, player: int) -> tuple[int, int]:
+        """(lines with exactly two of ``player``'s marks and none of the other's, lines with exactly one)."""
+        mine, theirs = (self.x, self.o) if player == 0 else (self.o, self.x)
+        two = one = 0
+        for line in LINES:
+            if theirs & line:
+                continue
+            k = (mine & line).bit_count()
+            if k == 2:
+                two += 1
+            elif k == 1:
+                one += 1
+        return two, one
+
+    def board_str(self, last: int | None = None, rowcol: bool = False, marks: bool = True) -> str:
+        head = "   " + " ".join(str(c) if rowcol else "abc"[c] for c in range(3))
+        lines = [head]
+        for r in range(3):
+            row = []
+            for c in range(3):
+                i = r * 3 + c
+                ch = "X" if self.x >> i & 1 else "O" if self.o >> i & 1 else " "
+                if i == last and ch != " ":
+                    ch = ch.lower()
+                row.append(ch)
+            lines.append(f"{r if rowcol else r + 1:>2}|" + "|".join(row) + "|")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.board_str()
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, TicTacToeState)
+            and (self.x, self.o, self._to_move) == (other.x, other.o, other._to_move)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.x, self.o, self._to_move))
+
+
+def start() -> TicTacToeState:
+    return TicTacToeState()

@@ -1,0 +1,142 @@
+"""Explicit game trees as a tiny game, so the searches can be checked on the seeds' worked examples.
+
+A tree is a nested list whose leaves are numbers valued from MAX's (the root player's) view, e.g. document
+000's ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``; or a JSON-like dict form with labels,
+``{"label": "A", "children": [{"label": "B", "children": [3, 12, 8]}, ...]}`` / ``{"label": "x", "value": 3}``.
+The root player is MAX (player 0); levels alternate.  A move is the index of a child.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from plies.game import IllegalMoveError, ParseError, State
+
+
+@dataclass(frozen=True)
+class Node:
+    """A node of an explicit tree: a leaf with a value, or an inner node with children; optional label."""
+
+    label: str | None = None
+    value: float | None = None
+    children: tuple[Node, ...] = field(default=())
+
+    @property
+    def is_leaf(self) -> bool:
+        return not self.children
+
+    def to_data(self) -> Any:
+        """Back to the nested-list (or labelled dict) form."""
+        if self.is_leaf:
+            return self.value if self.label is None else {"label": self.label, "value": self.value}
+        kids = [c.to_data() for c in self.children]
+        return kids if self.label is None else {"label": self.label, "children": kids}
+
+
+def build(data: Any) -> Node:
+    """Turn the nested-list / dict form into Nodes; ParseError on anything else."""
+    if isinstance(data, bool):
+        raise ParseError("a tree leaf must be a number, not a boolean")
+    if isinstance(data, (int, float)):
+        return Node(value=data)
+    if isinstance(data, list):
+        if not data:
+            raise ParseError("a tree node needs at least one child")
+        return Node(children=tuple(build(d) for d in data))
+    if isinstance(data, dict):
+        label = data.get("label", data.get("name"))
+        label = None if label is None else str(label)
+        if "children" in data:
+            node = build(list(data["children"]))
+            return Node(label=label, children=node.children)
+        if "value" in data:
+            leaf = build(data["value"])
+            return Node(label=label, value=leaf.value)
+        raise ParseError("a tree node in dict form needs 'children' or 'value'")
+    raise ParseError(f"not a tree node: {data!r}")
+
+
+def parse_tree(text: str) -> Node:
+    """Read a tree from JSON text (nested lists or labelled dicts)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ParseError(f"not a tree: {e.msg} at line {e.lineno} column {e.colno}") from None
+    return build(data)
+
+
+class TreeState(State):
+    """A node of an explicit tree reached by ``path`` (child indices from the root)."""
+
+    game: ClassVar[str] = "tree"
+    player_names: ClassVar[tuple[str, str]] = ("MAX", "MIN")
+
+    __slots__ = ("root", "path", "node")
+
+    def __init__(self, root: Node | Any, path: tuple[int, ...] = ()) -> None:
+        self.root = root if isinstance(root, Node) else build(root)
+        self.path = path
+        node = self.root
+        for i in path:
+            node = node.children[i]
+        self.node = node
+
+    @property
+    def to_move(self) -> int:
+        return len(self.path) % 2
+
+    def legal_moves(self) -> list[int]:
+        return list(range(len(self.node.children)))
+
+    def play(self, move: int) -> TreeState:
+        if not isinstance(move, int) or not 0 <= move < len(self.node.children):
+            raise IllegalMoveError(f"no child {move!r} here")
+        return TreeState(self.root, self.path + (move,))
+
+    def score(self) -> float:
+        if self.node.value is None:
+            raise ValueError("an inner node has no value of its own")
+        return self.node.value
+
+    def utility(self, player: int) -> float:
+        """Leaf values are used as they are (no win offset): the exercises' numbers come out unchanged."""
+        v = self.score()
+        return v if player == 0 else -v
+
+    def label(self) -> str:
+        """The node's label, or its path of child indices (``root`` for the root)."""
+        if self.node.label is not None:
+            return self.node.label
+        return "root" if not self.path else ".".join(str(i) for i in self.path)
+
+    def move_str(self, move: int) -> str:
+        child = self.node.children[move]
+        return child.label if child.label is not None else str(move)
+
+    def parse_move(self, text: str) -> int:
+        t = text.strip()
+        for i, child in enumerate(self.node.children):
+            if child.label == t:
+                return i
+        try:
+            i = int(t)
+        except ValueError:
+            raise ParseError(f"not a child: {text!r}") from None
+        self.play(i)
+        return i
+
+    def to_text(self) -> str:
+        return json.dumps(self.root.to_data(), separators=(",", ":")) + (
+            "@" + ".".join(map(str, self.path)) if self.path else ""
+        )
+
+    def __str__(self) -> str:
+        return f"{self.label()} ({self.player_names[self.to_move]} to move)"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TreeState) and self.root is other.root and self.path == other.path
+
+    def __hash__(self) -> int:
+        return hash((id(self.root), self.path))

@@ -1,0 +1,111 @@
+"""One game between two players, start to finish, kept as a GameRecord.
+
+A player that raises, returns an illegal move or overruns its time loses the game; the record says why.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from plies.game import Outcome, PliesError, State
+from plies.players import Player
+
+NORMAL, ILLEGAL, CRASH, TIMEOUT, ABORTED = "normal", "illegal move", "crash", "time", "aborted"
+
+
+@dataclass
+class GameRecord:
+    """Everything about one finished (or abandoned) game, ready for JSON, SQLite or a transcript."""
+
+    game: str
+    start: str
+    players: tuple[str, str]
+    moves: list[str] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    values: list[float | None] = field(default_factory=list)
+    winner: int | None = None
+    score: float = 0.0
+    termination: str = NORMAL
+    detail: str = ""
+    started_at: str = ""
+    final: str = ""
+
+    @property
+    def transcript(self) -> str:
+        """Moves run together (``f5d6c3``), passes written as ``pass`` only where they happened."""
+        return "".join(m if m != "pass" else "--" for m in self.moves)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def result_text(self) -> str:
+        if self.termination != NORMAL:
+            who = self.players[1 - self.winner] if self.winner is not None else "?"
+            return f"{self.players[self.winner] if self.winner is not None else 'nobody'} wins ({who}: {self.termination})"
+        if self.winner is None:
+            return f"draw ({self.score:+g})"
+        return f"{self.players[self.winner]} wins by {abs(self.score):g}"
+
+
+def play_game(
+    start: State,
+    players: Sequence[Player],
+    on_move: Callable[[State, Any, State, float], None] | None = None,
+    time_limit: float | None = None,
+) -> GameRecord:
+    """Play from ``start``: ``players[0]`` is player 0 (Black, X), ``players[1]`` is player 1 (White, O).
+
+    ``on_move(before, move, after, seconds)`` is called after each move.  With ``time_limit`` (seconds per
+    move) a slower move loses on time (measured after the move returns; engines are expected to keep it).
+    """
+    rec = GameRecord(
+        game=start.game,
+        start=start.to_text(),
+        players=(players[0].name, players[1].name),
+        started_at=datetime.now(UTC).isoformat(timespec="seconds"),
+    )
+    for p in players:
+        p.new_game(start)
+    state = start
+    while not state.is_over():
+        side = state.to_move
+        player = players[side]
+        t0 = time.perf_counter()
+        try:
+            move = player.choose(state)
+        except (PliesError, Exception) as e:  # a crashing player loses, the game record survives
+            return _forfeit(rec, state, side, CRASH, f"{type(e).__name__}: {e}")
+        dt = time.perf_counter() - t0
+        if time_limit is not None and dt > time_limit:
+            return _forfeit(rec, state, side, TIMEOUT, f"{dt:.2f}s > {time_limit:g}s")
+        if move not in state.legal_moves():
+            return _forfeit(rec, state, side, ILLEGAL, f"{move!r}")
+        after = state.play(move)
+        rec.moves.append(state.move_str(move))
+        rec.times.append(round(dt, 4))
+        last = getattr(player, "last_result", None)
+        rec.values.append(last.value if last is not None else None)
+        if on_move:
+            on_move(state, move, after, dt)
+        state = after
+    outcome = state.outcome()
+    assert outcome is not None
+    rec.winner, rec.score = outcome.winner, outcome.score
+    rec.final = state.to_text()
+    return rec
+
+
+def _forfeit(rec: GameRecord, state: State, loser: int, reason: str, detail: str) -> GameRecord:
+    rec.winner = 1 - loser
+    rec.score = 0.0
+    rec.termination = reason
+    rec.detail = detail
+    rec.final = state.to_text()
+    return rec
+
+
+__all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "TIMEOUT", "GameRecord", "Outcome", "play_game"]

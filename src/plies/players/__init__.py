@@ -1,0 +1,229 @@
+"""One Player interface for everything that picks moves: people, random, greedy, the textbook searches,
+the engine, external programs.  A player spec string (``alphabeta:depth=5,eval=doc001``) builds any of them.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+from plies import heuristics
+from plies.game import ParseError, State
+from plies.search import SearchResult, alphabeta, minimax
+
+
+class Player(ABC):
+    """Chooses a move for the side to move.  ``last_result`` holds the search behind the last choice, if any."""
+
+    name: str = "player"
+    last_result: SearchResult | None = None
+
+    @abstractmethod
+    def choose(self, state: State) -> Any:
+        """A legal move of ``state`` (which is not over)."""
+
+    def new_game(self, state: State) -> None:
+        """Called once before a game starts from ``state``."""
+
+    def close(self) -> None:
+        """Release what the player holds (processes, connections)."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class HumanPlayer(Player):
+    """A person: ``ask(state)`` returns the move (front-ends inject it; tests feed scripted answers)."""
+
+    def __init__(self, ask: Callable[[State], Any] | None = None, name: str = "human") -> None:
+        self.ask = ask or _console_ask
+        self.name = name
+
+    def choose(self, state: State) -> Any:
+        return self.ask(state)
+
+
+def _console_ask(state: State) -> Any:
+    while True:
+        text = input(f"{state.player_names[state.to_move]} to move: ")
+        try:
+            return state.parse_move(text)
+        except ParseError as e:
+            print(e)
+        except ValueError as e:
+            print(e)
+
+
+class RandomPlayer(Player):
+    """Uniformly random legal moves from its own seeded generator (reproducible)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = _random.Random(seed)
+        self.name = "random" if seed is None else f"random:seed={seed}"
+
+    def choose(self, state: State) -> Any:
+        return self.rng.choice(state.legal_moves())
+
+
+class GreedyPlayer(Player):
+    """Document 000's heuristic player: the move after which it has the most discs (first such move on ties).
+
+    For games without discs it takes the best move by the game's default evaluation one ply ahead.
+    """
+
+    name = "greedy"
+
+    def __init__(self, verbose: Callable[[str], None] | None = None) -> None:
+        self.verbose = verbose
+
+    def values(self, state: State) -> list[tuple[Any, float]]:
+        me = state.to_move
+        out = []
+        for move in state.legal_moves():
+            child = state.play(move)
+            if hasattr(child, "black"):
+                v = float((child.black if me == 0 else child.white).bit_count())
+            else:
+                v = heuristics.get(state.game)(child, me)
+            out.append((move, v))
+        return out
+
+    def choose(self, state: State) -> Any:
+        values = self.values(state)
+        if self.verbose:
+            self.verbose(" ".join(f"{state.move_str(m)}->{v:g}" for m, v in values))
+        best = max(v for _, v in values)
+        return next(m for m, v in values if v == best)
+
+
+class SearchPlayer(Player):
+    """Minimax or alpha-beta at a fixed depth with a named heuristic (pruning switchable, document 004)."""
+
+    def __init__(self, algorithm: str, depth: int, evaluation: str | None, game: str, pruning: bool = True) -> None:
+        if algorithm not in ("minimax", "alphabeta"):
+            raise ParseError(f"unknown algorithm {algorithm!r}")
+        if depth < 1:
+            raise ParseError("depth must be at least 1")
+        self.algorithm = algorithm
+        self.depth = depth
+        self.heuristic = heuristics.get(game, evaluation)
+        self.pruning = pruning
+        extra = "" if pruning or algorithm == "minimax" else ",pruning=off"
+        self.name = f"{algorithm}:depth={depth},eval={self.heuristic.name}{extra}"
+
+    def search(self, state: State) -> SearchResult:
+        if self.algorithm == "minimax":
+            result = minimax(state, self.depth, self.heuristic)
+        else:
+            result = alphabeta(state, self.depth, self.heuristic, pruning=self.pruning)
+        result.evaluation = self.heuristic.name
+        return result
+
+    def choose(self, state: State) -> Any:
+        self.last_result = self.search(state)
+        return self.last_result.move
+
+
+def parse_params(text: str) -> dict[str, str]:
+    """``depth=5,eval=doc001`` -> {'depth': '5', 'eval': 'doc001'}."""
+    params: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        if "=" not in part:
+            raise ParseError(f"player option {part!r} should be key=value")
+        k, v = part.split("=", 1)
+        params[k.strip().lower()] = v.strip()
+    return params
+
+
+def _int(params: dict[str, str], key: str, default: int | None = None) -> int | None:
+    if key not in params:
+        return default
+    try:
+        return int(params.pop(key))
+    except ValueError:
+        raise ParseError(f"{key} must be a whole number") from None
+
+
+PlayerFactory = Callable[[str, dict[str, str], str], Player]
+"""(game, params, raw argument after the colon) -> Player."""
+
+FACTORIES: dict[str, PlayerFactory] = {}
+
+
+def register(kind: str, factory: PlayerFactory) -> None:
+    """Make ``kind:...`` specs build players with ``factory`` (the engine and protocol clients use this)."""
+    FACTORIES[kind] = factory
+
+
+def _search_factory(algorithm: str) -> PlayerFactory:
+    def make(game: str, params: dict[str, str], raw: str) -> Player:
+        depth = _int(params, "depth", 3) or 3
+        evaluation = params.pop("eval", None)
+        pruning = params.pop("pruning", "on").lower() not in ("off", "no", "false", "0")
+        _no_more(params, algorithm)
+        return SearchPlayer(algorithm, depth, evaluation, game, pruning)
+
+    return make
+
+
+def _no_more(params: dict[str, str], kind: str) -> None:
+    if params:
+        raise ParseError(f"unknown option(s) for {kind}: {', '.join(params)}")
+
+
+def _random_factory(game: str, params: dict[str, str], raw: str) -> Player:
+    seed = _int(params, "seed")
+    _no_more(params, "random")
+    return RandomPlayer(seed)
+
+
+def _greedy_factory(game: str, params: dict[str, str], raw: str) -> Player:
+    _no_more(params, "greedy")
+    return GreedyPlayer()
+
+
+def _human_factory(game: str, params: dict[str, str], raw: str) -> Player:
+    name = params.pop("name", "human")
+    _no_more(params, "human")
+    return HumanPlayer(name=name)
+
+
+register("human", _human_factory)
+register("random", _random_factory)
+register("greedy", _greedy_factory)
+register("minimax", _search_factory("minimax"))
+register("alphabeta", _search_factory("alphabeta"))
+
+LAZY_KINDS: dict[str, str] = {
+    "engine": "plies.engine.player",
+    "nboard": "plies.net.nboard_client",
+}
+"""Kinds whose module registers them on first use (so importing players stays light)."""
+
+
+def parse_player(spec: str, game: str = "othello") -> Player:
+    """Build a player from a spec: ``human``, ``random:seed=1``, ``greedy``, ``minimax:depth=3,eval=NAME``,
+    ``alphabeta:depth=5,eval=NAME,pruning=off``, ``engine:level=7`` ...; ParseError explains a bad spec."""
+    spec = spec.strip()
+    kind, _, raw = spec.partition(":")
+    kind = kind.lower()
+    if kind not in FACTORIES and kind in LAZY_KINDS:
+        import importlib
+
+        try:
+            importlib.import_module(LAZY_KINDS[kind])
+        except ImportError as e:
+            raise ParseError(f"player kind {kind!r} is not available: {e}") from None
+    if kind not in FACTORIES:
+        raise ParseError(f"unknown player {spec!r}; kinds: {', '.join(sorted(set(FACTORIES) | set(LAZY_KINDS)))}")
+    params = parse_params(raw) if kind not in ("nboard",) else {}
+    return FACTORIES[kind](game, params, raw)
+
+
+__all__ = [
+    "FACTORIES", "GreedyPlayer", "HumanPlayer", "Player", "RandomPlayer", "SearchPlayer", "parse_params",
+    "parse_player", "register",
+]

@@ -1,0 +1,89 @@
+"""Alpha-beta, as documents 000, 002 and 003 write it: minimax that skips branches which cannot matter.
+
+α is the best value MAX is already sure of on the path to the root, β the best for MIN.  At a MAX node a
+child value >= β ends the node (a β cut-off); at a MIN node a value <= α does (an α cut-off).  With
+``pruning=False`` (document 004's switch) it visits exactly the nodes minimax visits.  The result is always
+minimax's value; ``order`` may sort the moves first (better order, more cut-offs, same value).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from plies.heuristics import Evaluation
+from plies.search.result import SearchResult, Stats
+from plies.search.trace import Tracer
+
+MoveOrder = Callable[[Any, list[Any]], list[Any]]
+
+
+def alphabeta(
+    state: Any,
+    depth: int,
+    evaluate: Evaluation,
+    pruning: bool = True,
+    order: MoveOrder | None = None,
+    tracer: Tracer | None = None,
+    alpha: float = -math.inf,
+    beta: float = math.inf,
+) -> SearchResult:
+    """Search ``depth`` plies below ``state`` with alpha-beta; same value and move as minimax."""
+    stats = Stats(depth=depth)
+    max_player = state.to_move
+
+    def value(node: Any, d: int, alpha: float, beta: float) -> tuple[float, list[Any]]:
+        stats.nodes += 1
+        if node.is_over():
+            stats.leaves += 1
+            v = node.utility(max_player)
+            if tracer:
+                tracer.leaf(node, v)
+            return v, []
+        if d == 0:
+            stats.leaves += 1
+            v = evaluate(node, max_player)
+            if tracer:
+                tracer.leaf(node, v)
+            return v, []
+        if tracer:
+            tracer.enter(node, alpha, beta)
+        moves = node.legal_moves()
+        if order is not None:
+            moves = order(node, moves)
+        pv: list[Any] = []
+        if node.to_move == max_player:                      # MAX node
+            best = -math.inf
+            for i, move in enumerate(moves):
+                v, line = value(node.play(move), d - 1, alpha, beta)
+                if v > best:
+                    best, pv = v, [move, *line]
+                if pruning and best >= beta:                # β cut-off: MIN will never let play reach here
+                    stats.beta_cutoffs += 1
+                    if tracer:
+                        tracer.cutoff(node, "beta", best, alpha, beta, moves[i + 1:])
+                    break
+                alpha = max(alpha, best)
+        else:                                               # MIN node
+            best = math.inf
+            for i, move in enumerate(moves):
+                v, line = value(node.play(move), d - 1, alpha, beta)
+                if v < best:
+                    best, pv = v, [move, *line]
+                if pruning and best <= alpha:               # α cut-off: MAX already has something better
+                    stats.alpha_cutoffs += 1
+                    if tracer:
+                        tracer.cutoff(node, "alpha", best, alpha, beta, moves[i + 1:])
+                    break
+                beta = min(beta, best)
+        if tracer:
+            tracer.exit(node, best)
+        return best, pv
+
+    t0 = time.perf_counter()
+    v, pv = value(state, depth, alpha, beta)
+    stats.seconds = time.perf_counter() - t0
+    name = "alphabeta" if pruning else "alphabeta(pruning off)"
+    return SearchResult(v, pv[0] if pv else None, pv, stats, name, getattr(evaluate, "name", ""))

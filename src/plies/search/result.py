@@ -1,0 +1,69 @@
+"""What every search returns: value, best move, principal variation and statistics."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from plies.game import describe_value
+
+
+@dataclass
+class Stats:
+    """Counters of one search.  ``alpha_cutoffs`` happen at MIN nodes (value <= α), ``beta_cutoffs`` at MAX
+    nodes (value >= β); both stay 0 for minimax and for alpha-beta with pruning off."""
+
+    nodes: int = 0
+    leaves: int = 0
+    alpha_cutoffs: int = 0
+    beta_cutoffs: int = 0
+    seconds: float = 0.0
+    depth: int = 0
+
+    @property
+    def cutoffs(self) -> int:
+        return self.alpha_cutoffs + self.beta_cutoffs
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+@dataclass
+class SearchResult:
+    """Outcome of a search from the root player's view: ``value``, best ``move`` (None at a finished game),
+    principal variation ``pv`` (moves from the root), ``stats``, and the algorithm that produced it."""
+
+    value: float
+    move: Any
+    pv: list[Any] = field(default_factory=list)
+    stats: Stats = field(default_factory=Stats)
+    algorithm: str = ""
+    evaluation: str = ""
+    exact: bool = False
+
+    def describe(self) -> str:
+        return describe_value(self.value)
+
+    def to_dict(self, state: Any = None) -> dict[str, Any]:
+        """JSON-ready form; with the root ``state``, moves are written in the game's notation."""
+        moves = self.pv
+        move = self.move
+        if state is not None:
+            names, s = [], state
+            for m in self.pv:
+                names.append(s.move_str(m))
+                s = s.play(m)
+            moves = names
+            move = state.move_str(self.move) if self.move is not None else None
+        d = asdict(self.stats)
+        d["nodes_per_second"] = round(self.stats.nodes_per_second)
+        return {
+            "algorithm": self.algorithm,
+            "evaluation": self.evaluation,
+            "value": self.value,
+            "value_text": self.describe(),
+            "move": move,
+            "pv": moves,
+            "stats": d,
+        }
