@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from plies.game import PASS, WIN, IllegalMoveError, Outcome, ParseError, PliesError, State
+from plies.game import PASS, WIN, GameLine, IllegalMoveError, Outcome, ParseError, PliesError, State
 from plies.games import OthelloState, TicTacToeState, TreeState, parse_position, start_position
 from plies.search import SearchResult, Stats, alphabeta, minimax, perft
 
@@ -12,7 +12,7 @@ TicTacToe = TicTacToeState
 __version__ = "0.1.0"
 
 __all__ = [
-    "PASS", "WIN", "IllegalMoveError", "Othello", "OthelloState", "Outcome", "ParseError", "PliesError",
+    "PASS", "WIN", "GameLine", "IllegalMoveError", "Othello", "OthelloState", "Outcome", "ParseError", "PliesError",
     "SearchResult", "State", "Stats", "TicTacToe", "TicTacToeState", "TreeState", "alphabeta", "minimax",
     "parse_position", "perft", "start_position",
 ]

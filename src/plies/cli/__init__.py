@@ -46,11 +46,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         rv = group.main(args=argv, prog_name="plies", standalone_mode=False)
         return rv if isinstance(rv, int) else 0
-    except click.exceptions.NoArgsIsHelp as e:  # pragma: no cover - click >= 8.2 only
-        click.echo(e.ctx.get_help() if e.ctx else str(e))
-        return 0
     except click.UsageError as e:
-        hint = f" (see 'plies {e.ctx.command_path.partition(' ')[2]} --help')".replace("plies  ", "plies ") if e.ctx else ""
+        if type(e).__name__ == "NoArgsIsHelpError":  # 'plies' or a group alone: show its help
+            click.echo(e.format_message())
+            return 0
+        path = e.ctx.command_path if e.ctx else "plies"
+        hint = f" (see '{path} --help')"
         click.echo(f"plies: error: {e.format_message()}{hint}", err=True)
         return 2
     except click.exceptions.Exit as e:

@@ -9,7 +9,7 @@ ends when neither side can move.  The final score gives the empty squares to the
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from typing import ClassVar
 
 from plies.game import PASS, IllegalMoveError, ParseError, State
@@ -18,7 +18,7 @@ LAYOUTS = ("standard", "doc000")
 """Start layouts: the standard one (White d4 e5), and document 000's mirror (X = Black on d4 e5, X first)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(n: int) -> tuple[int, tuple[tuple[int, int], ...]]:
     """(full-board mask, ((shift, destination mask) for the 8 directions)) of an n x n board."""
     full = (1 << (n * n)) - 1

@@ -6,7 +6,7 @@ size by ``tables(n)`` so the compiled engine can evaluate with exactly the same 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from plies.games.othello import OthelloState, legal_mask
 from plies.heuristics import Heuristic, register
@@ -21,7 +21,7 @@ def _edge_step(r: int, c: int, n: int) -> int:
     return min(c, n - 1 - c) if r in (0, n - 1) else min(r, n - 1 - r)
 
 
-@lru_cache(maxsize=None)
+@cache
 def tables(n: int) -> dict[str, tuple[int, ...]]:
     """Per-square weight tables for an n x n board, index = row * n + col.
 
@@ -49,7 +49,7 @@ def tables(n: int) -> dict[str, tuple[int, ...]]:
     return {"weighted": tuple(weighted), "stability": tuple(stability), "corners": (corner_mask,)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def masks(n: int) -> dict[str, int]:
     """Bitmasks: corners, edges (corners excluded), and for each corner its two orthogonal edge neighbours."""
     corners = edges = 0

@@ -44,8 +44,10 @@ class GameRecord:
 
     def result_text(self) -> str:
         if self.termination != NORMAL:
-            who = self.players[1 - self.winner] if self.winner is not None else "?"
-            return f"{self.players[self.winner] if self.winner is not None else 'nobody'} wins ({who}: {self.termination})"
+            if self.winner is None:
+                return f"no result ({self.termination})"
+            loser = self.players[1 - self.winner]
+            return f"{self.players[self.winner]} wins ({loser}: {self.termination})"
         if self.winner is None:
             return f"draw ({self.score:+g})"
         return f"{self.players[self.winner]} wins by {abs(self.score):g}"

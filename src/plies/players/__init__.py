@@ -76,7 +76,7 @@ class GreedyPlayer(Player):
 
     name = "greedy"
 
-    def __init__(self, verbose: Callable[[str], None] | None = None) -> None:
+    def __init__(self, verbose: Callable[[State, list[tuple[Any, float]]], None] | None = None) -> None:
         self.verbose = verbose
 
     def values(self, state: State) -> list[tuple[Any, float]]:
@@ -94,7 +94,7 @@ class GreedyPlayer(Player):
     def choose(self, state: State) -> Any:
         values = self.values(state)
         if self.verbose:
-            self.verbose(" ".join(f"{state.move_str(m)}->{v:g}" for m, v in values))
+            self.verbose(state, values)
         best = max(v for _, v in values)
         return next(m for m, v in values if v == best)
 

@@ -8,4 +8,6 @@ from plies.search.perft import divide, fast_perft, perft
 from plies.search.result import SearchResult, Stats
 from plies.search.trace import RecordingTracer, Tracer
 
-__all__ = ["RecordingTracer", "SearchResult", "Stats", "Tracer", "alphabeta", "divide", "fast_perft", "minimax", "perft"]
+__all__ = [
+    "RecordingTracer", "SearchResult", "Stats", "Tracer", "alphabeta", "divide", "fast_perft", "minimax", "perft",
+]

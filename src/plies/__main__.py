@@ -1,0 +1,5 @@
+"""``python -m plies`` runs the ``plies`` command."""
+
+from plies.cli import run
+
+run()

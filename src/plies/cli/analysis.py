@@ -1,0 +1,165 @@
+"""``plies perft`` and ``plies search``: count leaves, run the textbook searches and compare them."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import click
+from rich.progress import Progress
+from rich.table import Table
+
+from plies import heuristics
+from plies.game import ParseError, State
+from plies.search import alphabeta, minimax
+from plies.search.perft import fast_perft
+from plies.search.result import SearchResult
+
+from ._common import console, emit_json, json_option, read_position
+
+DEFAULT_DEPTH = {"tictactoe": 9, "tree": 64}
+
+
+@click.command()
+@click.argument("position", default="othello")
+@click.option("--depth", "-d", type=click.IntRange(0, 30), required=True, help="Plies to count.")
+@click.option("--divide", is_flag=True, help="Also print the count below each first move.")
+@json_option
+def perft(position: str, depth: int, divide: bool, as_json: bool) -> None:
+    """Count the leaves DEPTH plies below POSITION (default: the Othello start).
+
+    A forced pass counts as a ply; a game that ends earlier is one leaf.
+    """
+    state = read_position(position)
+    t0 = time.perf_counter()
+    parts: list[tuple[str, int]] = []
+    moves = state.legal_moves() if depth > 0 else []
+    if moves and (divide or depth >= 6):
+        with Progress(console=console, transient=True, disable=as_json) as bar:
+            task = bar.add_task(f"perft {depth}", total=len(moves))
+            for m in moves:
+                parts.append((state.move_str(m), fast_perft(state.play(m), depth - 1)))
+                bar.advance(task)
+        nodes = sum(n for _, n in parts)
+    else:
+        nodes = fast_perft(state, depth)
+    seconds = time.perf_counter() - t0
+    rate = nodes / seconds if seconds > 0 else 0.0
+    if as_json:
+        out: dict[str, Any] = {"position": state.to_text(), "depth": depth, "nodes": nodes,
+                               "seconds": round(seconds, 6), "nodes_per_second": round(rate)}
+        if divide:
+            out["divide"] = dict(parts)
+        emit_json(out)
+        return
+    if divide:
+        for name, n in parts:
+            click.echo(f"{name}: {n}")
+    click.echo(f"perft({depth}) = {nodes}   [{seconds:.3f} s, {rate:,.0f} leaves/s]")
+
+
+def run_search(state: State, algo: str, depth: int, evaluation: str | None, pruning: bool = True) -> SearchResult:
+    """One textbook search by name ('minimax' or 'alphabeta')."""
+    h = heuristics.get(state.game, evaluation)
+    if algo == "minimax":
+        result = minimax(state, depth, h)
+    else:
+        result = alphabeta(state, depth, h, pruning=pruning)
+    result.evaluation = h.name
+    return result
+
+
+def _pv_text(state: State, pv: list[Any]) -> str:
+    names, s = [], state
+    for m in pv:
+        names.append(s.move_str(m))
+        s = s.play(m)
+    return " ".join(names) or "-"
+
+
+@click.command()
+@click.argument("position")
+@click.option("--algo", type=click.Choice(["minimax", "alphabeta", "both"]), default="alphabeta", show_default=True)
+@click.option("--depth", "-d", type=click.IntRange(1, 64), default=None,
+              help="Search depth in plies [default: 4; 9 for tic-tac-toe; the whole tree for explicit trees].")
+@click.option("--eval", "evaluation", default=None, metavar="NAME",
+              help="Heuristic at the depth limit (see 'plies heuristics').")
+@click.option("--pruning", type=click.Choice(["on", "off"]), default="on", show_default=True,
+              help="Alpha-beta's pruning switch (off = visits exactly minimax's nodes).")
+@json_option
+def search(position: str, algo: str, depth: int | None, evaluation: str | None, pruning: str, as_json: bool) -> None:
+    """Run minimax and/or alpha-beta on POSITION: value, best move, principal variation, node counts.
+
+    POSITION is a game name (othello, tictactoe), a board plus side to move, a transcript (f5d6c3)
+    or an explicit tree ([[3,12,8],[2,4,6],[14,5,2]]).  Values are from the side to move's point of view.
+    """
+    state = read_position(position)
+    if state.is_over():
+        raise ParseError("the game is already over in this position")
+    d = depth if depth is not None else DEFAULT_DEPTH.get(state.game, 4)
+    algos = ["minimax", "alphabeta"] if algo == "both" else [algo]
+    with console.status("searching...", spinner="dots") if not as_json else _null():
+        results = {a: run_search(state, a, d, evaluation, pruning == "on") for a in algos}
+    if as_json:
+        if len(results) == 1:
+            emit_json({"position": state.to_text(), "depth": d, **next(iter(results.values())).to_dict(state)})
+        else:
+            mm, ab = results["minimax"], results["alphabeta"]
+            emit_json({
+                "position": state.to_text(), "depth": d,
+                "minimax": mm.to_dict(state), "alphabeta": ab.to_dict(state),
+                "same_value": mm.value == ab.value,
+                "node_ratio": ab.stats.nodes / mm.stats.nodes if mm.stats.nodes else None,
+            })
+        return
+    table = Table(title=f"{state.game}, depth {d}, eval {next(iter(results.values())).evaluation}")
+    table.add_column("")
+    for name in results:
+        table.add_column(name, justify="right")
+    rows = [
+        ("value", lambda r: r.describe()),
+        ("best move", lambda r: state.move_str(r.move) if r.move is not None else "-"),
+        ("principal variation", lambda r: _pv_text(state, r.pv)),
+        ("nodes visited", lambda r: f"{r.stats.nodes:,}"),
+        ("leaves evaluated", lambda r: f"{r.stats.leaves:,}"),
+        ("α cut-offs", lambda r: f"{r.stats.alpha_cutoffs:,}"),
+        ("β cut-offs", lambda r: f"{r.stats.beta_cutoffs:,}"),
+        ("time", lambda r: f"{r.stats.seconds:.3f} s"),
+        ("nodes/s", lambda r: f"{r.stats.nodes_per_second:,.0f}"),
+    ]
+    for label, fn in rows:
+        table.add_row(label, *(fn(r) for r in results.values()))
+    console.print(table)
+    if len(results) == 2:
+        mm, ab = results["minimax"], results["alphabeta"]
+        same = "same value" if mm.value == ab.value else "DIFFERENT VALUES (a bug!)"
+        console.print(f"{same}; alpha-beta visited {ab.stats.nodes / mm.stats.nodes:.1%} of minimax's nodes")
+
+
+class _null:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+@click.command(name="heuristics")
+@click.argument("game", default="othello")
+def list_heuristics(game: str) -> None:
+    """List the evaluation functions a game accepts (names usable in --eval and eval=NAME)."""
+    table = Table(title=f"heuristics for {game}")
+    table.add_column("name")
+    table.add_column("aliases")
+    table.add_column("what it measures")
+    for name in heuristics.names(game):
+        h = heuristics.get(game, name)
+        mark = " (default)" if heuristics.DEFAULTS.get(game) == name else ""
+        table.add_row(name + mark, ", ".join(h.aliases), h.description)
+    console.print(table)
+
+
+def register(main: click.Group) -> None:
+    main.add_command(perft)
+    main.add_command(search)
+    main.add_command(list_heuristics)

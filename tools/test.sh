@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Install plies and everything its tests need on a fresh machine, then run the whole test suite.
+# System packages (Debian): chromium for the browser tests, graphviz for tree drawings.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  if ! command -v chromium >/dev/null 2>&1 || ! command -v dot >/dev/null 2>&1; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends chromium graphviz fonts-dejavu-core >/dev/null
+  fi
+fi
+
+VENV=${PLIES_VENV:-.venv}
+if [ ! -x "$VENV/bin/python" ]; then
+  python3 -m venv "$VENV"
+fi
+"$VENV/bin/python" -m pip install -q --upgrade pip
+"$VENV/bin/python" -m pip install -q -e '.[test,ray]'
+
+"$VENV/bin/python" -m ruff check src tests benchmarks
+"$VENV/bin/python" -m pytest -q -p no:cacheprovider --timeout=600 "$@"
