@@ -41,34 +41,95 @@ def _shift(b: int, s: int, mask: int) -> int:
     return ((b << s) if s > 0 else (b >> -s)) & mask
 
 
+@cache
+def _split_dirs(n: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """The 8 directions split into left shifts and right shifts (so the hot loops need no branch per step)."""
+    _, dirs = geometry(n)
+    return tuple((s, m) for s, m in dirs if s > 0), tuple((-s, m) for s, m in dirs if s < 0)
+
+
 def legal_mask(own: int, opp: int, n: int) -> int:
     """Bitmask of the squares where the side owning ``own`` may play (flood fill in each direction)."""
-    full, dirs = geometry(n)
+    full = (1 << (n * n)) - 1
     empty = full & ~(own | opp)
+    left, right = _split_dirs(n)
     moves = 0
-    for s, mask in dirs:
+    for s, mask in left:
         om = opp & mask
-        t = _shift(own, s, om)
+        t = (own << s) & om
         while t:
-            nxt = _shift(t, s, mask)
-            moves |= nxt & empty
-            t = nxt & om
+            t <<= s
+            moves |= t & empty & mask
+            t &= om
+    for s, mask in right:
+        om = opp & mask
+        t = (own >> s) & om
+        while t:
+            t >>= s
+            moves |= t & empty & mask
+            t &= om
     return moves
 
 
+def has_move(own: int, opp: int, n: int) -> bool:
+    """Whether the side owning ``own`` has any legal move (stops at the first direction that has one)."""
+    empty = ((1 << (n * n)) - 1) & ~(own | opp)
+    left, right = _split_dirs(n)
+    for s, mask in left:
+        om = opp & mask
+        t = (own << s) & om
+        while t:
+            t <<= s
+            if t & empty & mask:
+                return True
+            t &= om
+    for s, mask in right:
+        om = opp & mask
+        t = (own >> s) & om
+        while t:
+            t >>= s
+            if t & empty & mask:
+                return True
+            t &= om
+    return False
+
+
+@cache
+def rays(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For every square, the bit sequences of its rays (8 directions, only rays of 2+ squares)."""
+    out = []
+    for sq in range(n * n):
+        r, c = divmod(sq, n)
+        square_rays = []
+        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            ray, rr, cc = [], r + dr, c + dc
+            while 0 <= rr < n and 0 <= cc < n:
+                ray.append(1 << (rr * n + cc))
+                rr, cc = rr + dr, cc + dc
+            if len(ray) >= 2:
+                square_rays.append(tuple(ray))
+        out.append(tuple(square_rays))
+    return tuple(out)
+
+
 def flips(own: int, opp: int, sq: int, n: int) -> int:
-    """Bitmask of the opponent discs that a disc placed on ``sq`` would turn over (0 if none)."""
-    _, dirs = geometry(n)
-    bit = 1 << sq
+    """Bitmask of the opponent discs that a disc placed on ``sq`` would turn over (0 if none).
+
+    Walks each ray from the square: a run of opponent discs closed by an own disc flips.
+    """
     total = 0
-    for s, mask in dirs:
-        line = 0
-        x = _shift(bit, s, mask)
-        while x & opp:
-            line |= x
-            x = _shift(x, s, mask)
-        if x & own:
-            total |= line
+    for ray in rays(n)[sq]:
+        if not ray[0] & opp:
+            continue
+        line = ray[0]
+        for b in ray[1:]:
+            if b & opp:
+                line |= b
+            elif b & own:
+                total |= line
+                break
+            else:
+                break
     return total
 
 
@@ -199,6 +260,13 @@ class OthelloState(State):
             else:
                 self._moves = []
         return self._moves
+
+    def is_over(self) -> bool:
+        """Neither side can move (cheaper than listing the moves: stops at the first one found)."""
+        if self._moves is not None:
+            return not self._moves
+        own, opp = self.own_opp()
+        return not (has_move(own, opp, self.n) or has_move(opp, own, self.n))
 
     def play(self, move: int) -> OthelloState:
         n = self.n

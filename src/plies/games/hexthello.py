@@ -1,0 +1,409 @@
+"""HexThello: Othello on a hexagon of radius 7, as the TUC course framework (document 004) plays it.
+
+The board is the course's 15x15 array, row ``i``, column ``j``; a cell is on the board iff ``7 <= i + j <= 21``
+(169 cells, rows of 8, 9, ..., 15, ..., 9, 8).  A move is the cell index ``i * 15 + j`` (or ``PASS``) and the
+discs are Python-int bitboards over the 225 array cells.  Six directions: (-1,0) (-1,+1) (0,-1) (0,+1) (+1,-1)
+(+1,0).  Black (player 0, value 1 on the wire) moves first; a player without a move passes; the game ends
+when neither side can move; the score is black discs minus white discs (empty cells count for nobody).
+
+Moves are written as the course writes them, ``row col`` (``7 3``), or compactly as two base-15 digits
+(``73``, ``7e`` = row 7 column 14, ``e0`` = row 14 column 0); a pass is ``pass`` (``--``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from plies.game import PASS, IllegalMoveError, ParseError, State
+
+SIZE = 15
+"""Side of the array the course stores the board in."""
+RADIUS = 7
+CELLS = SIZE * SIZE
+
+ON_BOARD = tuple((i, j) for i in range(SIZE) for j in range(SIZE) if RADIUS <= i + j <= 3 * RADIUS)
+"""The 169 (row, col) cells of the hexagon in row-major order (the order of ``to_text``)."""
+
+BOARD_MASK = sum(1 << (i * SIZE + j) for i, j in ON_BOARD)
+DIRECTIONS = ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0))
+CORNERS = ((0, 7), (0, 14), (7, 0), (7, 14), (14, 0), (14, 7))
+
+_NOT_COL0 = sum(1 << (i * SIZE + j) for i in range(SIZE) for j in range(1, SIZE))
+_NOT_COL14 = sum(1 << (i * SIZE + j) for i in range(SIZE) for j in range(SIZE - 1))
+_SHIFTS = tuple(
+    (di * SIZE + dj, BOARD_MASK & (_NOT_COL0 if dj > 0 else _NOT_COL14 if dj < 0 else -1))
+    for di, dj in DIRECTIONS
+)
+"""(bit shift, mask of cells a step may land on): the mask stops a step wrapping from column 14 to column 0."""
+
+START_WHITE = ((7, 7), (6, 7), (7, 8), (8, 6))
+START_BLACK = ((7, 6), (6, 8), (8, 7))
+
+# Course values on the wire and in 228-byte positions.
+WHITE, BLACK, EMPTY, ILLEGAL, OUT_OF_BOUND = 0, 1, 2, 3, 4
+
+
+def on_board(i: int, j: int) -> bool:
+    """True for the 169 cells of the hexagon (row ``i``, column ``j`` of the 15x15 array)."""
+    return 0 <= i < SIZE and 0 <= j < SIZE and RADIUS <= i + j <= 3 * RADIUS
+
+
+def distance(i: int, j: int) -> int:
+    """Hex distance of a cell from the centre (7, 7): 0 at the centre, 7 on the rim."""
+    q, r = j - RADIUS, i - RADIUS
+    return max(abs(q), abs(r), abs(q + r))
+
+
+def index(i: int, j: int) -> int:
+    return i * SIZE + j
+
+
+def rowcol(move: int) -> tuple[int, int]:
+    return divmod(move, SIZE)
+
+
+def _shift(b: int, s: int, mask: int) -> int:
+    return ((b << s) if s > 0 else (b >> -s)) & mask
+
+
+def legal_mask(own: int, opp: int) -> int:
+    """Bitmask of the cells where the owner of ``own`` may play (flood fill along the six directions)."""
+    empty = BOARD_MASK & ~(own | opp)
+    moves = 0
+    for s, mask in _SHIFTS:
+        om = opp & mask
+        t = _shift(own, s, om)
+        while t:
+            nxt = _shift(t, s, mask)
+            moves |= nxt & empty
+            t = nxt & om
+    return moves
+
+
+def flips(own: int, opp: int, sq: int) -> int:
+    """Bitmask of the opponent discs a disc on ``sq`` turns over (0 if the move is not legal)."""
+    bit = 1 << sq
+    total = 0
+    for s, mask in _SHIFTS:
+        line = 0
+        x = _shift(bit, s, mask)
+        while x & opp:
+            line |= x
+            x = _shift(x, s, mask)
+        if x & own:
+            total |= line
+    return total
+
+
+def bits(b: int) -> list[int]:
+    """Indices of the set bits of ``b``, ascending."""
+    out = []
+    while b:
+        low = b & -b
+        out.append(low.bit_length() - 1)
+        b ^= low
+    return out
+
+
+_DIGITS = "0123456789abcde"
+
+
+def compact(move: int) -> str:
+    """Two base-15 digits, row then column (``73``, ``7e``); ``--`` for a pass."""
+    if move == PASS:
+        return "--"
+    i, j = rowcol(move)
+    return _DIGITS[i] + _DIGITS[j]
+
+
+def move_text(move: int) -> str:
+    """The course's ``row col`` (``7 3``), or ``pass``."""
+    if move == PASS:
+        return "pass"
+    i, j = rowcol(move)
+    return f"{i} {j}"
+
+
+_ROWCOL = re.compile(r"^\(?\s*(-?\d{1,2})\s*[, ]\s*(-?\d{1,2})\s*\)?$")
+_COMPACT = re.compile(r"^([0-9a-eA-E])([0-9a-eA-E])$")
+_PASS_WORDS = ("pass", "pa", "--", "null", "-50")
+
+
+def read_move(text: str) -> int:
+    """A move in ``row col``/``(r,c)``/compact form or a pass word, without checking legality; ParseError."""
+    t = text.strip().lower()
+    if t in _PASS_WORDS or t.startswith("-50 "):
+        return PASS
+    m = _ROWCOL.match(t)
+    if m:
+        i, j = int(m.group(1)), int(m.group(2))
+    else:
+        m = _COMPACT.match(t)
+        if not m:
+            raise ParseError(f"not a HexThello move: {text!r} (type row and column like '7 3', or 'pass')")
+        i, j = _DIGITS.index(m.group(1)), _DIGITS.index(m.group(2))
+    if not on_board(i, j):
+        raise IllegalMoveError(f"({i}, {j}) is not on the board (a cell needs 7 <= row + col <= 21)")
+    return index(i, j)
+
+
+class HexThelloState(State):
+    """An immutable HexThello position: black and white bitboards over the 15x15 array and the side to move."""
+
+    game: ClassVar[str] = "hexthello"
+    player_names: ClassVar[tuple[str, str]] = ("Black", "White")
+    symbols: ClassVar[tuple[str, str]] = ("X", "O")
+
+    __slots__ = ("black", "white", "_to_move", "_moves", "_hash")
+
+    def __init__(self, black: int, white: int, to_move: int = 0) -> None:
+        if black & white:
+            raise ParseError("a cell cannot hold both colours")
+        if (black | white) & ~BOARD_MASK:
+            raise ParseError("a disc lies outside the hexagon")
+        self.black = black
+        self.white = white
+        self._to_move = to_move
+        self._moves: list[int] | None = None
+        self._hash: int | None = None
+
+    # --- construction -------------------------------------------------------------------------------------
+    @classmethod
+    def start(cls) -> HexThelloState:
+        """The framework's start: White on (7,7) (6,7) (7,8) (8,6), Black on (7,6) (6,8) (8,7), Black to move."""
+        white = sum(1 << index(i, j) for i, j in START_WHITE)
+        black = sum(1 << index(i, j) for i, j in START_BLACK)
+        return cls(black, white, 0)
+
+    @classmethod
+    def from_text(cls, text: str) -> HexThelloState:
+        """Read ``to_text()`` (169 cells X/O/- in row-major order, then X or O to move), the name ``hexthello``,
+        or a transcript of moves from the start (``65 75 --``, or ``7 3, 6 4`` with commas between moves)."""
+        t = text.strip()
+        if t.lower() in ("hexthello", "hex"):
+            return cls.start()
+        s = "".join(t.split())
+        if len(s) == len(ON_BOARD) + 1 and re.fullmatch(r"[XxOo*B W0.\-_]+", s):
+            return cls._from_board(s)
+        return cls.from_transcript(t)
+
+    @classmethod
+    def _from_board(cls, s: str) -> HexThelloState:
+        black = white = 0
+        for (i, j), ch in zip(ON_BOARD, s[:-1], strict=True):
+            if ch in "Xx*B":
+                black |= 1 << index(i, j)
+            elif ch in "OoW0":
+                white |= 1 << index(i, j)
+            elif ch not in ".-_":
+                raise ParseError(f"bad cell character {ch!r} (use X, O or -)")
+        side = s[-1]
+        if side not in "XxOo*BW0":
+            raise ParseError(f"bad side to move {side!r} (use X or O)")
+        return cls(black, white, 0 if side in "Xx*B" else 1)
+
+    @classmethod
+    def from_transcript(cls, text: str) -> HexThelloState:
+        """Replay moves from the start: compact tokens (``65``), or ``row col`` pairs separated by commas or
+        semicolons; forced passes may be left out."""
+        if re.search(r"[,;]", text):
+            tokens = [p for p in re.split(r"[,;]", text) if p.strip()]
+        else:
+            tokens = text.split()
+            if len(tokens) == 1 and len(tokens[0]) % 2 == 0 and len(tokens[0]) > 2:
+                tokens = [tokens[0][k:k + 2] for k in range(0, len(tokens[0]), 2)]
+        state = cls.start()
+        for tok in tokens:
+            move = read_move(tok)
+            if move != PASS and state.legal_moves() == [PASS]:
+                state = state.play(PASS)
+            state = state.play(move)
+        return state
+
+    @classmethod
+    def from_array(cls, board: bytes | list[int], turn: int) -> HexThelloState:
+        """From the course's 225 board values (WHITE 0, BLACK 1, EMPTY 2, ...) and its turn (WHITE 0 / BLACK 1)."""
+        if len(board) != CELLS:
+            raise ParseError(f"a course position has {CELLS} board bytes, got {len(board)}")
+        black = white = 0
+        for k, v in enumerate(board):
+            if v == BLACK:
+                black |= 1 << k
+            elif v == WHITE:
+                white |= 1 << k
+            elif v not in (EMPTY, ILLEGAL, OUT_OF_BOUND):
+                raise ParseError(f"bad cell value {v} at ({k // SIZE}, {k % SIZE})")
+        if turn not in (WHITE, BLACK):
+            raise ParseError(f"bad turn value {turn}")
+        return cls(black & BOARD_MASK, white & BOARD_MASK, 0 if turn == BLACK else 1)
+
+    def to_array(self) -> bytes:
+        """The 225 course board values, row-major (OUT_OF_BOUND outside the hexagon)."""
+        out = bytearray(CELLS)
+        for k in range(CELLS):
+            bit = 1 << k
+            out[k] = BLACK if self.black & bit else WHITE if self.white & bit else EMPTY if BOARD_MASK & bit \
+                else OUT_OF_BOUND
+        return bytes(out)
+
+    # --- the contract -------------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    def own_opp(self) -> tuple[int, int]:
+        """(discs of the side to move, discs of the other side)."""
+        return (self.black, self.white) if self._to_move == 0 else (self.white, self.black)
+
+    def move_mask(self, player: int | None = None) -> int:
+        """Bitmask of the legal cells of ``player`` (default: the side to move)."""
+        p = self._to_move if player is None else player
+        own, opp = (self.black, self.white) if p == 0 else (self.white, self.black)
+        return legal_mask(own, opp)
+
+    def legal_moves(self) -> list[int]:
+        if self._moves is None:
+            own, opp = self.own_opp()
+            mine = legal_mask(own, opp)
+            if mine:
+                self._moves = bits(mine)
+            elif legal_mask(opp, own):
+                self._moves = [PASS]
+            else:
+                self._moves = []
+        return self._moves
+
+    def play(self, move: int) -> HexThelloState:
+        if move == PASS:
+            if self.legal_moves() != [PASS]:
+                raise IllegalMoveError(
+                    "cannot pass: the game is over" if self.is_over() else "cannot pass while a move exists"
+                )
+            return HexThelloState(self.black, self.white, 1 - self._to_move)
+        if not isinstance(move, int) or not 0 <= move < CELLS or not BOARD_MASK >> move & 1:
+            raise IllegalMoveError(f"{move!r} is not a cell of the board")
+        own, opp = self.own_opp()
+        bit = 1 << move
+        if (own | opp) & bit:
+            raise IllegalMoveError(f"({move_text(move)}) is occupied")
+        f = flips(own, opp, move)
+        if not f:
+            raise IllegalMoveError(f"({move_text(move)}) flips nothing")
+        own |= bit | f
+        opp &= ~f
+        if self._to_move == 0:
+            return HexThelloState(own, opp, 1)
+        return HexThelloState(opp, own, 0)
+
+    def counts(self) -> tuple[int, int]:
+        """(black discs, white discs)."""
+        return self.black.bit_count(), self.white.bit_count()
+
+    def empties(self) -> int:
+        return len(ON_BOARD) - self.black.bit_count() - self.white.bit_count()
+
+    def score(self) -> int:
+        """Black discs minus white discs; empty cells count for nobody (the course's rule)."""
+        b, w = self.counts()
+        return b - w
+
+    def move_str(self, move: int) -> str:
+        return move_text(move)
+
+    def parse_move(self, text: str) -> int:
+        """``7 3``, ``(7,3)``, compact ``73``/``7e``, ``pass``; the legality is checked with the reason."""
+        move = read_move(text)
+        if move == PASS:
+            if self.legal_moves() != [PASS]:
+                raise IllegalMoveError("cannot pass while a move exists" if not self.is_over() else "game over")
+            return PASS
+        if move not in self.legal_moves():
+            self.play(move)  # raises with the precise reason
+            raise IllegalMoveError(f"({move_text(move)}) is not a legal move")  # pragma: no cover
+        return move
+
+    def to_text(self) -> str:
+        cells = []
+        for i, j in ON_BOARD:
+            bit = 1 << index(i, j)
+            cells.append("X" if self.black & bit else "O" if self.white & bit else "-")
+        return "".join(cells) + " " + self.symbols[self._to_move]
+
+    # --- drawing ------------------------------------------------------------------------------------------
+    def board_str(self, last: int | None = None, rowcol: bool = True, marks: bool = True) -> str:
+        """A hexagonal drawing: one line per array row with its number on the left and its first and last
+        column on the right; X black, O white, ``.`` empty, ``+`` a legal move, lower case the last move."""
+        legal = self.move_mask() if marks and not self.is_over() else 0
+        lines = ["row  (cells of row i, columns left to right; the number on the right: first..last column)"]
+        for i in range(SIZE):
+            j0, j1 = max(0, RADIUS - i), min(SIZE - 1, 3 * RADIUS - i)
+            row = []
+            for j in range(j0, j1 + 1):
+                sq = index(i, j)
+                bit = 1 << sq
+                ch = "X" if self.black & bit else "O" if self.white & bit else "+" if legal & bit else "."
+                if sq == last and ch in "XO":
+                    ch = ch.lower()
+                row.append(ch)
+            lines.append(f"{i:>3} " + " " * abs(RADIUS - i) + " ".join(row) + " " * abs(RADIUS - i)
+                         + f"  {j0}..{j1}")
+        b, w = self.counts()
+        lines.append(f"Score X(Black)={b} O(White)={w}   {self.player_names[self._to_move]} to move"
+                     if not self.is_over() else f"Score X(Black)={b} O(White)={w}   game over")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.board_str()
+
+    # --- identity -----------------------------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, HexThelloState)
+            and self.black == other.black
+            and self.white == other.white
+            and self._to_move == other._to_move
+        )
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self.black, self.white, self._to_move, "hex"))
+        return self._hash
+
+
+def start() -> HexThelloState:
+    """The HexThello start position."""
+    return HexThelloState.start()
+
+
+def perft_hex(own: int, opp: int, depth: int, passed: bool = False) -> int:
+    """Leaf count ``depth`` plies below a position on raw bitboards (a forced pass is a ply)."""
+    if depth == 0:
+        return 1
+    moves = legal_mask(own, opp)
+    if not moves:
+        if passed or not legal_mask(opp, own):
+            return 1
+        return perft_hex(opp, own, depth - 1, True)
+    if depth == 1:
+        return moves.bit_count()
+    total = 0
+    for sq in bits(moves):
+        f = flips(own, opp, sq)
+        total += perft_hex(opp & ~f, own | f | (1 << sq), depth - 1)
+    return total
+
+
+def _register() -> None:
+    from plies import games
+
+    games.register("hexthello", HexThelloState.start)
+    games.ALIASES.setdefault("hex", "hexthello")
+
+
+_register()
+
+__all__ = [
+    "BLACK", "BOARD_MASK", "CORNERS", "DIRECTIONS", "EMPTY", "ON_BOARD", "OUT_OF_BOUND", "SIZE", "WHITE",
+    "HexThelloState", "bits", "compact", "flips", "legal_mask", "move_text", "perft_hex", "read_move", "start",
+]
