@@ -1,0 +1,116 @@
+"""The terminal game loop: scripted people, computer replies, in-game commands, passes and the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from plies import PASS, Othello, TicTacToe
+from plies.cli import main
+from plies.cli.play import PlaySession, setup_interactively
+from plies.players import HumanPlayer, parse_player
+
+
+def scripted(lines: list[str]):
+    it = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def session(start, first, second, lines, rowcol=False):
+    out: list[str] = []
+    s = PlaySession(start, (first, second), scripted(lines), out.append, rowcol=rowcol)
+    return s, out
+
+
+def test_tictactoe_people_play_to_a_win():
+    s, out = session(TicTacToe.start(), HumanPlayer(), HumanPlayer(), ["a1", "a2", "b1", "b2", "c1"])
+    final = s.play()
+    assert final.is_over() and final.outcome().winner == 0
+    assert out[-1].startswith("Game over: X wins")
+
+
+def test_bad_input_is_asked_again_with_a_reason():
+    s, out = session(Othello.start(), HumanPlayer(), HumanPlayer(), ["zz", "a1", "d4", "9 9", "d3", "quit"])
+    s.play()
+    text = "\n".join(out)
+    assert "not a move" in text
+    assert "a1 flips nothing" in text
+    assert "d4 is occupied" in text
+    assert "off the board" in text
+    assert s.moves == [Othello.start().parse_move("d3")]
+    assert out[-1] == "Game abandoned."
+
+
+def test_undo_goes_back_to_the_humans_previous_turn():
+    computer = parse_player("alphabeta:depth=2,eval=discs")
+    s, out = session(Othello.start(), HumanPlayer(), computer, ["d3", "undo", "quit"])
+    s.play()
+    assert s.moves == [] and s.state == Othello.start()
+
+
+def test_hint_show_and_save(tmp_path):
+    computer = parse_player("alphabeta:depth=2,eval=discs")
+    path = tmp_path / "game.txt"
+    s, out = session(Othello.start(), HumanPlayer(), computer, ["hint", "show", "f5", f"save {path}", "quit"])
+    s.play()
+    text = "\n".join(out)
+    assert "Hint: " in text and "value" in text
+    assert "d3->" in text and "e6->" in text
+    saved = path.read_text().strip()
+    assert saved.startswith("f5") and len(saved) == 4  # the person's move and the computer's reply
+    assert Othello.from_transcript(saved) == s.state
+
+
+def test_document_000_row_col_view():
+    s, out = session(Othello.start(layout="doc000"), HumanPlayer(), HumanPlayer(), ["2 4", "quit"], rowcol=True)
+    s.play()
+    assert "Player Black (X) turn, valid moves=(2 4)(3 5)(4 2)(5 3)" in out
+    assert out[0].startswith("   0 1 2 3 4 5 6 7")
+    assert "Score X=4 O=1" in "\n".join(out)
+
+
+def test_a_forced_pass_is_announced_and_played():
+    # White to move has no move but Black has: White must pass.
+    board = "XO" + "-" * 62
+    start = Othello.from_text(board + "O")
+    assert start.legal_moves() == [PASS]
+    s, out = session(start, HumanPlayer(), HumanPlayer(), ["quit"])
+    s.play()
+    assert any("has no valid move and passes" in line for line in out)
+
+
+def test_computer_against_computer_reaches_the_summary():
+    a = parse_player("greedy")
+    b = parse_player("random:seed=3")
+    s, out = session(Othello.start(6), a, b, [])
+    final = s.play()
+    assert final.is_over()
+    assert out[-1].startswith("Game over:") and "final score" in out[-1]
+
+
+def test_interactive_setup_like_document_001():
+    lines = ["2", "4", "1", "1"]  # second, depth 4, alpha-beta, first heuristic
+    out: list[str] = []
+    black, white = setup_interactively(Othello.start(), scripted(lines), out.append)
+    assert white == "human" and black.startswith("alphabeta:depth=4,eval=")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "nonsense-position"],
+        ["play", "othello", "--black", "wizard"],
+        ["play", "othello", "--white", "alphabeta:depth=x"],
+        ["play", "othello", "--white", "alphabeta:depth=2,eval=nope"],
+    ],
+)
+def test_play_rejects_bad_options_with_one_line(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("plies: error:") and err.count("\n") == 1 and "Traceback" not in err
