@@ -146,8 +146,16 @@ class _null:
 
 @click.command(name="heuristics")
 @click.argument("game", default="othello")
-def list_heuristics(game: str) -> None:
+@json_option
+def list_heuristics(game: str, as_json: bool) -> None:
     """List the evaluation functions a game accepts (names usable in --eval and eval=NAME)."""
+    if not heuristics.names(game):
+        raise ParseError(f"no heuristics for game {game!r}")
+    if as_json:
+        emit_json({"game": game, "default": heuristics.DEFAULTS.get(game), "heuristics": [
+            {"name": n, "aliases": list(heuristics.get(game, n).aliases),
+             "description": heuristics.get(game, n).description} for n in heuristics.names(game)]})
+        return
     table = Table(title=f"heuristics for {game}")
     table.add_column("name")
     table.add_column("aliases")
