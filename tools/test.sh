@@ -20,4 +20,4 @@ fi
 "$VENV/bin/python" -m pip install -q -e '.[test,ray]'
 
 "$VENV/bin/python" -m ruff check src tests benchmarks
-"$VENV/bin/python" -m pytest -q -p no:cacheprovider --timeout=600 "$@"
+"$VENV/bin/python" -m pytest -p no:cacheprovider --timeout=600 "$@"

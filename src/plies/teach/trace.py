@@ -108,6 +108,7 @@ class NodeInfo:
     best_child: int | None = None
     on_pv: bool = False
     given: float | None = None      # an explicit tree's leaf value, shown greyed when never evaluated
+    named: bool = True              # False for explicit-tree nodes without a label (named by their path)
 
     @property
     def id(self) -> str:
@@ -128,7 +129,7 @@ class NodeInfo:
             "leaf": self.leaf, "value": jnum(self.value), "value_text": self.value_text(), "bound": self.bound,
             "alpha": jnum(self.alpha), "beta": jnum(self.beta), "visit": self.visit, "pruned": self.pruned,
             "under_pruned": self.under_pruned, "cutoff": self.cutoff, "best_child": self.best_child,
-            "on_pv": self.on_pv, "given": jnum(self.given),
+            "on_pv": self.on_pv, "given": jnum(self.given), "named": self.named,
         }
 
 
@@ -168,13 +169,17 @@ class _Frame:
     best_child: int | None = None
 
 
+class TooBig(PliesError):
+    """The search tree grew past the node limit of a picture or page."""
+
+
 class StepTracer(Tracer):
     """Collects the search's events into NodeInfo and Step records (nodes are ``Tracked`` states)."""
 
-    def __init__(self, root: Tracked, algorithm: str, label: Any) -> None:
+    def __init__(self, root: Tracked, algorithm: str, max_nodes: int | None = None) -> None:
+        self.max_nodes = max_nodes
         self.max_player = root.to_move
         self.windows = algorithm == "alphabeta"
-        self.label = label
         self.nodes: dict[Path, NodeInfo] = {}
         self.steps: list[Step] = []
         self.frames: list[_Frame] = []
@@ -187,9 +192,15 @@ class StepTracer(Tracer):
         info = self.nodes.get(node.path)
         if info is None:
             kind = "max" if node.to_move == self.max_player else "min"
-            name, move = self.label(node)
+            name, move = _label(node, self.nodes.get(node.path[:-1]) if node.path else None)
             info = NodeInfo(node.path, name, move, kind, leaf, state=node.state)
+            if isinstance(node.state, TreeState) and node.state.node.label is None:
+                info.named = False
             self.nodes[node.path] = info
+            if self.max_nodes is not None and len(self.nodes) > self.max_nodes:
+                hint = "" if self.windows else ", alpha-beta"
+                raise TooBig(f"the search tree has more than {self.max_nodes} nodes to show: use a smaller depth, "
+                             f"a position with fewer moves{hint} or a higher node limit")
         return info
 
     def _visit(self, info: NodeInfo, alpha: float | None, beta: float | None) -> None:
@@ -330,19 +341,19 @@ class Trace:
         return d
 
 
-def _labeller(state: Any) -> Any:
-    def label(node: Tracked) -> tuple[str, str | None]:
-        s = node.state
-        if isinstance(s, TreeState):
-            move = None if not node.path else str(node.path[-1])
-            if s.node.label is not None:
-                return s.node.label, move
-            return ("root" if not node.path else ".".join(map(str, node.path))), move
-        if not node.path:
-            return "root", None
-        return "", None                      # filled in by trace_search (needs the parent)
-
-    return label
+def _label(node: Tracked, parent: NodeInfo | None) -> tuple[str, str | None]:
+    """(label, move): an explicit tree's own label (else its path), a game node's move (``d3``)."""
+    s = node.state
+    if isinstance(s, TreeState):
+        move = None if not node.path else str(node.path[-1])
+        if s.node.label is not None:
+            return s.node.label, move
+        return ("root" if not node.path else "[" + ",".join(map(str, node.path)) + "]"), move
+    if not node.path or parent is None:
+        return "root", None
+    ps = parent.state
+    move = ps.move_str(ps.legal_moves()[node.path[-1]])
+    return move, move
 
 
 def tree_height(node: Node) -> int:
@@ -395,24 +406,15 @@ def trace_search(
     """Run the textbook search on ``state`` with a recording tracer and return the whole trace."""
     if algorithm not in ALGORITHMS:
         raise PliesError(f"unknown algorithm {algorithm!r}; choose from: {', '.join(ALGORITHMS)}")
-    if algorithm == "minimax" and order != "left":
-        order = "left" if order == "left" else order     # minimax visits every node; order only changes the walk
     root = Tracked(state)
-    tracer = StepTracer(root, algorithm, _labeller(state))
+    tracer = StepTracer(root, algorithm, max_nodes)
     ev = lambda node, player: evaluate(node.state, player)
     if algorithm == "minimax":
-        if max_nodes is not None:
-            _check_size(state, depth, max_nodes)
+        order = "left"                      # plies.search.minimax walks the moves as generated
         result = minimax(root, depth, ev, tracer=tracer)
     else:
         result = alphabeta(root, depth, ev, order=make_order(order, state, evaluate), tracer=tracer)
-    if max_nodes is not None and len(tracer.nodes) > max_nodes:
-        raise PliesError(
-            f"the search tree has {len(tracer.nodes)} nodes to draw (limit {max_nodes}): use a smaller depth, "
-            "a position with fewer moves, or alpha-beta"
-        )
     nodes = tracer.nodes
-    _fill_moves(state, nodes)
     if isinstance(state, TreeState):
         _add_unvisited(state, nodes)
     nodes = dict(sorted(nodes.items()))
@@ -429,53 +431,11 @@ def trace_search(
         for q, info in nodes.items():
             if len(q) > len(p) and q[: len(p)] == p:
                 info.under_pruned = True
-    if not tracer.steps or tracer.steps[-1].path != ():
-        pass
-    elif result.move is not None:
+    if tracer.steps and tracer.steps[-1].path == () and result.move is not None:
         last = tracer.steps[-1]
         chosen = nodes[pv[0]]
         last.text += f": {nodes[()].kind.upper()} chooses {chosen.label or chosen.move}"
     return Trace(state, algorithm, order, depth, result, nodes, tracer.steps, tracer.pruned, pv, tracer.consistent)
-
-
-def _check_size(state: Any, depth: int, max_nodes: int) -> None:
-    """Minimax visits every node: count them first (stopping early) so a huge tree is refused quickly."""
-    count = 0
-
-    def walk(s: Any, d: int) -> None:
-        nonlocal count
-        count += 1
-        if count > max_nodes:
-            raise PliesError(
-                f"minimax would visit more than {max_nodes} nodes at depth {depth}: use a smaller depth, "
-                "a position with fewer moves, or alpha-beta"
-            )
-        if d == 0:
-            return
-        for m in s.legal_moves():
-            walk(s.play(m), d - 1)
-
-    walk(state, depth)
-
-
-def _fill_moves(root: Any, nodes: dict[Path, NodeInfo]) -> None:
-    """Name game nodes by the move that reached them (``d3``, ``pass``)."""
-    if isinstance(root, TreeState):
-        return
-    for path, info in nodes.items():
-        if not path:
-            continue
-        parent = nodes.get(path[:-1])
-        pstate = parent.state if parent is not None else _walk(root, path[:-1])
-        move = pstate.legal_moves()[path[-1]]
-        info.move = pstate.move_str(move)
-        info.label = info.move
-
-
-def _walk(state: Any, path: Path) -> Any:
-    for i in path:
-        state = state.play(state.legal_moves()[i])
-    return state
 
 
 def _add_unvisited(root: TreeState, nodes: dict[Path, NodeInfo]) -> None:
@@ -485,9 +445,9 @@ def _add_unvisited(root: TreeState, nodes: dict[Path, NodeInfo]) -> None:
         info = nodes.get(path)
         if info is None:
             s = TreeState(root.root, path)
-            name = node.label if node.label is not None else ".".join(map(str, path))
+            name = node.label if node.label is not None else "[" + ",".join(map(str, path)) + "]"
             info = NodeInfo(path, name, str(path[-1]) if path else None, "max" if len(path) % 2 == 0 else "min",
-                            node.is_leaf, state=s)
+                            node.is_leaf, state=s, named=node.label is not None)
             nodes[path] = info
         info.leaf = node.is_leaf
         if node.is_leaf:
@@ -498,7 +458,17 @@ def _add_unvisited(root: TreeState, nodes: dict[Path, NodeInfo]) -> None:
     walk(root.root, ())
 
 
+def _check_leaves(node: Node) -> None:
+    if node.is_leaf:
+        if node.value is None or not math.isfinite(node.value):
+            raise PliesError(f"a leaf value must be a finite number, got {node.value!r}")
+        return
+    for c in node.children:
+        _check_leaves(c)
+
+
 def solve_tree(tree: Any, algorithm: str = "alphabeta", order: str = "left") -> Trace:
     """Solve an explicit tree (Node, nested list, dict form or TreeState) to its leaves: the exercise's answer."""
     state = tree if isinstance(tree, TreeState) else TreeState(tree)
+    _check_leaves(state.root)
     return trace_search(state, tree_height(state.root), get("tree", "leaf"), algorithm, order)

@@ -1,0 +1,249 @@
+"""``plies tree solve|show`` and ``plies study nodes|horizon``: the teaching views in the terminal.
+
+``tree solve`` answers document 002's exercise on any explicit tree (values, α/β, visit order, pruned nodes,
+the chosen child) and draws it; ``tree show`` draws the real search tree of an Othello or tic-tac-toe
+position; ``study`` measures alpha-beta's savings and shows the horizon effect on real Othello positions.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import click
+from rich.table import Table
+
+from plies.cli._common import console, emit_json, json_option, read_position
+from plies.game import ParseError, PliesError
+
+
+def _read_tree(text: str) -> Any:
+    """TREE: a preset name (doc000, doc002), a file, or inline JSON (nested list or labelled dict form)."""
+    from plies.games.tree import TreeState, parse_tree
+    from plies.teach.examples import PRESETS
+
+    if text in PRESETS:
+        from plies.games.tree import build
+
+        return TreeState(build(PRESETS[text]["tree"]))
+    t = text.strip()
+    if not t.startswith(("[", "{")) and not t.lstrip("-").replace(".", "", 1).isdigit():
+        path = t[1:] if t.startswith("@") else t
+        if not os.path.exists(path):
+            raise ParseError(f"no tree file {path!r} (give a file, inline JSON like [[3,12,8],[2,4,6]], "
+                             f"or a preset: {', '.join(PRESETS)})")
+        try:
+            with open(path, encoding="utf-8") as f:
+                t = f.read()
+        except OSError as e:
+            raise PliesError(f"cannot read {path}: {e.strerror}") from None
+    return TreeState(parse_tree(t))
+
+
+def _draw(trace: Any, svg: str | None, png: str | None, thumbnails: bool | None = None) -> None:
+    from plies.teach import draw
+
+    for path in (svg, png):
+        if path:
+            draw.save(trace, path, thumbnails)
+            console.print(f"[dim]drew {path}[/dim]")
+
+
+def _node_table(trace: Any, show_windows: bool) -> Table:
+    from plies.teach.trace import fmt
+
+    table = Table(title="Visit order", show_lines=False)
+    for col in ("#", "node", "path", "type", *(("α", "β") if show_windows else ()), "value", "note"):
+        table.add_column(col, justify="right" if col in ("#", "α", "β", "value") else "left")
+    for n in trace.visit_order():
+        note = []
+        if n.cutoff:
+            note.append(f"{'α' if n.cutoff == 'alpha' else 'β'} cut-off")
+        if n.on_pv and n.path:
+            note.append("principal path")
+        row = [str(n.visit), n.label, str(list(n.path)), "leaf" if n.leaf else n.kind.upper()]
+        if show_windows:
+            row += [fmt(n.alpha), fmt(n.beta)] if n.alpha is not None else ["", ""]
+        row += [n.value_text(), ", ".join(note)]
+        table.add_row(*row)
+    return table
+
+
+def _print_trace(trace: Any, steps: bool) -> None:
+    from plies.teach.draw import summary
+
+    windows = trace.algorithm == "alphabeta"
+    console.print(_node_table(trace, windows))
+    if steps:
+        console.print("[bold]Steps[/bold]")
+        for i, s in enumerate(trace.steps, 1):
+            console.print(f"{i:3d}. {s.text}")
+    if windows:
+        if trace.pruned:
+            names = ", ".join(f"{trace.nodes[p].label} {list(p)}" if trace.nodes[p].named else str(list(p))
+                              for p in trace.pruned)
+            console.print(f"Pruned (marked ✗, never examined): {names}")
+        else:
+            console.print("Pruned: nothing")
+    console.print(f"[bold]{summary(trace)}[/bold]")
+
+
+@click.group("tree")
+def tree_group() -> None:
+    """Solve and draw game trees step by step (minimax, alpha-beta): the lessons' exercises."""
+
+
+@tree_group.command("solve")
+@click.argument("tree")
+@click.option("--algo", type=click.Choice(["minimax", "alphabeta"]), default="alphabeta", show_default=True)
+@click.option("--order", type=click.Choice(["left", "right", "best"]), default="left", show_default=True,
+              help="Children order: as given, reversed, or best first (the perfect ordering).")
+@click.option("--svg", type=click.Path(dir_okay=False), help="Draw the tree to this SVG file.")
+@click.option("--png", type=click.Path(dir_okay=False), help="Draw the tree to this PNG file.")
+@click.option("--steps", is_flag=True, help="Also print every step of the search as a sentence.")
+@json_option
+def solve_cmd(tree: str, algo: str, order: str, svg: str | None, png: str | None, steps: bool,
+              as_json: bool) -> None:
+    """Run minimax or alpha-beta on TREE and give the exercise's answer.
+
+    TREE is a preset (doc000, doc002), a file, or inline JSON: nested lists of leaf values seen from MAX
+    ([[3,12,8],[2,4,6],[14,5,2]]) or the labelled form {"label": "A", "children": [{"label": "x", "value": 3}]}.
+    """
+    from plies.teach.trace import solve_tree
+
+    trace = solve_tree(_read_tree(tree), algo, order)
+    _draw(trace, svg, png)
+    if as_json:
+        d = trace.to_dict()
+        d["steps"] = [s.text for s in trace.steps]
+        emit_json(d)
+        return
+    _print_trace(trace, steps)
+
+
+@tree_group.command("show")
+@click.argument("game", type=click.Choice(["othello", "tictactoe"]))
+@click.argument("position", required=False)
+@click.option("--depth", type=click.IntRange(1, 8), default=2, show_default=True)
+@click.option("--algo", type=click.Choice(["minimax", "alphabeta"]), default="alphabeta", show_default=True)
+@click.option("--order", type=click.Choice(["left", "right", "best"]), default="left", show_default=True,
+              help="Move order: as generated, reversed, or best first by the evaluation.")
+@click.option("--eval", "heuristic", help="Evaluation function (default: the game's default).")
+@click.option("--max-nodes", type=click.IntRange(1, 5000), default=300, show_default=True,
+              help="Refuse to draw a bigger tree.")
+@click.option("--thumbnails/--no-thumbnails", default=None, help="Board pictures at the nodes (default: if small).")
+@click.option("--svg", type=click.Path(dir_okay=False), help="Draw the tree to this SVG file.")
+@click.option("--png", type=click.Path(dir_okay=False), help="Draw the tree to this PNG file.")
+@click.option("--steps", is_flag=True, help="Also print every step of the search as a sentence.")
+@json_option
+def show_cmd(game: str, position: str | None, depth: int, algo: str, order: str, heuristic: str | None,
+             max_nodes: int, thumbnails: bool | None, svg: str | None, png: str | None, steps: bool,
+             as_json: bool) -> None:
+    """Draw the actual search tree of a real POSITION (default: the start) to --depth plies."""
+    from plies.games import start_position
+    from plies.heuristics import get
+    from plies.teach.trace import trace_search
+
+    if position is None or position.strip().lower() in (game, "start"):
+        state = start_position(game)
+    else:
+        state = read_position(position, game=game)
+    if state.game != game:
+        raise ParseError(f"that is a {state.game} position, not {game}")
+    evaluate = get(game, heuristic)
+    trace = trace_search(state, depth, evaluate, algo, order, max_nodes=max_nodes)
+    _draw(trace, svg, png, thumbnails)
+    if as_json:
+        d = trace.to_dict()
+        d["position"] = state.to_text()
+        d["evaluation"] = evaluate.name
+        d["steps"] = [s.text for s in trace.steps]
+        emit_json(d)
+        return
+    console.print(str(state))
+    root_kids = [n for n in trace.nodes.values() if len(n.path) == 1]
+    table = Table(title=f"{algo} to depth {depth} with {evaluate.name}")
+    for col in ("move", "value", "note"):
+        table.add_column(col)
+    for n in root_kids:
+        note = "pruned ✗" if n.pruned else ("chosen" if n.on_pv else "")
+        table.add_row(n.move or n.label, n.value_text(), note)
+    console.print(table)
+    if len(trace.nodes) <= 60:
+        _print_trace(trace, steps)
+    else:
+        from plies.teach.draw import summary
+
+        console.print(f"[bold]{summary(trace)}[/bold] ({len(trace.nodes)} nodes; the picture shows them all)")
+
+
+@click.group("study")
+def study_group() -> None:
+    """Measure the textbook searches on real Othello positions: node counts, the horizon effect."""
+
+
+@study_group.command("nodes")
+@click.option("--depth", "max_depth", type=click.IntRange(1, 7), default=4, show_default=True)
+@click.option("--positions", type=click.IntRange(1, 200), default=6, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the sample of positions.")
+@click.option("--eval", "heuristic", help="Othello evaluation (default: the default heuristic).")
+@click.option("--plot", type=click.Path(dir_okay=False), help="Save a log-scale plot (.png or .svg).")
+@json_option
+def nodes_cmd(max_depth: int, positions: int, seed: int, heuristic: str | None, plot: str | None,
+              as_json: bool) -> None:
+    """Leaves and nodes of minimax, alpha-beta (unordered, ordered) and iterative deepening + TT, vs b^d, b^(d/2)."""
+    from plies.teach import study
+
+    sample = study.sample_positions(positions, seed)
+    report = study.node_study(sample, max_depth, heuristic, progress=not as_json)
+    if plot:
+        study.plot_nodes(report, plot)
+        if not as_json:
+            console.print(f"[dim]plotted {plot}[/dim]")
+    if as_json:
+        emit_json(report)
+        return
+    console.print(study.nodes_table(report))
+    for line in study.nodes_conclusions(report):
+        console.print(line)
+
+
+@study_group.command("horizon")
+@click.option("--depth", type=click.IntRange(1, 4), default=2, show_default=True, help="The short search.")
+@click.option("--deeper", type=click.IntRange(1, 3), default=2, show_default=True,
+              help="How many plies deeper the reference search looks.")
+@click.option("--positions", type=click.IntRange(1, 1000), default=150, show_default=True,
+              help="How many sampled positions to scan.")
+@click.option("--show", type=click.IntRange(1, 20), default=3, show_default=True, help="Cases to print.")
+@click.option("--seed", type=int, default=7, show_default=True)
+@click.option("--eval", "heuristic", default="discs", show_default=True,
+              help="Evaluation of the short search (a naive one shows the effect best).")
+@json_option
+def horizon_cmd(depth: int, deeper: int, positions: int, show: int, seed: int, heuristic: str,
+                as_json: bool) -> None:
+    """Positions where a depth-limited search likes a move whose refutation lies past its horizon."""
+    from plies.teach import study
+
+    sample = study.sample_positions(positions, seed)
+    cases, scanned = study.horizon_cases(sample, depth, deeper, heuristic, limit=show, progress=not as_json)
+    if as_json:
+        emit_json({"depth": depth, "deeper": depth + deeper, "evaluation": heuristic, "scanned": scanned,
+                   "cases": [c.to_dict() for c in cases]})
+        return
+    if not cases:
+        console.print(f"No horizon case among {scanned} positions; try --positions more or another --seed.")
+        return
+    for c in cases:
+        study.print_case(console, c)
+    console.print(f"[bold]{len(cases)} case(s) in {scanned} positions.[/bold]")
+    for i, r in enumerate(cases[0].remedies):
+        fixed = sum(1 for c in cases if c.fixes(c.remedies[i]))
+        console.print(f"  {r.name}: avoids the trap in {fixed} of {len(cases)}.")
+
+
+def register(main_group: click.Group) -> None:
+    main_group.add_command(tree_group)
+    main_group.add_command(study_group)
+
+
+__all__ = ["register"]

@@ -1,0 +1,316 @@
+"""Studies on real Othello positions: how many nodes each search visits, and the horizon effect.
+
+``node_study`` counts nodes and leaves of minimax, alpha-beta without ordering, alpha-beta with move ordering
+(children sorted by the evaluation of the position after the move) and iterative deepening + transposition
+table, depth by depth, against b^d, b^(d/2) and the perfectly ordered tree's b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves
+(Knuth & Moore 1975) — document 002's claim that alpha-beta examines about sqrt(N) of minimax's N leaves.
+``horizon_cases`` finds positions where a short search likes a move whose refutation (typically the opponent
+taking a corner) lies just past its horizon, and shows what a quiescence-style corner extension does about it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from plies.games.othello import OthelloState, legal_mask
+from plies.heuristics import get
+from plies.search import alphabeta, minimax
+from plies.teach.searches import extended_alphabeta, id_tt_alphabeta, quiescent_alphabeta
+from plies.teach.trace import fmt, make_order
+
+ALGOS = ("minimax", "alphabeta", "alphabeta+order", "id+tt")
+
+
+def sample_positions(count: int, seed: int = 1, plies: tuple[int, int] = (10, 36)) -> list[OthelloState]:
+    """Reproducible Othello positions: seeded random games from the start, stopped after 10-36 plies,
+    keeping positions where the side to move has at least 3 moves."""
+    rng = random.Random(seed)
+    out: list[OthelloState] = []
+    while len(out) < count:
+        s = OthelloState.start()
+        stop = rng.randint(*plies)
+        for _ in range(stop):
+            moves = s.legal_moves()
+            if not moves:
+                break
+            s = s.play(rng.choice(moves))
+        if len(s.legal_moves()) >= 3:
+            out.append(s)
+    return out
+
+
+def _progress(enabled: bool) -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    disable=not enabled, transient=True)
+
+
+def node_study(positions: list[Any], max_depth: int, heuristic: str | None = None, progress: bool = True
+               ) -> dict[str, Any]:
+    """Nodes and leaves per algorithm and depth (summed over ``positions``), and whether all values agree."""
+    h = get("othello", heuristic)
+    b = sum(len(p.legal_moves()) for p in positions) / len(positions)
+    rows: list[dict[str, Any]] = []
+    agree = True
+    with _progress(progress) as bar:
+        task = bar.add_task("searching", total=max_depth * len(positions))
+        for d in range(1, max_depth + 1):
+            row: dict[str, Any] = {"depth": d, **{a: {"nodes": 0, "leaves": 0, "seconds": 0.0} for a in ALGOS}}
+            for i, pos in enumerate(positions):
+                bar.update(task, description=f"depth {d}, position {i + 1}/{len(positions)}")
+                results = {
+                    "minimax": minimax(pos, d, h),
+                    "alphabeta": alphabeta(pos, d, h),
+                    "alphabeta+order": alphabeta(pos, d, h, order=_unwrapped_order(pos, h)),
+                    "id+tt": id_tt_alphabeta(pos, d, h),
+                }
+                values = {r.value for r in results.values()}
+                agree = agree and len(values) == 1
+                for name, r in results.items():
+                    row[name]["nodes"] += r.stats.nodes
+                    row[name]["leaves"] += r.stats.leaves
+                    row[name]["seconds"] += r.stats.seconds
+                bar.advance(task)
+            n = len(positions)
+            row["b^d"] = b ** d
+            row["b^(d/2)"] = b ** (d / 2)
+            row["minimal"] = b ** math.ceil(d / 2) + b ** math.floor(d / 2) - 1     # Knuth & Moore's minimal tree
+            mm = row["minimax"]["leaves"] / n
+            ab = row["alphabeta"]["leaves"] / n
+            row["sqrt_minimax_leaves"] = math.sqrt(mm)
+            row["exponent"] = {a: (math.log(row[a]["leaves"] / n) / math.log(mm) if mm > 1 else None)
+                               for a in ALGOS[1:]}
+            row["ab_over_sqrt"] = ab / math.sqrt(mm)
+            rows.append(row)
+    return {"positions": len(positions), "branching": b, "evaluation": h.name, "rows": rows, "values_agree": agree}
+
+
+def _unwrapped_order(pos: Any, h: Any) -> Any:
+    """``make_order('best')`` expects traced nodes; here the search passes plain states."""
+    order = make_order("best", pos, h)
+
+    class _Plain:
+        __slots__ = ("state", "to_move")
+
+        def __init__(self, s: Any) -> None:
+            self.state, self.to_move = s, s.to_move
+
+    return lambda node, moves: order(_Plain(node), moves)
+
+
+def nodes_table(report: dict[str, Any]) -> Table:
+    n = report["positions"]
+    t = Table(title=f"Leaves evaluated per position: {n} Othello positions, b ≈ {report['branching']:.1f}, "
+              f"eval {report['evaluation']}")
+    t.add_column("d", justify="right")
+    for a in ("minimax", "αβ", "αβ+order", "ID+TT", "b^d", "b^(d/2)", "perfect", "√N"):
+        t.add_column(a, justify="right")
+    for r in report["rows"]:
+        cells = [str(r["depth"])] + [f"{r[a]['leaves'] / n:,.0f}" for a in ALGOS]
+        cells += [f"{r[k]:,.0f}" for k in ("b^d", "b^(d/2)", "minimal", "sqrt_minimax_leaves")]
+        t.add_row(*cells)
+    return t
+
+
+def nodes_conclusions(report: dict[str, Any]) -> list[str]:
+    """Plain sentences: how close alpha-beta gets to sqrt(N), and that every search gave the same value."""
+    last = report["rows"][-1]
+    n = report["positions"]
+    mm = last["minimax"]["leaves"] / n
+    lines = [f"At depth {last['depth']}: minimax evaluates N = {mm:,.0f} leaves per position "
+             f"({last['minimax']['nodes'] / n:,.0f} nodes); √N = {math.sqrt(mm):,.0f}."]
+    for a in ALGOS[1:]:
+        leaves, nodes = last[a]["leaves"] / n, last[a]["nodes"] / n
+        exp = last["exponent"][a]
+        power = f" = N^{exp:.2f}" if exp is not None else ""
+        lines.append(f"  {a}: {leaves:,.0f} leaves{power}, {nodes:,.0f} nodes, {leaves / math.sqrt(mm):.1f}×√N")
+    lines.append("All four searches returned the same value on every position." if report["values_agree"]
+                 else "[red]The searches disagreed on some value: a bug.[/red]")
+    return lines
+
+
+def plot_nodes(report: dict[str, Any], path: str) -> str:
+    """A log-scale plot of leaves per position against depth, with b^d and b^(d/2) (PNG or SVG)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    n = report["positions"]
+    depths = [r["depth"] for r in report["rows"]]
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for a, style in zip(ALGOS, ("o-", "s-", "^-", "D-"), strict=True):
+        ax.plot(depths, [r[a]["leaves"] / n for r in report["rows"]], style, label=a)
+    b = report["branching"]
+    ax.plot(depths, [r["b^d"] for r in report["rows"]], "k--", label=f"b^d (b={b:.1f})")
+    ax.plot(depths, [r["b^(d/2)"] for r in report["rows"]], "k:", label="b^(d/2)")
+    ax.plot(depths, [r["minimal"] for r in report["rows"]], "-.", color="grey",
+            label="perfect order: b^⌈d/2⌉+b^⌊d/2⌋−1")
+    ax.set_yscale("log")
+    ax.set_xticks(depths)
+    ax.set_xlabel("depth (plies)")
+    ax.set_ylabel("leaves evaluated per position (log)")
+    ax.set_title(f"Leaves evaluated on {n} Othello positions ({report['evaluation']})")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    try:
+        fig.savefig(path)
+    finally:
+        plt.close(fig)
+    return path
+
+
+# -- the horizon effect ---------------------------------------------------------------------------------------
+
+def corners(n: int) -> set[int]:
+    return {0, n - 1, n * (n - 1), n * n - 1}
+
+
+def corner_move(state: Any, move: Any) -> bool:
+    """The noisy moves of the quiescence search: taking a corner."""
+    return isinstance(move, int) and move in corners(state.n)
+
+
+def corner_threat(state: Any) -> bool:
+    """True when a corner is available to either side (the trigger of the extension)."""
+    mask = sum(1 << q for q in corners(state.n))
+    own, opp = state.own_opp()
+    return bool((legal_mask(own, opp, state.n) | legal_mask(opp, own, state.n)) & mask)
+
+
+@dataclass
+class Remedy:
+    """What a remedy's short search plays, what that move is really worth, and what the search cost."""
+
+    name: str
+    move: int
+    value: float
+    deep_value: float
+    nodes: int
+
+
+@dataclass
+class HorizonCase:
+    """A position where the short search's move is refuted past its horizon, and what the remedies do."""
+
+    state: OthelloState
+    depth: int
+    deep: int
+    evaluation: str
+    short_move: int
+    short_value: float               # what the short search believes
+    short_deep_value: float          # what the short search's move is really worth (deeper search)
+    short_nodes: int
+    line: list[Any]                  # the deeper search's line after the short move
+    deep_move: int
+    deep_value: float
+    deep_nodes: int
+    remedies: list[Remedy]
+
+    def corner_plies(self) -> list[int]:
+        """Plies from the root (1 = the short move) where the opponent takes a corner in the deeper line."""
+        out, s = [], self.state.play(self.short_move)
+        for i, m in enumerate(self.line, 2):
+            if s.to_move != self.state.to_move and m in corners(s.n):
+                out.append(i)
+            s = s.play(m)
+        return out
+
+    @property
+    def corner_refutation(self) -> bool:
+        return bool(self.corner_plies())
+
+    def fixes(self, remedy: Remedy) -> bool:
+        return remedy.deep_value > self.short_deep_value
+
+    def line_text(self) -> str:
+        out, s = [self.state.move_str(self.short_move)], self.state.play(self.short_move)
+        for m in self.line:
+            out.append(s.move_str(m))
+            s = s.play(m)
+        return " ".join(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        s = self.state
+        return {
+            "position": s.to_text(), "depth": self.depth, "deeper": self.deep, "evaluation": self.evaluation,
+            "short_move": s.move_str(self.short_move), "short_value": self.short_value,
+            "short_move_deep_value": self.short_deep_value, "short_nodes": self.short_nodes,
+            "line": self.line_text(), "corner_plies": self.corner_plies(),
+            "deep_move": s.move_str(self.deep_move), "deep_value": self.deep_value, "deep_nodes": self.deep_nodes,
+            "remedies": [{"name": r.name, "move": s.move_str(r.move), "value": r.value,
+                          "move_deep_value": r.deep_value, "nodes": r.nodes, "fixes": self.fixes(r)}
+                         for r in self.remedies],
+        }
+
+
+def _value_after(state: Any, move: Any, depth: int, h: Any) -> tuple[float, list[Any]]:
+    """Value for the mover of ``move`` searched ``depth`` more plies, and the line that follows it."""
+    child = state.play(move)
+    r = alphabeta(child, depth, h)
+    v = r.value if child.to_move == state.to_move else -r.value     # zero-sum: the other side's view, negated
+    return v, r.pv
+
+
+def horizon_cases(positions: list[Any], depth: int, deeper: int, heuristic: str = "discs", limit: int = 3,
+                  progress: bool = True) -> tuple[list[HorizonCase], int]:
+    """Scan ``positions`` for moves a depth-``depth`` search likes but a ``deeper``-plies-deeper search refutes
+    with a corner; returns (cases, positions scanned)."""
+    h = get("othello", heuristic)
+    deep = depth + deeper
+    found: list[HorizonCase] = []
+    scanned = 0
+    with _progress(progress) as bar:
+        task = bar.add_task("scanning", total=len(positions))
+        for pos in positions:
+            scanned += 1
+            bar.advance(task)
+            short = alphabeta(pos, depth, h)
+            long = alphabeta(pos, deep, h)
+            if short.move is None or short.move == long.move:
+                continue
+            sdv, line = _value_after(pos, short.move, deep - 1, h)
+            if sdv >= long.value:                       # equal value: just another good move
+                continue
+            remedies = []
+            for name, r in (("quiescence (corner captures)", quiescent_alphabeta(pos, depth, h, corner_move)),
+                            ("extension (+2 plies at a corner threat)",
+                             extended_alphabeta(pos, depth, h, corner_threat))):
+                dv = sdv if r.move == short.move else _value_after(pos, r.move, deep - 1, h)[0]
+                remedies.append(Remedy(name, r.move, r.value, dv, r.stats.nodes))
+            case = HorizonCase(pos, depth, deep, h.name, short.move, short.value, sdv, short.stats.nodes, line,
+                               long.move, long.value, long.stats.nodes, remedies)
+            if case.corner_refutation:
+                found.append(case)
+                if len(found) >= limit:
+                    break
+    return found, scanned
+
+
+def print_case(console: Console, c: HorizonCase) -> None:
+    s = c.state
+    me, opp = s.player_names[s.to_move], s.player_names[1 - s.to_move]
+    console.print(s.board_str() if hasattr(s, "board_str") else str(s))
+    console.print(f"{me} to move.  Depth {c.depth} ({c.evaluation}, {c.short_nodes} nodes) plays "
+                  f"[bold]{s.move_str(c.short_move)}[/bold], worth {fmt(c.short_value)} at its horizon.")
+    plies = ", ".join(map(str, c.corner_plies()))
+    console.print(f"  Searched {c.deep} plies, {s.move_str(c.short_move)} is worth only {fmt(c.short_deep_value)}: "
+                  f"in the line {c.line_text()} {opp} takes a corner (ply {plies}) and what it costs shows only "
+                  f"past ply {c.depth}.  Depth {c.deep} ({c.deep_nodes} nodes) plays {s.move_str(c.deep_move)} "
+                  f"({fmt(c.deep_value)}).")
+    for r in c.remedies:
+        verdict = "[green]avoids the trap[/green]" if c.fixes(r) else "[red]does not help here[/red]"
+        console.print(f"  With {r.name}, depth {c.depth} ({r.nodes} nodes) plays [bold]{s.move_str(r.move)}[/bold] "
+                      f"(really worth {fmt(r.deep_value)}): {verdict}.")
+    console.print()
+
+
+__all__ = ["ALGOS", "HorizonCase", "Remedy", "corner_move", "corner_threat", "horizon_cases", "node_study",
+           "nodes_table", "plot_nodes", "print_case", "sample_positions"]
