@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from plies.game import PASS, ParseError, PliesError, State
+from plies.game import PASS, PliesError, State
 from plies.games import parse_position, start_position
 
 
@@ -63,7 +63,7 @@ def read_openings(path: str | Path, game: str) -> list[Opening]:
             continue
         try:
             state = parse_opening(text, game)
-        except ParseError as e:
+        except PliesError as e:
             raise PliesError(f"{path}:{number}: {e}") from None
         if state.is_over():
             raise PliesError(f"{path}:{number}: the opening is already a finished game")
@@ -87,7 +87,8 @@ def random_opening(game: str, plies: int, seed: int) -> Opening:
             moves.append(state.move_str(move) if move != PASS else "pass")
             state = state.play(move)
         if not state.is_over():
-            return Opening(state.to_text(), "".join(moves) if start.game == "othello" else " ".join(moves))
+            sep = "" if start.game == "othello" else ", " if any(" " in m for m in moves) else " "
+            return Opening(state.to_text(), sep.join(moves))
     raise PliesError(f"no unfinished {game} position after {plies} random plies; use fewer")
 
 

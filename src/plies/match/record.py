@@ -70,8 +70,11 @@ def play_game(
         players=(players[0].name, players[1].name),
         started_at=datetime.now(UTC).isoformat(timespec="seconds"),
     )
-    for p in players:
-        p.new_game(start)
+    for side, p in enumerate(players):
+        try:
+            p.new_game(start)
+        except Exception as e:  # a player that cannot even start loses like one that crashes mid-game
+            return _forfeit(rec, start, side, CRASH, f"new_game: {type(e).__name__}: {e}")
     state = start
     while not state.is_over():
         side = state.to_move

@@ -1,0 +1,271 @@
+"""``plies match`` (two players, paired openings) and ``plies tournament`` (a TOML file: round robin or
+gauntlet), with ``plies tournament show`` / ``export`` for a results database."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from plies.cli._common import console, emit_json, err_console, json_option
+from plies.game import PliesError
+from plies.games import start_position
+from plies.match.event import EventResult, run_event
+from plies.match.openings import read_openings
+from plies.match.plan import Entrant, EventConfig, resolve_spec
+from plies.match.runner import load_modules
+from plies.match.store import Store
+from plies.tournament.export import csv_text, transcript_text
+from plies.tournament.report import failures_table, print_report
+from plies.tournament.standings import tabulate
+
+run_options = [
+    click.option("--workers", "-w", type=int, default=None, help="Worker processes playing games in parallel."),
+    click.option("--db", type=click.Path(dir_okay=False), default=None,
+                 help="SQLite file: every game is written to it as soon as it ends."),
+    click.option("--resume", is_flag=True, help="Continue the run stored in --db: play only the missing games."),
+    click.option("--ray", "ray", metavar="ADDRESS", default=None,
+                 help="Play the games as Ray tasks on the cluster at ADDRESS ('local' starts one here)."),
+    click.option("--progress/--no-progress", default=True, help="Live progress on stderr (terminals only)."),
+    json_option,
+]
+
+
+def _apply(options: list) -> Any:
+    def deco(f: Any) -> Any:
+        for o in reversed(options):
+            f = o(f)
+        return f
+
+    return deco
+
+
+@click.command("match")
+@click.argument("player_a")
+@click.argument("player_b")
+@click.option("--game", "-g", default="othello", show_default=True, help="othello, othello6, tictactoe, ...")
+@click.option("--games", "-n", type=int, default=None,
+              help="Number of games (even: each opening is played twice, colours swapped). Default: 2 per opening.")
+@click.option("--openings", type=click.Path(dir_okay=False), default=None,
+              help="File of openings, one position or transcript per line (cycled).")
+@click.option("--random-openings", type=int, default=None, metavar="K",
+              help="Each pair of games starts after K random plies (seeded).")
+@click.option("--depth", "-d", type=int, default=None, help="Depth for players whose spec names no depth/time.")
+@click.option("--time", "-t", "think", type=float, default=None,
+              help="Seconds per move for players with a clock (engine) whose spec names no depth/time.")
+@click.option("--time-limit", type=float, default=None,
+              help="Forfeit: a move slower than this many seconds loses the game on time.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True,
+              help="Seeds random openings and unseeded random players (per game index).")
+@click.option("--load", "modules", multiple=True, metavar="MODULE",
+              help="Import MODULE first (in every worker) so its player kinds can be used.")
+@_apply(run_options)
+def match_cmd(player_a: str, player_b: str, game: str, games: int | None, openings: str | None,
+              random_openings: int | None, depth: int | None, think: float | None, time_limit: float | None,
+              seed: int, modules: tuple[str, ...], workers: int | None, db: str | None, resume: bool,
+              ray: str | None, progress: bool, as_json: bool) -> int:
+    """Play PLAYER_A against PLAYER_B over paired openings and report score, Elo difference and margins.
+
+    Players are specs: random, greedy, minimax:depth=3,eval=doc000, alphabeta:depth=5,eval=doc001,pruning=off,
+    engine:level=7, nboard:/path/to/program ...  Example (document 004's check, identical games):
+
+    \b
+      plies match alphabeta:depth=3,eval=doc004 alphabeta:depth=3,eval=doc004,pruning=off
+    """
+    start_position(game)
+    if openings and random_openings is not None:
+        raise PliesError("give --openings or --random-openings, not both")
+    if time_limit is not None and time_limit <= 0:
+        raise PliesError("--time-limit must be positive")
+    if random_openings is not None and random_openings < 0:
+        raise PliesError("--random-openings needs a number of plies, 0 or more")
+    load_modules(modules)
+    opening_list = read_openings(openings, game) if openings else []
+    slots = len(opening_list) or 1
+    n = games if games is not None else 2 * slots
+    names = [player_a, player_b] if player_a != player_b else [f"{player_a} #1", f"{player_b} #2"]
+    specs = (player_a, player_b)
+    entrants = [Entrant(nm, resolve_spec(spec, game, depth, think)) for nm, spec in zip(names, specs, strict=True)]
+    config = EventConfig(
+        players=entrants, kind="match", name=f"{names[0]} vs {names[1]}", game=game, games_per_pair=n,
+        openings=opening_list, random_plies=random_openings or 0, seed=seed, depth=depth, time=think,
+        time_limit=time_limit, modules=list(modules),
+    )
+    if n > 2 and n % 2 == 0 and not opening_list and not random_openings:
+        err_console.print("note: every game starts from the start position; deterministic players will repeat "
+                          "the same two games (use --random-openings K or --openings FILE)")
+    result = run_event(config, db, resume, workers or 1, ray, err_console, progress)
+    return _finish(result, config, db, as_json)
+
+
+def _finish(result: EventResult, config: EventConfig, db: str | Path | None, as_json: bool) -> int:
+    names = [p.name for p in config.players]
+    standings = tabulate(result.games, names)
+    if as_json:
+        emit_json({
+            "kind": config.kind, "name": config.name, "game": config.game, "event": result.event.id,
+            "db": None if db is None else str(db), "planned": len(result.plan), "finished": len(result.games),
+            "played_now": result.played, "interrupted": result.interrupted, "complete": result.complete,
+            "players": [{"name": e.name, "spec": e.spec} for e in config.players],
+            **standings.to_dict(),
+            "games": [_game_json(f) for f in result.games],
+        })
+    elif config.kind == "match":
+        _print_match(result, standings, names)
+    else:
+        print_report(console, standings, f"Standings of {config.name}: {len(result.games)}/{len(result.plan)} games")
+    if result.interrupted:
+        kept = f"saved in {db}; run again with --resume to finish" if db else "not saved (no --db)"
+        err_console.print(f"interrupted: {len(result.games)} of {len(result.plan)} games finished, {kept}",
+                          markup=False)
+        return 130
+    return 0
+
+
+def _game_json(f: Any) -> dict[str, Any]:
+    d = f.record.to_dict()
+    d.update(index=f.planned.index, pair=f.planned.pair, black=f.black, white=f.white,
+             opening=f.planned.opening.moves or f.planned.opening.position, seed=f.planned.seed, seconds=f.seconds)
+    return d
+
+
+def identical_pairs(result: EventResult) -> tuple[int, int]:
+    """(pairs whose two games have the same moves, complete pairs): document 004's pruning check."""
+    by_pair: dict[int, list[Any]] = {}
+    for f in result.games:
+        by_pair.setdefault(f.planned.pair, []).append(f)
+    complete = [fs for fs in by_pair.values() if len(fs) == 2]
+    same = sum(1 for x, y in complete if x.record.moves == y.record.moves and x.record.final == y.record.final)
+    return same, len(complete)
+
+
+def _print_match(result: EventResult, s: Any, names: list[str]) -> None:
+    a, b = names
+    label = {a: "A", b: "B"}
+    console.print(f"A = {a}\nB = {b}", markup=False)
+    if len(result.games) <= 24:
+        for f in result.games:
+            r = f.record
+            if r.termination != "normal":
+                what = f"{label[(f.black, f.white)[r.winner]]} wins: {label[(f.black, f.white)[1 - r.winner]]} " \
+                       f"{r.termination} ({r.detail[:60]})"
+            elif r.winner is None:
+                what = f"draw {r.score:+g}"
+            else:
+                what = f"{label[(f.black, f.white)[r.winner]]} wins by {abs(r.score):g}"
+            opening = f.planned.opening.moves or ("start" if f.planned.opening.position == "start" else "position")
+            console.print(f"{f.planned.index + 1:>4}. Black {label[f.black]} - White {label[f.white]}: {what}  "
+                          f"({len(r.moves)} plies, opening {opening})", markup=False)
+    p = s.pair(a, b)
+    console.print(f"A {p.points:g} - {p.games - p.points:g} B   (A: {p.wins} won, {p.draws} drawn, {p.losses} lost "
+                  f"of {p.games})")
+    mm = p.mean_margin
+    los = p.elo.los
+    console.print(f"Elo difference A - B: {p.elo.text()} (95%)"
+                  + ("" if los is None else f", LOS {100 * los:.1f}%")
+                  + ("" if mm is None else f", mean disc margin {mm:+.1f}"))
+    same, pairs = identical_pairs(result)
+    if same:
+        console.print(f"{same} of {pairs} pairs: both games identical move for move, colours swapped")
+    ft = failures_table(s)
+    if ft is not None:
+        console.print(ft)
+
+
+class _DefaultRun(click.Group):
+    """``plies tournament CONFIG`` means ``plies tournament run CONFIG``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group("tournament", cls=_DefaultRun)
+def tournament_group() -> None:
+    """Round robin or gauntlet from a TOML file: cross table, points, Elo ± 95%, disc margins, failures.
+
+    \b
+      plies tournament CONFIG.toml [--workers N] [--db FILE] [--resume] [--ray ADDRESS]
+      plies tournament show DB
+      plies tournament export DB --csv FILE --transcript FILE
+    """
+
+
+@tournament_group.command("run")
+@click.argument("config_file", type=click.Path(dir_okay=False))
+@click.option("--seed", "-s", type=int, default=None, help="Override the file's seed.")
+@_apply(run_options)
+def tournament_run(config_file: str, seed: int | None, workers: int | None, db: str | None, resume: bool,
+                   ray: str | None, progress: bool, as_json: bool) -> int:
+    """Play the tournament described in CONFIG_FILE (see docs/tournament.md) and print its tables."""
+    from plies.tournament.config import load_config
+
+    tf = load_config(config_file, seed=seed)
+    database = db if db is not None else tf.db
+    result = run_event(tf.config, database, resume, workers or tf.workers, ray or tf.ray, err_console, progress)
+    return _finish(result, tf.config, database, as_json)
+
+
+def _open_db(path: str) -> Store:
+    if not Path(path).is_file():
+        raise PliesError(f"no database {path}")
+    return Store(path)
+
+
+@tournament_group.command("show")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.option("--event", "event_id", type=int, default=None, help="Event id (default: the latest).")
+@json_option
+def tournament_show(db: str, event_id: int | None, as_json: bool) -> int:
+    """Print the tables of a stored match or tournament (finished or not)."""
+    store = _open_db(db)
+    try:
+        ev = store.event(event_id)
+        games = store.games(ev.id)
+    finally:
+        store.close()
+    s = tabulate(games, [p.name for p in ev.config.players])
+    if as_json:
+        emit_json({"event": ev.id, "kind": ev.kind, "name": ev.name, "planned": ev.planned, **s.to_dict()})
+    else:
+        print_report(console, s, f"Standings of {ev.name}: {len(games)}/{ev.planned} games")
+    return 0
+
+
+@tournament_group.command("export")
+@click.argument("db", type=click.Path(dir_okay=False))
+@click.option("--event", "event_id", type=int, default=None, help="Event id (default: the latest).")
+@click.option("--csv", "csv_file", type=click.Path(dir_okay=False), default=None, help="CSV file ('-': stdout).")
+@click.option("--transcript", "transcript_file", type=click.Path(dir_okay=False), default=None,
+              help="Transcript file of every game ('-': stdout).")
+def tournament_export(db: str, event_id: int | None, csv_file: str | None, transcript_file: str | None) -> int:
+    """Write the games of a stored event as CSV and/or a transcript file."""
+    if not csv_file and not transcript_file:
+        raise PliesError("say what to write: --csv FILE and/or --transcript FILE")
+    store = _open_db(db)
+    try:
+        ev = store.event(event_id)
+        games = store.games(ev.id)
+    finally:
+        store.close()
+    outputs = ((csv_file, lambda: csv_text(games)), (transcript_file, lambda: transcript_text(games, ev.name)))
+    for target, text in outputs:
+        if not target:
+            continue
+        if target == "-":
+            sys.stdout.write(text())
+        else:
+            try:
+                Path(target).write_text(text(), encoding="utf-8")
+            except OSError as e:
+                raise PliesError(f"cannot write {target}: {e.strerror}") from None
+            err_console.print(f"wrote {len(games)} games to {target}", markup=False)
+    return 0
+
+
+def register(main_group: click.Group) -> None:
+    main_group.add_command(match_cmd)
+    main_group.add_command(tournament_group)

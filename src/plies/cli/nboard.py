@@ -1,0 +1,37 @@
+"""``plies nboard``: run plies as an engine for the NBoard GUI (or any program speaking the NBoard protocol)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from plies.net.nboard import DEFAULT_NAME, make_analyser, run
+
+
+@click.command("nboard")
+@click.option("--depth", "-d", type=click.IntRange(1, 60), default=None,
+              help="Search depth until the GUI sends 'set depth' (default 6 with the fast engine, 4 without).")
+@click.option("--engine", "kind", type=click.Choice(["auto", "fast", "textbook"]), default="auto", show_default=True,
+              help="fast = plies.engine; textbook = iterative-deepening alpha-beta; auto = fast when available.")
+@click.option("--eval", "evaluation", default=None, help="Evaluation for the textbook search (see 'plies heuristics').")
+@click.option("--time", "move_time", type=click.FloatRange(0.01), default=None,
+              help="Stop deepening after this many seconds per search.")
+@click.option("--exact", "exact_empties", type=click.IntRange(0, 60), default=None,
+              help="Solve exactly from this many empties (default 14 with the fast engine, never with textbook).")
+@click.option("--name", default=DEFAULT_NAME, show_default=True, help="Name announced with 'set myname'.")
+def nboard(depth: int | None, kind: str, evaluation: str | None, move_time: float | None, exact_empties: int | None,
+           name: str) -> None:
+    """Speak the NBoard engine protocol on stdin/stdout (point NBoard's 'engine' at 'plies nboard').
+
+    Commands: nboard, set depth/game/contempt, move, hint, go, ping, learn, analyze, quit.
+    """
+    analyser = make_analyser(kind, evaluation)
+    if depth is None:
+        depth = 4 if type(analyser).__name__ == "TextbookAnalyser" else 6
+    run(sys.stdin, sys.stdout, analyser=analyser, depth=depth, move_time=move_time, name=name,
+        exact_empties=exact_empties)
+
+
+def register(main_group: click.Group) -> None:
+    main_group.add_command(nboard)

@@ -1,0 +1,143 @@
+"""Automatic format detection: give it a file's bytes or pasted text, get games and positions back.
+
+Order of the checks (each is unambiguous against the later ones): WTHOR (binary: a 16-byte header whose game
+count matches the size; .JOU/.TRN by name), GGF (starts with ``(;``), OBF (a board followed by ``;``), board
++ side to move (one per line), transcript (one game, or one per line).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import board as board_fmt
+from . import ggf, obf, transcript, wthor
+from .errors import FormatError
+from .model import OthelloGame
+
+FORMATS = ("wthor", "wthor-players", "wthor-tournaments", "ggf", "obf", "board", "transcript")
+
+
+@dataclass
+class Loaded:
+    """What a file or text held: games (transcripts, GGF, WTHOR), positions (boards, OBF) or names (.JOU/.TRN)."""
+
+    format: str
+    games: list[OthelloGame] = field(default_factory=list)
+    positions: list[obf.ObfPosition] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    source: str | None = None
+
+
+def _text(data: bytes | str) -> str:
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def detect(data: bytes | str, name: str | None = None) -> str:
+    """The format name of ``data`` (see FORMATS); FormatError when it is none of them."""
+    suffix = Path(name).suffix.lower() if name else ""
+    if isinstance(data, bytes):
+        if suffix == ".jou":
+            return "wthor-players"
+        if suffix == ".trn":
+            return "wthor-tournaments"
+        if suffix == ".wtb" or wthor.looks_like_wtb(data):
+            return "wthor"
+    text = _text(data)
+    stripped = text.strip()
+    if not stripped:
+        raise FormatError("empty input", source=name)
+    if ggf.looks_like_ggf(stripped):
+        return "ggf"
+    if obf.looks_like_obf(text):
+        return "obf"
+    lines = [x for x in stripped.splitlines() if x.strip()]
+    if all(board_fmt.looks_like_board(x) for x in lines) or board_fmt.looks_like_board(stripped):
+        return "board"
+    if transcript.looks_like_transcript(stripped):
+        return "transcript"
+    # name the most likely culprit precisely: the transcript error with its line and column
+    try:
+        transcript.tokens(stripped, name)
+    except FormatError as e:
+        raise FormatError(f"not a transcript, board, OBF, GGF or WTHOR file ({e.reason})", e.line, e.column,
+                          name) from None
+    raise FormatError("unrecognised format", source=name)  # pragma: no cover
+
+
+def load(data: bytes | str, name: str | None = None, fmt: str | None = None) -> Loaded:
+    """Parse ``data`` in format ``fmt`` (detected when None)."""
+    kind = fmt or detect(data, name)
+    if kind == "wthor":
+        if name and os.path.isfile(name):  # names from WTHOR.JOU / WTHOR.TRN beside it
+            return Loaded(kind, games=wthor.load_wthor(name), source=name)
+        raw = data if isinstance(data, bytes) else data.encode("latin-1")
+        return Loaded(kind, games=wthor.wthor_games(raw, source=name), source=name)
+    if kind in ("wthor-players", "wthor-tournaments"):
+        raw = data if isinstance(data, bytes) else data.encode("latin-1")
+        width = wthor.PLAYER_NAME_SIZE if kind == "wthor-players" else wthor.TOURNAMENT_NAME_SIZE
+        return Loaded(kind, names=wthor.read_names(raw, width, name), source=name)
+    text = _text(data)
+    if kind == "ggf":
+        return Loaded(kind, games=ggf.read_ggf_games(text, name), source=name)
+    if kind == "obf":
+        return Loaded(kind, positions=obf.read_obf(text, name), source=name)
+    if kind == "board":
+        lines = [x for x in text.splitlines() if x.strip()]
+        if len(lines) > 1 and all(board_fmt.looks_like_board(x) for x in lines):
+            return Loaded(kind, positions=[obf.ObfPosition(board_fmt.read_board(x, name)) for x in lines],
+                          source=name)
+        return Loaded(kind, positions=[obf.ObfPosition(board_fmt.read_board(text, name))], source=name)
+    if kind == "transcript":
+        return Loaded(kind, games=_transcripts(text, name), source=name)
+    raise FormatError(f"unknown format {kind!r}; known: {', '.join(FORMATS)}", source=name)
+
+
+def _transcripts(text: str, name: str | None) -> list[OthelloGame]:
+    """One game, or one game per line when the lines do not replay as a single game.  When neither reading
+    works, the error of the reading that got further into the text is reported."""
+    try:
+        return [transcript.read_transcript(text, source=name)]
+    except FormatError as whole:
+        lines = text.splitlines()
+        if sum(1 for x in lines if x.strip()) < 2:
+            raise
+        games = []
+        for i, line in enumerate(lines):
+            if not line.strip():
+                continue
+            try:
+                games.append(transcript.read_transcript(line, source=name))
+            except FormatError as e:
+                per_line = FormatError(e.reason, i + 1, e.column, name)
+                if (whole.line or 0, whole.column or 0) >= (i + 1, e.column or 0):
+                    raise whole from None
+                raise per_line from None
+        return games
+
+
+def load_path_or_text(arg: str) -> Loaded:
+    """``plies show`` and ``plies convert``'s argument: a file name if such a file exists (``-`` = stdin), else
+    the text itself."""
+    if arg == "-":
+        import sys
+
+        return load(sys.stdin.buffer.read(), "<stdin>")
+    p = Path(arg)
+    if len(arg) < 4096 and p.is_file():
+        try:
+            return load(p.read_bytes(), str(p))
+        except OSError as e:
+            raise FormatError(f"cannot read {arg}: {e.strerror}") from None
+    return load(arg)
+
+
+
+
+__all__ = ["FORMATS", "Loaded", "detect", "load", "load_path_or_text"]

@@ -1,0 +1,172 @@
+"""Playing planned games: one at a time, in worker processes, or as Ray tasks; results come back as they finish.
+
+``play_planned`` is the unit of work: a top-level function of picklable data, so it runs the same under
+``spawn``, ``fork`` or on a Ray node, and it never raises for anything a player does.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+import signal
+import socket
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from plies.game import PliesError
+from plies.match.openings import derive_seed
+from plies.match.plan import PlannedGame
+from plies.match.record import CRASH, GameRecord, play_game
+from plies.players import Player, parse_params, parse_player
+
+
+@dataclass
+class Finished:
+    """A played game of a plan: the plan entry, its record, how long it took and where it was played."""
+
+    planned: PlannedGame
+    record: GameRecord
+    seconds: float
+    finished_at: str = ""
+    worker: str = ""
+
+    @property
+    def black(self) -> str:
+        return self.planned.black.name
+
+    @property
+    def white(self) -> str:
+        return self.planned.white.name
+
+
+def load_modules(modules: Iterable[str]) -> None:
+    """Import plug-in modules (they may register player kinds) in this process."""
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except ImportError as e:
+            raise PliesError(f"cannot import module {name!r}: {e}") from None
+
+
+def seed_player(player: Player, spec: str, seed: int) -> None:
+    """Give a player without an explicit ``seed=`` the game's derived seed (``reseed(seed)`` or its ``rng``)."""
+    _, _, raw = spec.partition(":")
+    try:
+        if "seed" in parse_params(raw):
+            return
+    except PliesError:
+        return
+    reseed = getattr(player, "reseed", None)
+    if callable(reseed):
+        reseed(seed)
+        return
+    rng = getattr(player, "rng", None)
+    if isinstance(rng, random.Random):
+        rng.seed(seed)
+
+
+def play_planned(g: PlannedGame) -> Finished:
+    """Build both players from their specs, play the game, close the players; failures become forfeits."""
+    t0 = time.perf_counter()
+    load_modules(g.modules)
+    start = g.opening.state(g.game)
+    players: list[Player] = []
+    record: GameRecord | None = None
+    try:
+        for side, entrant in enumerate((g.black, g.white)):
+            try:
+                player = parse_player(entrant.spec, g.game)
+                seed_player(player, entrant.spec, derive_seed(g.seed, "side", side))
+            except Exception as e:
+                record = GameRecord(
+                    game=start.game, start=start.to_text(), players=(g.black.name, g.white.name), winner=1 - side,
+                    termination=CRASH, detail=f"cannot build player: {type(e).__name__}: {e}", final=start.to_text(),
+                    started_at=_now(),
+                )
+                break
+            players.append(player)
+        if record is None:
+            record = play_game(start, players, time_limit=g.time_limit)
+    finally:
+        for p in players:
+            try:
+                p.close()
+            except Exception:
+                pass
+    record.players = (g.black.name, g.white.name)
+    return Finished(g, record, round(time.perf_counter() - t0, 4), _now(), f"{socket.gethostname()}:{os.getpid()}")
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+OnDone = Callable[[Finished], None]
+
+
+def run_serial(games: list[PlannedGame], on_done: OnDone) -> None:
+    """Play the games one after another in this process (Ctrl-C stops after the last finished game)."""
+    for g in games:
+        on_done(play_planned(g))
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
+
+
+def run_processes(games: list[PlannedGame], on_done: OnDone, workers: int) -> None:
+    """Play the games in ``workers`` spawned processes; results are handed to ``on_done`` in this process."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    executor = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+    pending = set()
+    try:
+        pending = {executor.submit(play_planned, g) for g in games}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                on_done(fut.result())
+    except BrokenProcessPool:
+        raise PliesError(
+            f"a worker process died; {len(pending)} game(s) were not played (run again with --resume)"
+        ) from None
+    except BaseException:
+        _stop_now(executor)
+        raise
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop_now(executor: ProcessPoolExecutor) -> None:
+    """Cancel what has not started and end the games in progress (they would be lost anyway)."""
+    executor.shutdown(wait=False, cancel_futures=True)
+    for proc in list((getattr(executor, "_processes", None) or {}).values()):
+        try:
+            proc.terminate()
+        except Exception:
+            pass
+
+
+def run_games(
+    games: list[PlannedGame], on_done: OnDone, workers: int = 1, ray_address: str | None = None
+) -> None:
+    """Play ``games`` serially, in worker processes or on Ray; ``on_done`` gets each result as it finishes."""
+    if not games:
+        return
+    if ray_address:
+        from plies.match.ray_runner import run_ray
+
+        run_ray(games, on_done, ray_address, workers)
+    elif workers > 1 and len(games) > 1:
+        run_processes(games, on_done, min(workers, len(games)))
+    else:
+        run_serial(games, on_done)
+
+
+__all__ = ["Finished", "load_modules", "play_planned", "run_games", "run_processes", "run_serial", "seed_player"]

@@ -1,0 +1,194 @@
+"""SQLite storage of events and their games through SQLAlchemy: each game is committed the moment it ends,
+so a killed run loses nothing finished and ``--resume`` plays only what is missing.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlalchemy import JSON, Float, ForeignKey, Integer, String, Text, UniqueConstraint, create_engine, event, select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from plies.game import PliesError
+from plies.match.openings import Opening
+from plies.match.plan import Entrant, EventConfig, PlannedGame
+from plies.match.record import GameRecord
+from plies.match.runner import Finished
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class EventRow(Base):
+    """One match or tournament: its configuration and the fingerprint of its plan."""
+
+    __tablename__ = "events"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    name: Mapped[str] = mapped_column(String(200))
+    game: Mapped[str] = mapped_column(String(40))
+    plan_hash: Mapped[str] = mapped_column(String(32), index=True)
+    planned: Mapped[int] = mapped_column(Integer)
+    config: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[str] = mapped_column(String(40))
+
+
+class GameRow(Base):
+    """One finished game of an event (the GameRecord plus where it sits in the plan)."""
+
+    __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("event_id", "idx"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    idx: Mapped[int] = mapped_column(Integer)
+    pair: Mapped[int] = mapped_column(Integer)
+    slot: Mapped[int] = mapped_column(Integer)
+    black: Mapped[str] = mapped_column(String(200))
+    white: Mapped[str] = mapped_column(String(200))
+    black_spec: Mapped[str] = mapped_column(Text)
+    white_spec: Mapped[str] = mapped_column(Text)
+    opening: Mapped[str] = mapped_column(Text)
+    opening_moves: Mapped[str] = mapped_column(Text, default="")
+    seed: Mapped[str] = mapped_column(String(24))
+    game: Mapped[str] = mapped_column(String(40))
+    start: Mapped[str] = mapped_column(Text)
+    moves: Mapped[str] = mapped_column(Text)
+    times: Mapped[list] = mapped_column(JSON)
+    move_values: Mapped[list] = mapped_column(JSON)
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    score: Mapped[float] = mapped_column(Float)
+    termination: Mapped[str] = mapped_column(String(40))
+    detail: Mapped[str] = mapped_column(Text, default="")
+    final: Mapped[str] = mapped_column(Text)
+    started_at: Mapped[str] = mapped_column(String(40))
+    finished_at: Mapped[str] = mapped_column(String(40))
+    seconds: Mapped[float] = mapped_column(Float)
+    worker: Mapped[str] = mapped_column(String(100), default="")
+
+
+@dataclass
+class StoredEvent:
+    id: int
+    kind: str
+    name: str
+    planned: int
+    config: EventConfig
+    created_at: str
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:  # pragma: no cover - trivial
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+class Store:
+    """An SQLite file (or ``None`` for memory) holding events and games."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = None if path is None else Path(path)
+        url = "sqlite://" if path is None else f"sqlite:///{Path(path).resolve()}"
+        if self.path is not None and not self.path.parent.exists():
+            raise PliesError(f"cannot create {path}: folder {self.path.parent} does not exist")
+        self.engine = create_engine(url)
+        event.listen(self.engine, "connect", _sqlite_pragmas)
+        for attempt in range(3):
+            try:
+                Base.metadata.create_all(self.engine)
+                break
+            except SQLAlchemyError as e:  # another process may be creating the same tables right now
+                if attempt == 2 or "already exists" not in str(e):
+                    raise PliesError(f"cannot open database {path}: {getattr(e, 'orig', None) or e}") from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- events -------------------------------------------------------------------------------------------
+    def events(self) -> list[StoredEvent]:
+        with Session(self.engine) as s:
+            return [_event(r) for r in s.scalars(select(EventRow).order_by(EventRow.id))]
+
+    def find_event(self, plan_hash: str) -> StoredEvent | None:
+        with Session(self.engine) as s:
+            query = select(EventRow).where(EventRow.plan_hash == plan_hash).order_by(EventRow.id.desc())
+            row = s.scalars(query).first()
+            return _event(row) if row else None
+
+    def event(self, event_id: int | None = None) -> StoredEvent:
+        """The event with this id, or the latest one."""
+        events = self.events()
+        if not events:
+            raise PliesError(f"{self.path or 'the database'} holds no match or tournament")
+        if event_id is None:
+            return events[-1]
+        for e in events:
+            if e.id == event_id:
+                return e
+        raise PliesError(f"no event {event_id} in {self.path}; events: {', '.join(str(e.id) for e in events)}")
+
+    def add_event(self, config: EventConfig, plan_hash: str, planned: int) -> StoredEvent:
+        row = EventRow(
+            kind=config.kind, name=config.name, game=config.game, plan_hash=plan_hash, planned=planned,
+            config=json.loads(json.dumps(config.to_dict())), created_at=_now(),
+        )
+        with Session(self.engine) as s:
+            s.add(row)
+            s.commit()
+            return _event(row)
+
+    # --- games --------------------------------------------------------------------------------------------
+    def finished_indices(self, event_id: int) -> set[int]:
+        with Session(self.engine) as s:
+            return set(s.scalars(select(GameRow.idx).where(GameRow.event_id == event_id)))
+
+    def save(self, event_id: int, f: Finished) -> None:
+        """Write one finished game and commit at once."""
+        g, r = f.planned, f.record
+        row = GameRow(
+            event_id=event_id, idx=g.index, pair=g.pair, slot=g.slot, black=g.black.name, white=g.white.name,
+            black_spec=g.black.spec, white_spec=g.white.spec, opening=g.opening.position,
+            opening_moves=g.opening.moves, seed=str(g.seed), game=g.game, start=r.start, moves=" ".join(r.moves),
+            times=list(r.times), move_values=list(r.values), winner=r.winner, score=float(r.score),
+            termination=r.termination, detail=r.detail, final=r.final, started_at=r.started_at,
+            finished_at=f.finished_at or _now(), seconds=f.seconds, worker=f.worker,
+        )
+        with Session(self.engine) as s:
+            s.add(row)
+            s.commit()
+
+    def games(self, event_id: int) -> list[Finished]:
+        """The finished games of an event in plan order."""
+        with Session(self.engine) as s:
+            rows = s.scalars(select(GameRow).where(GameRow.event_id == event_id).order_by(GameRow.idx))
+            return [_finished(r) for r in rows]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _event(row: EventRow) -> StoredEvent:
+    return StoredEvent(row.id, row.kind, row.name, row.planned, EventConfig.from_dict(row.config), row.created_at)
+
+
+def _finished(r: GameRow) -> Finished:
+    planned = PlannedGame(
+        index=r.idx, pair=r.pair, slot=r.slot, black=Entrant(r.black, r.black_spec),
+        white=Entrant(r.white, r.white_spec), opening=Opening(r.opening, r.opening_moves), seed=int(r.seed),
+        game=r.game,
+    )
+    record = GameRecord(
+        game=r.game, start=r.start, players=(r.black, r.white), moves=r.moves.split() if r.moves else [],
+        times=list(r.times or []), values=list(r.move_values or []), winner=r.winner, score=r.score,
+        termination=r.termination, detail=r.detail, started_at=r.started_at, final=r.final,
+    )
+    return Finished(planned, record, r.seconds, r.finished_at, r.worker)
+
+
+__all__ = ["Finished", "Store", "StoredEvent"]

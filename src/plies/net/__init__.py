@@ -1,0 +1,1 @@
+"""network front-ends: protocols, servers, clients"""

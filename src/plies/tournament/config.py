@@ -1,0 +1,100 @@
+"""Tournament files (TOML, read with the standard library's ``tomllib``) -> an EventConfig and run settings.
+
+Keys: ``name``, ``game``, ``format`` (round-robin | gauntlet), ``gauntlet``, ``games_per_pair``, ``openings``
+(a file, relative to the config) or ``random_openings`` (plies), ``seed``, ``depth``, ``time``, ``time_limit``,
+``workers``, ``db``, ``ray``, ``modules``, and ``players``: a list of specs or of tables ``{name, spec}``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from plies.game import PliesError
+from plies.games import start_position
+from plies.match.openings import read_openings
+from plies.match.plan import FORMATS, Entrant, EventConfig, resolve_spec
+from plies.match.runner import load_modules
+
+KEYS = {
+    "name": str, "game": str, "format": str, "gauntlet": str, "games_per_pair": int, "openings": str,
+    "random_openings": int, "seed": int, "depth": int, "time": (int, float), "time_limit": (int, float),
+    "workers": int, "db": str, "ray": str, "modules": list, "players": list,
+}
+
+
+@dataclass
+class TournamentFile:
+    """A parsed tournament file: what to play (config) and how (workers, database, Ray)."""
+
+    config: EventConfig
+    workers: int = 1
+    db: Path | None = None
+    ray: str | None = None
+
+
+def load_config(path: str | Path, seed: int | None = None) -> TournamentFile:
+    """Read and check a tournament file; every mistake is a one-line PliesError naming the key."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise PliesError(f"cannot read {path}: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise PliesError(f"{path}: not valid TOML: {e}") from None
+    return config_from_dict(data, base=path.parent, default_name=path.stem, seed=seed)
+
+
+def config_from_dict(
+    data: dict[str, Any], base: Path = Path("."), default_name: str = "tournament", seed: int | None = None
+) -> TournamentFile:
+    for key, value in data.items():
+        if key not in KEYS:
+            raise PliesError(f"unknown key {key!r} in the tournament file; keys: {', '.join(KEYS)}")
+        want = KEYS[key]
+        if not isinstance(value, want) or isinstance(value, bool):
+            raise PliesError(f"{key} has the wrong type ({type(value).__name__})")
+    game = data.get("game", "othello")
+    start_position(game)  # unknown game -> clear error
+    if "openings" in data and "random_openings" in data:
+        raise PliesError("give either openings (a file) or random_openings, not both")
+    if data.get("time_limit", 1) <= 0 or data.get("random_openings", 0) < 0:
+        raise PliesError("time_limit must be positive and random_openings 0 or more")
+    modules = [str(m) for m in data.get("modules", [])]
+    load_modules(modules)
+    depth, time = data.get("depth"), data.get("time")
+    fmt = data.get("format", "round-robin")
+    if fmt not in FORMATS:
+        raise PliesError(f"format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    players = [_entrant(p, i, game, depth, time) for i, p in enumerate(data.get("players", []), 1)]
+    if len(players) < 2:
+        raise PliesError("a tournament needs at least two players ([[players]] tables or players = [specs])")
+    config = EventConfig(
+        players=players, kind="tournament", name=data.get("name", default_name), game=game, format=fmt,
+        gauntlet=data.get("gauntlet"), games_per_pair=data.get("games_per_pair", 2),
+        openings=read_openings(base / data["openings"], game) if "openings" in data else [],
+        random_plies=data.get("random_openings", 0), seed=seed if seed is not None else data.get("seed", 0),
+        depth=depth, time=float(time) if time is not None else None,
+        time_limit=float(data["time_limit"]) if "time_limit" in data else None, modules=modules,
+    )
+    db = base / data["db"] if "db" in data else base / f"{default_name}.sqlite"
+    return TournamentFile(config, workers=data.get("workers", 1), db=db, ray=data.get("ray"))
+
+
+def _entrant(p: Any, number: int, game: str, depth: int | None, time: float | None) -> Entrant:
+    if isinstance(p, str):
+        name, spec = p, p
+    elif isinstance(p, dict) and isinstance(p.get("spec"), str):
+        extra = set(p) - {"name", "spec"}
+        if extra:
+            raise PliesError(f"player {number}: unknown key(s) {', '.join(sorted(extra))} (use name and spec)")
+        spec = p["spec"]
+        name = str(p.get("name", spec))
+    else:
+        raise PliesError(f"player {number} must be a spec string or a table with spec (and name)")
+    return Entrant(name, resolve_spec(spec, game, depth, time))
+
+
+__all__ = ["TournamentFile", "config_from_dict", "load_config"]

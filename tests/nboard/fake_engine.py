@@ -1,0 +1,45 @@
+"""A misbehaving NBoard engine for the client tests: ``python fake_engine.py MODE``.
+
+Modes: ``silent`` (never answers go), ``stubborn`` (ignores quit and SIGTERM, never answers go), ``junk``
+(answers go with an impossible move), ``edax`` (answers in Edax's old ``=== d3 -1.00 0.0`` form with the
+first legal move), ``die`` (exits at the first go).
+"""
+
+import signal
+import sys
+
+from plies.formats.ggf import read_ggf
+from plies.game import PASS
+from plies.games.othello import OthelloState
+
+mode = sys.argv[1]
+if mode == "stubborn":
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+state = OthelloState.start()
+for line in sys.stdin:
+    words = line.split(None, 1)
+    if not words:
+        continue
+    cmd, arg = words[0], (words[1].strip() if len(words) > 1 else "")
+    out = None
+    if cmd == "nboard":
+        out = f"set myname fake-{mode}"
+    elif cmd == "ping":
+        out = f"pong {arg}"
+    elif cmd == "set" and arg.startswith("game "):
+        state = read_ggf(arg[5:]).final
+    elif cmd == "move":
+        m = arg.split("/")[0]
+        state = state.play(PASS if m == "PA" else state.parse_move(m))
+    elif cmd == "go":
+        if mode == "junk":
+            out = "=== Z9/0.00/0.00"
+        elif mode == "edax":
+            m = state.legal_moves()[0]
+            out = f"=== {'PA' if m == PASS else state.move_str(m)} -1.00 0.0"
+        elif mode == "die":
+            sys.exit(3)
+    elif cmd == "quit" and mode != "stubborn":
+        break
+    if out:
+        print(out, flush=True)
