@@ -77,6 +77,8 @@ class State(ABC):
     States compare equal and hash equal when board and side to move are equal.
     """
 
+    __slots__ = ()
+
     game: ClassVar[str] = "game"
     player_names: ClassVar[tuple[str, str]] = ("Player 1", "Player 2")
 

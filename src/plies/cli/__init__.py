@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+import re
 import sys
 
 import click
@@ -40,11 +41,27 @@ def load_commands() -> click.Group:
     return main_group
 
 
+_BOARD_ARG = re.compile(r"[-.XxOo0*]+\s?[XxOo0*]")
+_BOARD_SIZES = {10, 17, 37, 65, 101}
+
+
+def board_safe(argv: list[str]) -> list[str]:
+    """Board arguments often start with '-' (empty squares), which the option parser would take for an option;
+    pass such a board with '.' for its empty squares instead (the same position)."""
+    out = []
+    for a in argv:
+        if a.startswith("-") and len(a.replace(" ", "")) in _BOARD_SIZES and _BOARD_ARG.fullmatch(a):
+            a = a.replace("-", ".")
+        out.append(a)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the command, turn every user error into one line on stderr and a non-zero exit."""
     group = load_commands()
+    args = board_safe(sys.argv[1:] if argv is None else list(argv))
     try:
-        rv = group.main(args=argv, prog_name="plies", standalone_mode=False)
+        rv = group.main(args=args, prog_name="plies", standalone_mode=False)
         return rv if isinstance(rv, int) else 0
     except click.UsageError as e:
         if type(e).__name__ == "NoArgsIsHelpError":  # 'plies' or a group alone: show its help

@@ -29,14 +29,16 @@ def register(name: str, start: Callable[[], State]) -> None:
     GAMES[name] = start
 
 
-def start_position(name: str) -> State:
-    """The start position of the game called ``name`` (``othello6`` = Othello on 6x6)."""
+def start_position(name: str, layout: str = "standard") -> State:
+    """The start position of the game called ``name`` (``othello6`` = Othello on 6x6; ``layout`` for Othello)."""
     key = ALIASES.get(name.lower(), name.lower())
+    if key == "othello":
+        return OthelloState.start(8, layout)
     if key in GAMES:
         return GAMES[key]()
     m = re.fullmatch(r"(?:othello|reversi)[:x]?(\d+)", key)
     if m:
-        return OthelloState.start(int(m.group(1)))
+        return OthelloState.start(int(m.group(1)), layout)
     raise ParseError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
 
 
@@ -49,9 +51,7 @@ def parse_position(text: str, game: str | None = None, layout: str = "standard")
         return TreeState(parse_tree(t))
     low = t.lower()
     if game is None and (low in GAMES or low in ALIASES or re.fullmatch(r"(othello|reversi)[:x]?\d+", low)):
-        if low in ("othello", "reversi") and layout != "standard":
-            return OthelloState.start(8, layout)
-        return start_position(low)
+        return start_position(low, layout)
     compact = "".join(t.split())
     if game in (None, "tictactoe") and len(compact) == 10 and re.fullmatch(r"[XxOo0.\-_]{10}", compact):
         return TicTacToeState.from_text(compact)

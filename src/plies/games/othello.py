@@ -250,6 +250,7 @@ class OthelloState(State):
         return legal_mask(own, opp, self.n)
 
     def legal_moves(self) -> list[int]:
+        """Squares of the side to move, ascending; ``[PASS]`` when it must pass; ``[]`` at the end (a copy)."""
         if self._moves is None:
             own, opp = self.own_opp()
             mine = legal_mask(own, opp, self.n)
@@ -259,13 +260,16 @@ class OthelloState(State):
                 self._moves = [PASS]
             else:
                 self._moves = []
-        return self._moves
+        return self._moves.copy()
 
     def is_over(self) -> bool:
-        """Neither side can move (cheaper than listing the moves: stops at the first one found)."""
+        """Neither side can move (cheaper than listing the moves: stops at the first move found)."""
         if self._moves is not None:
             return not self._moves
-        own, opp = self.own_opp()
+        if self._to_move == 0:
+            own, opp = self.black, self.white
+        else:
+            own, opp = self.white, self.black
         return not (has_move(own, opp, self.n) or has_move(opp, own, self.n))
 
     def play(self, move: int) -> OthelloState:
@@ -275,21 +279,22 @@ class OthelloState(State):
                 raise IllegalMoveError(
                     "cannot pass: the game is over" if self.is_over() else "cannot pass while a move exists"
                 )
-            return OthelloState(self.black, self.white, 1 - self._to_move, n)
-        if not isinstance(move, int) or not 0 <= move < n * n:
+            return _make(self.black, self.white, 1 - self._to_move, n)
+        if type(move) is not int or not 0 <= move < n * n:
             raise IllegalMoveError(f"{move!r} is off the board")
-        own, opp = self.own_opp()
+        if self._to_move == 0:
+            own, opp = self.black, self.white
+        else:
+            own, opp = self.white, self.black
         bit = 1 << move
         if (own | opp) & bit:
             raise IllegalMoveError(f"{square_name(move, n)} is occupied")
         f = flips(own, opp, move, n)
         if not f:
             raise IllegalMoveError(f"{square_name(move, n)} flips nothing")
-        own |= bit | f
-        opp &= ~f
         if self._to_move == 0:
-            return OthelloState(own, opp, 1, n)
-        return OthelloState(opp, own, 0, n)
+            return _make(own | bit | f, opp & ~f, 1, n)
+        return _make(opp & ~f, own | bit | f, 0, n)
 
     def counts(self) -> tuple[int, int]:
         """(black discs, white discs)."""
@@ -386,6 +391,18 @@ class OthelloState(State):
         if self._hash is None:
             self._hash = hash((self.black, self.white, self._to_move, self.n))
         return self._hash
+
+
+def _make(black: int, white: int, to_move: int, n: int) -> OthelloState:
+    """A new state without re-validation (for play(): its inputs are already known to be consistent)."""
+    s = object.__new__(OthelloState)
+    s.black = black
+    s.white = white
+    s._to_move = to_move
+    s.n = n
+    s._moves = None
+    s._hash = None
+    return s
 
 
 def transcript_tokens(text: str) -> list[str]:

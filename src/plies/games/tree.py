@@ -49,11 +49,15 @@ def build(data: Any) -> Node:
         label = data.get("label", data.get("name"))
         label = None if label is None else str(label)
         if "children" in data:
-            node = build(list(data["children"]))
+            if not isinstance(data["children"], list):
+                raise ParseError(f"'children' must be a list, not {data['children']!r}")
+            node = build(data["children"])
             return Node(label=label, children=node.children)
         if "value" in data:
-            leaf = build(data["value"])
-            return Node(label=label, value=leaf.value)
+            value = data["value"]
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ParseError(f"a leaf's 'value' must be a number, not {value!r}")
+            return Node(label=label, value=value)
         raise ParseError("a tree node in dict form needs 'children' or 'value'")
     raise ParseError(f"not a tree node: {data!r}")
 
@@ -62,9 +66,11 @@ def parse_tree(text: str) -> Node:
     """Read a tree from JSON text (nested lists or labelled dicts)."""
     try:
         data = json.loads(text)
+        return build(data)
     except json.JSONDecodeError as e:
         raise ParseError(f"not a tree: {e.msg} at line {e.lineno} column {e.colno}") from None
-    return build(data)
+    except RecursionError:
+        raise ParseError("tree nested too deeply") from None
 
 
 class TreeState(State):
@@ -136,7 +142,11 @@ class TreeState(State):
         return f"{self.label()} ({self.player_names[self.to_move]} to move)"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, TreeState) and self.root is other.root and self.path == other.path
+        return (
+            isinstance(other, TreeState)
+            and self.path == other.path
+            and (self.root is other.root or self.root == other.root)
+        )
 
     def __hash__(self) -> int:
-        return hash((id(self.root), self.path))
+        return hash((self.root, self.path))

@@ -160,7 +160,8 @@ def register(kind: str, factory: PlayerFactory) -> None:
 
 def _search_factory(algorithm: str) -> PlayerFactory:
     def make(game: str, params: dict[str, str], raw: str) -> Player:
-        depth = _int(params, "depth", 3) or 3
+        depth = _int(params, "depth", 3)
+        assert depth is not None
         evaluation = params.pop("eval", None)
         pruning = params.pop("pruning", "on").lower() not in ("off", "no", "false", "0")
         _no_more(params, algorithm)

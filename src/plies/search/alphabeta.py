@@ -33,6 +33,8 @@ def alphabeta(
     """Search ``depth`` plies below ``state`` with alpha-beta; same value and move as minimax."""
     stats = Stats(depth=depth)
     max_player = state.to_move
+    eval_name = getattr(evaluate, "name", "")
+    evaluate = getattr(evaluate, "function", evaluate)  # a named Heuristic: call its function directly
 
     def value(node: Any, d: int, alpha: float, beta: float) -> tuple[float, list[Any]]:
         stats.nodes += 1
@@ -85,5 +87,5 @@ def alphabeta(
     t0 = time.perf_counter()
     v, pv = value(state, depth, alpha, beta)
     stats.seconds = time.perf_counter() - t0
-    name = "alphabeta" if pruning else "alphabeta(pruning off)"
-    return SearchResult(v, pv[0] if pv else None, pv, stats, name, getattr(evaluate, "name", ""))
+    algorithm = "alphabeta" if pruning else "alphabeta(pruning off)"
+    return SearchResult(v, pv[0] if pv else None, pv, stats, algorithm, eval_name)

@@ -19,6 +19,8 @@ def minimax(state: Any, depth: int, evaluate: Evaluation, tracer: Tracer | None 
     """Search ``depth`` plies below ``state`` with plain minimax; returns value, best move, PV and counts."""
     stats = Stats(depth=depth)
     max_player = state.to_move
+    name = getattr(evaluate, "name", "")
+    evaluate = getattr(evaluate, "function", evaluate)  # a named Heuristic: call its function directly
 
     def value(node: Any, d: int) -> tuple[float, list[Any]]:
         stats.nodes += 1
@@ -55,4 +57,4 @@ def minimax(state: Any, depth: int, evaluate: Evaluation, tracer: Tracer | None 
     t0 = time.perf_counter()
     v, pv = value(state, depth)
     stats.seconds = time.perf_counter() - t0
-    return SearchResult(v, pv[0] if pv else None, pv, stats, "minimax", getattr(evaluate, "name", ""))
+    return SearchResult(v, pv[0] if pv else None, pv, stats, "minimax", name)

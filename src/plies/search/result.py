@@ -8,7 +8,7 @@ from typing import Any
 from plies.game import describe_value
 
 
-@dataclass
+@dataclass(slots=True)
 class Stats:
     """Counters of one search.  ``alpha_cutoffs`` happen at MIN nodes (value <= α), ``beta_cutoffs`` at MAX
     nodes (value >= β); both stay 0 for minimax and for alpha-beta with pruning off."""

@@ -1,0 +1,1 @@
+"""Independent tests of the plies foundation: rules, heuristics, textbook search, players, CLI."""
