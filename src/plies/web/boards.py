@@ -98,6 +98,10 @@ def _register_hexthello() -> None:
         from plies.games import hexthello  # type: ignore[attr-defined]  # noqa: F401
     except ImportError:
         return
+    try:  # its evaluations, so that the computer can play it with the named heuristics
+        import plies.heuristics.hexthello  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        pass
     size = 15
 
     def cells(state: Any) -> list[str]:

@@ -1,0 +1,72 @@
+"""``plies web``: start the browser app on a local server and open (or print) its address."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import webbrowser
+from pathlib import Path
+
+import click
+
+from plies.game import PliesError
+
+
+def _port_free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+@click.command("web")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (0.0.0.0 lets other machines in: games are then reachable by anyone "
+                   "who has their id).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="TCP port (0 picks a free one).")
+@click.option("--no-browser", is_flag=True, help="Only print the address; do not open a browser.")
+@click.option("--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite file for the game history [default: ~/.local/share/plies/web.sqlite].")
+@click.option("--workers", default=4, show_default=True, type=click.IntRange(1, 64),
+              help="Threads that run computer searches (the engine, and searches that cannot go to a process).")
+@click.option("--processes", default=None, type=click.IntRange(0, 64),
+              help="Worker processes for the textbook searches, hints and graph (0 = threads only) "
+                   "[default: number of CPUs, at most 4].")
+def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers: int,
+                processes: int | None) -> None:
+    """Play in the browser: Othello, tic-tac-toe (and HexThello), against the computer or a friend.
+
+    The page talks to a JSON API documented at /docs; finished games are kept in SQLite and can be replayed.
+    Stop the server with Ctrl-C.
+    """
+    import uvicorn
+
+    from plies.web import create_app
+    from plies.web.history import default_db_path
+
+    if port == 0:
+        with socket.socket() as s:
+            s.bind((host, 0))
+            port = s.getsockname()[1]
+    elif not _port_free(host, port):
+        raise PliesError(f"port {port} on {host} is in use (try --port 0 for a free one)")
+    try:
+        if processes is None:
+            processes = min(4, os.cpu_count() or 1)
+        app = create_app(db, workers=workers, processes=processes, warm=True)
+    except Exception as e:  # the database path may be unwritable
+        raise PliesError(f"cannot open the game history {db or default_db_path()}: {e}") from None
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    url = f"http://{shown}:{port}/"
+    click.echo(f"plies web: {url}  (API docs at {url}docs; history in {app.state.history.path}; Ctrl-C stops)")
+    if not no_browser:
+        threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def register(main_group: click.Group) -> None:
+    main_group.add_command(web_command)

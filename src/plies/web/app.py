@@ -1,0 +1,429 @@
+"""The FastAPI application: static page, JSON API (OpenAPI at /docs) and a WebSocket per game.
+
+Every browser gets a random token (cookie ``plies_token``; API clients may send ``X-Plies-Token``); a game
+remembers the token that created it and only that token may move in it.  Anyone holding a game's id can
+watch.  Errors come back as ``{"error": "..."}`` with a 4xx status and never stop the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from plies.game import PliesError, State
+from plies.games import parse_position, start_position
+from plies.games.othello import OthelloState
+from plies.web.boards import adapter_for, counts
+from plies.web.history import History, now
+from plies.web.levels import engine_applies, engine_status, hints, info, make_computer, warm_engine
+from plies.web.schemas import HintIn, MoveIn, NewGame, PlayerSpec
+from plies.web.sessions import GameSession, Sessions, Side
+from plies.web.workers import Workers
+
+log = logging.getLogger("plies.web")
+COOKIE = "plies_token"
+HEADER = "x-plies-token"
+STATIC = Path(str(resources.files("plies.web") / "static"))
+
+
+class ApiError(Exception):
+    """An error the client caused, with its HTTP status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def token_of(request: Request | WebSocket) -> str | None:
+    return request.headers.get(HEADER) or request.cookies.get(COOKIE) or request.query_params.get("token")
+
+
+def _start(spec: NewGame) -> State:
+    game = spec.game.strip().lower()
+    if spec.size is not None and game in ("othello", "reversi"):
+        if spec.size % 2:
+            raise PliesError(f"Othello boards have an even size, not {spec.size}")
+        game_name = f"othello{spec.size}"
+    else:
+        game_name = game
+    start = start_position(game_name)
+    if not spec.position or not spec.position.strip():
+        return start
+    text = spec.position.strip()
+    if start.game == "othello" and getattr(start, "n", 8) != 8:
+        compact = "".join(text.split())
+        if len(compact) == start.n * start.n + 1:  # type: ignore[attr-defined]
+            return OthelloState.from_text(compact)
+        return OthelloState.from_transcript(text, n=start.n)  # type: ignore[attr-defined]
+    state = parse_position(text, game=start.game)
+    if state.game != start.game:
+        raise PliesError(f"that position is not a {start.game} position")
+    return state
+
+
+def _side(state: State, spec: PlayerSpec) -> Side:
+    if spec.kind == "human":
+        return Side("human", name=spec.name or "")
+    comp = make_computer(state, spec.level, spec.algorithm, spec.heuristic)
+    return Side("computer", comp, name=spec.name or "")
+
+
+def replay(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every position of a stored game (board cells, last move, counts) for move-by-move replay."""
+    state = parse_position(record["start"], game=record["game"])
+    ad = adapter_for(state)
+    frames = [{"ply": 0, "cells": ad.cells(state), "last_move": None, "to_move": state.to_move,
+               "counts": counts(ad.cells(state)), "move": None}]
+    for i, text in enumerate(record["moves"]):
+        move = state.parse_move(text)
+        mover = state.to_move
+        state = state.play(move)
+        cells = ad.cells(state)
+        frames.append({"ply": i + 1, "cells": cells, "move": text, "side": mover, "counts": counts(cells),
+                       "last_move": None if text == "pass" else move,
+                       "to_move": None if state.is_over() else state.to_move})
+    return frames
+
+
+def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 0, warm: bool = False) -> FastAPI:
+    """The app: ``db`` is the SQLite file for finished games (default under the user's data dir); searches
+    run on ``workers`` threads, and on ``processes`` worker processes when that is above 0 (more cores);
+    ``warm`` loads the engine's compiled kernels in the background at start-up."""
+    history = History(db)
+    pool = Workers(workers, processes)
+    background: set[asyncio.Task[Any]] = set()
+
+    def on_finish(session: GameSession) -> None:
+        result = session.result() or {}
+        players = [session.sides[p].describe(session.state.player_names[p]) for p in (0, 1)]
+        row = {
+            "id": session.id, "game": session.state.game, "start": session.states[0].to_text(),
+            "player0": _player_text(players[0]), "player1": _player_text(players[1]),
+            "moves": session.move_names(),
+            "values": [e["value"] if e else None for e in session.evals],
+            "winner": result.get("winner"), "score": float(result.get("score") or 0),
+            "result": result.get("text", ""), "final": session.state.to_text(),
+            "started_at": _iso(session.started_at), "finished_at": now(),
+        }
+        task = asyncio.get_running_loop().create_task(asyncio.to_thread(_save, history, row))
+        background.add(task)
+        task.add_done_callback(background.discard)
+
+    sessions = Sessions(pool, on_finish)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        pool.warm_up()
+        warming = asyncio.get_running_loop().create_task(_quietly(pool.run(warm_engine))) if warm else None
+        yield
+        if warming is not None:
+            warming.cancel()  # never wait for a compile at shut-down
+        sessions.close()
+        if background:
+            await asyncio.gather(*background, return_exceptions=True)
+        pool.shutdown()
+        history.close()
+
+    app = FastAPI(
+        title="plies web",
+        version="1",
+        description="Play Othello and tic-tac-toe in the browser, against the computer or a friend. "
+        "Moves go over the WebSocket /ws/games/{id} or the REST calls below; a game can be moved in only "
+        "with the token of the browser that created it (cookie plies_token or header X-Plies-Token).",
+        lifespan=lifespan,
+    )
+    app.state.sessions = sessions
+    app.state.history = history
+    app.state.pool = pool
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(PliesError)
+    async def _plies_error(request: Request, exc: PliesError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors():
+            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+        return JSONResponse({"error": "bad request: " + "; ".join(parts), "details": exc.errors()},
+                            status_code=422)
+
+    @app.exception_handler(Exception)
+    async def _bug(request: Request, exc: Exception) -> JSONResponse:  # a bug: one line, server keeps going
+        log.exception("internal error on %s", request.url.path)
+        return JSONResponse({"error": f"internal error: {type(exc).__name__}: {exc}"}, status_code=500)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    def owned(gid: str, request: Request) -> GameSession:
+        session = found(gid)
+        if token_of(request) != session.owner:
+            raise ApiError(403, "this game belongs to another browser: you can watch it but not play in it")
+        return session
+
+    def found(gid: str) -> GameSession:
+        session = sessions.get(gid)
+        if session is None:
+            raise ApiError(404, f"no game {gid!r} on this server (finished games are under /api/history)")
+        return session
+
+    api = APIRouter(prefix="/api")
+
+    @api.get("/info", summary="What the start screen offers: games, levels, heuristics, engine")
+    def get_info() -> dict[str, Any]:
+        data = info()
+        data["learn"] = learn_available
+        return data
+
+    @api.post("/games", summary="Start a game; returns the game and this browser's token")
+    async def new_game(spec: NewGame, request: Request) -> JSONResponse:
+        token = token_of(request) or secrets.token_urlsafe(24)
+        if spec.replaces:
+            old = sessions.get(spec.replaces)
+            if old is not None and old.owner == token:
+                old.abandon()
+        start = _start(spec)
+        if start.is_over():
+            raise ApiError(400, "that position is already finished: nothing to play")
+        sides = [_side(start, p) for p in spec.players]
+        session = sessions.create(token, start, sides, spec.delay, custom_start=bool(spec.position))
+        response = JSONResponse({"token": token, "game": session.view(owner=True)})
+        response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=365 * 86400)
+        return response
+
+    @api.get("/games/{gid}", summary="A game as the page draws it")
+    async def get_game(gid: str, request: Request, wait: bool = False) -> dict[str, Any]:
+        session = found(gid)
+        if wait:
+            await _wait(session)
+        return session.view(owner=token_of(request) == session.owner)
+
+    @api.post("/games/{gid}/moves", summary="Play a move; with wait=true, answer after the computer replied")
+    async def post_move(gid: str, body: MoveIn, request: Request, wait: bool = False) -> dict[str, Any]:
+        session = owned(gid, request)
+        session.move(body.move)
+        if wait:
+            await _wait(session)
+        return session.view(owner=True)
+
+    @api.post("/games/{gid}/undo", summary="Take back to your previous turn")
+    async def post_undo(gid: str, request: Request) -> dict[str, Any]:
+        session = owned(gid, request)
+        session.undo()
+        return session.view(owner=True)
+
+    @api.post("/games/{gid}/redo", summary="Play again what undo took back")
+    async def post_redo(gid: str, request: Request, wait: bool = False) -> dict[str, Any]:
+        session = owned(gid, request)
+        session.redo()
+        if wait:
+            await _wait(session)
+        return session.view(owner=True)
+
+    @api.post("/games/{gid}/hint", summary="The best moves of the side to move, with values")
+    async def post_hint(gid: str, request: Request, body: HintIn | None = None) -> dict[str, Any]:
+        session = owned(gid, request)
+        count = body.count if body is not None else 3
+        state = session.state
+        data = await pool.run(hints, state, count, engine_applies(state), heavy=True)
+        data["ply"] = len(session.states) - 1 if session.state is state else None
+        return data
+
+    @api.post("/games/{gid}/abandon", summary="Stop a game (its computer stops searching)")
+    async def post_abandon(gid: str, request: Request) -> dict[str, Any]:
+        session = owned(gid, request)
+        session.abandon()
+        return {"ok": True}
+
+    @api.get("/games/{gid}/transcript", summary="The moves so far, and the start position")
+    async def get_transcript(gid: str) -> dict[str, Any]:
+        session = found(gid)
+        return {"game": session.state.game, "start": session.states[0].to_text(),
+                "transcript": session.transcript(), "moves": session.move_names(),
+                "position": session.state.to_text()}
+
+    @api.get("/history", summary="Finished games, newest first")
+    async def get_history(limit: int = 50, offset: int = 0) -> dict[str, Any]:
+        limit = max(1, min(limit, 500))
+        total, games = await asyncio.to_thread(history.list, limit, max(0, offset))
+        return {"total": total, "games": games}
+
+    @api.get("/history/{gid}", summary="One finished game with every position, for replay")
+    async def get_history_game(gid: str) -> dict[str, Any]:
+        record = await asyncio.to_thread(history.get, gid)
+        if record is None:
+            raise ApiError(404, f"no finished game {gid!r} in the history")
+        try:
+            record["frames"] = replay(record)
+        except PliesError as e:
+            raise ApiError(500, f"stored game cannot be replayed: {e}") from None
+        start = parse_position(record["start"], game=record["game"])
+        record["layout"] = adapter_for(start).layout(start)
+        record["side_names"] = list(start.player_names)
+        return record
+
+    app.include_router(api)
+
+    @app.websocket("/ws/games/{gid}")
+    async def ws_game(websocket: WebSocket, gid: str) -> None:
+        """Live game: the server sends ``state``/``eval``/``hint``/``error`` messages; the client sends
+        ``{"type": "move", "move": "d3"}``, ``undo``, ``redo``, ``hint`` (``count``), ``abandon``, ``ping``."""
+        await websocket.accept()
+        session = sessions.get(gid)
+        if session is None:
+            await websocket.send_json({"type": "error", "message": f"no game {gid!r} on this server"})
+            await websocket.close(code=4404)
+            return
+        owner = token_of(websocket) == session.owner
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=512)
+        session.watchers.add(queue)
+        queue.put_nowait({"type": "state"})
+        sender = asyncio.create_task(_pump(websocket, session, queue, owner))
+        try:
+            while True:
+                try:
+                    msg = await websocket.receive_json()
+                except WebSocketDisconnect:
+                    break
+                except (ValueError, KeyError):
+                    queue.put_nowait({"type": "error", "message": "messages are JSON objects with a 'type'"})
+                    continue
+                await _handle(session, msg, owner, queue)
+        finally:
+            session.watchers.discard(queue)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+    async def _handle(session: GameSession, msg: Any, owner: bool, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        kind = msg.get("type") if isinstance(msg, dict) else None
+        try:
+            if kind == "ping":
+                queue.put_nowait({"type": "pong"})
+                return
+            if kind == "state":
+                queue.put_nowait({"type": "state"})
+                return
+            if kind not in ("move", "undo", "redo", "hint", "abandon"):
+                raise PliesError(f"unknown message type {kind!r}")
+            if not owner:
+                raise PliesError("this game belongs to another browser: you can watch it but not play in it")
+            if kind == "move":
+                move = msg.get("move")
+                if not isinstance(move, str):
+                    raise PliesError("a move message needs 'move', e.g. {\"type\": \"move\", \"move\": \"d3\"}")
+                session.move(move)
+            elif kind == "undo":
+                session.undo()
+            elif kind == "redo":
+                session.redo()
+            elif kind == "abandon":
+                session.abandon()
+            elif kind == "hint":
+                count = msg.get("count", 3)
+                count = count if isinstance(count, int) and 1 <= count <= 20 else 3
+                state = session.state
+                data = await pool.run(hints, state, count, engine_applies(state), heavy=True)
+                data.update(type="hint", ply=len(session.states) - 1 if session.state is state else None)
+                queue.put_nowait(data)
+        except PliesError as e:
+            queue.put_nowait({"type": "error", "message": str(e)})
+        except asyncio.QueueFull:  # pragma: no cover - a watcher that never reads
+            pass
+
+    learn_available = _include_learn(app)
+
+    @app.get("/", include_in_schema=False)
+    async def index(request: Request) -> FileResponse:
+        response = FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+        if not request.cookies.get(COOKIE):
+            response.set_cookie(COOKIE, secrets.token_urlsafe(24), httponly=True, samesite="strict",
+                                max_age=365 * 86400)
+        return response
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    log.info("plies web: %s; history in %s", engine_status()[1], history.path)
+    return app
+
+
+async def _wait(session: GameSession, timeout: float = 120.0) -> None:
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(session.idle.wait(), timeout)
+
+
+async def _pump(websocket: WebSocket, session: GameSession, queue: asyncio.Queue[dict[str, Any]], owner: bool) -> None:
+    """Send queued messages; several pending state changes go out as one ``state`` message."""
+    while True:
+        msg = await queue.get()
+        batch = [msg]
+        while not queue.empty():
+            batch.append(queue.get_nowait())
+        sent_state = False
+        for m in batch:
+            if m.get("type") == "state":
+                if not sent_state:
+                    sent_state = True
+                    await websocket.send_json({"type": "state", "game": session.view(owner=owner)})
+            elif m.get("type") == "eval" and sent_state:
+                continue  # the state just sent already holds it
+            else:
+                await websocket.send_json(m)
+
+
+def _include_learn(app: FastAPI) -> bool:
+    """Mount the teaching pages (``plies.teach.web.router``, at /learn) when that module is installed."""
+    try:
+        from plies.teach.web import router  # type: ignore[import-not-found]
+    except ImportError:
+        return False
+    except Exception as e:  # a broken teaching module must not take the game server down
+        log.warning("plies.teach.web could not be loaded: %s", e)
+        return False
+    app.include_router(router)
+    return True
+
+
+def _player_text(p: dict[str, Any]) -> str:
+    if p["kind"] == "human":
+        return str(p["name"])
+    return f"computer {p.get('label', '')}"
+
+
+def _iso(t: float) -> str:
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(t, UTC).isoformat(timespec="seconds")
+
+
+async def _quietly(job: Any) -> None:
+    try:
+        await job
+    except Exception as e:  # warming up is an optimisation; the first engine game pays instead
+        log.warning("engine warm-up failed: %s", e)
+
+
+def _save(history: History, row: dict[str, Any]) -> None:
+    try:
+        history.save(row)
+    except Exception as e:  # the game goes on even if the disk is full; the log says why
+        log.error("could not save game %s: %s", row.get("id"), e)

@@ -1,0 +1,283 @@
+"""Difficulty levels, hints and the evaluation graph: which search the page asks for, and how.
+
+Levels 1-5 are document 001's difficulty = search depth, with the textbook search the user picks (minimax or
+alpha-beta) and a named heuristic.  Higher levels use the fast engine (``engine:level=N``) on 8x8 Othello when
+``plies.engine`` is importable, and fall back to ``plies.search.alphabeta`` otherwise; every answer says which.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import threading
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from plies import heuristics
+from plies.game import PASS, WIN, ParseError, State, describe_value
+from plies.heuristics import Heuristic
+from plies.players import Player, SearchPlayer, parse_player
+from plies.search import alphabeta, minimax
+
+TEACHING_MAX = 5
+"""Levels 1..TEACHING_MAX are the textbook searches at that depth."""
+MAX_LEVEL = 14
+"""Highest level offered (the engine's table goes to 14; without the engine the top levels all play alike)."""
+FALLBACK_MAX_DEPTH = 6
+"""Depth cap of the alpha-beta that stands in for the engine when it is missing (pure Python is slow)."""
+ALGORITHMS = ("alphabeta", "minimax")
+
+
+@lru_cache(maxsize=1)
+def engine_status() -> tuple[bool, str]:
+    """(is the fast engine usable, a sentence saying which search the high levels use)."""
+    try:
+        module = importlib.import_module("plies.engine")
+        if not hasattr(module, "Engine"):
+            return False, "plies.engine has no Engine; levels above 5 use plies.search.alphabeta"
+        importlib.import_module("plies.engine.player")
+    except Exception as e:  # ImportError, or a half-built engine: the page must still work
+        return False, f"fast engine not available ({type(e).__name__}); levels above 5 use plies.search.alphabeta"
+    return True, "levels above 5 use the fast engine (plies.engine)"
+
+
+_ENGINE_READY = threading.Event()
+
+
+def warm_engine() -> None:
+    """Compile/load the engine's kernels before the first game needs them (run in a worker at start-up)."""
+    try:
+        if engine_status()[0]:
+            warm = getattr(importlib.import_module("plies.engine.api"), "warm_up", None)
+            if callable(warm):
+                warm()
+    finally:
+        _ENGINE_READY.set()
+
+
+def engine_applies(state: State) -> bool:
+    """The engine plays 8x8 Othello only."""
+    return state.game == "othello" and getattr(state, "n", 8) == 8 and engine_status()[0]
+
+
+@dataclass
+class Computer:
+    """A computer side as the page describes it: a Player plus the words and backend name for the UI."""
+
+    player: Player
+    level: int
+    label: str
+    backend: str  # "minimax" | "alphabeta" | "engine" | "alphabeta-fallback"
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    """Held while this player searches: a new search waits for a stopped one to return (the engine allows one
+    search at a time)."""
+
+    @property
+    def heavy(self) -> bool:
+        """Worth a trip to a worker process: minimax, or alpha-beta 3 plies deep or more (Othello)."""
+        return self.backend == "minimax" or self.level >= 3
+
+
+def default_heuristic(game: str) -> str | None:
+    return heuristics.DEFAULTS.get(game)
+
+
+def _order_for(state: State) -> Any:
+    """A cheap move order for Othello searches (best squares of the weighted-squares table first); None else."""
+    if state.game != "othello":
+        return None
+    from plies.heuristics.othello import tables
+
+    def order(node: Any, moves: list[Any]) -> list[Any]:
+        weights = tables(node.n)["weighted"]
+        return sorted(moves, key=lambda m: -weights[m] if m != PASS else 0)
+
+    return order
+
+
+def evaluation_for(game: str, name: str | None = None) -> Heuristic:
+    """The named heuristic of ``game`` (its default without a name); games with none registered yet (a new
+    game) are evaluated by their running score (disc difference), so the computer can still play them."""
+    if heuristics.HEURISTICS.get(game):
+        return heuristics.get(game, name)
+    if name:
+        raise ParseError(f"no heuristics for {game} yet; leave the heuristic empty")
+    return Heuristic("disc-difference", game, _score_eval, "running disc difference (no heuristic registered)")
+
+
+def _score_eval(state: Any, player: int) -> float:
+    s = float(state.score())
+    return s if player == 0 else -s
+
+
+class WebSearchPlayer(SearchPlayer):
+    """``SearchPlayer`` built from a Heuristic object, with optional move ordering (same values, faster)."""
+
+    def __init__(self, algorithm: str, depth: int, heuristic: Heuristic, ordered: bool = False) -> None:
+        if algorithm not in ALGORITHMS:
+            raise ParseError(f"unknown algorithm {algorithm!r}; choose {' or '.join(ALGORITHMS)}")
+        self.algorithm = algorithm
+        self.depth = depth
+        self.heuristic = heuristic
+        self.pruning = True
+        self.ordered = ordered
+        self.name = f"{algorithm}:depth={depth},eval={heuristic.name}"
+
+    def search(self, state: State) -> Any:
+        if self.algorithm == "minimax":
+            result = minimax(state, self.depth, self.heuristic)
+        else:
+            order = _order_for(state) if self.ordered else None
+            result = alphabeta(state, self.depth, self.heuristic, order=order)
+        result.evaluation = self.heuristic.name
+        return result
+
+
+def make_computer(state: State, level: int, algorithm: str = "alphabeta", heuristic: str | None = None) -> Computer:
+    """The computer player for ``level`` in ``state``'s game; ParseError for a bad level/algorithm/heuristic."""
+    if not 1 <= level <= MAX_LEVEL:
+        raise ParseError(f"level must be 1 to {MAX_LEVEL}, not {level}")
+    game = state.game
+    if level <= TEACHING_MAX:
+        player = WebSearchPlayer(algorithm, level, evaluation_for(game, heuristic or None))
+        name = "alpha-beta" if algorithm == "alphabeta" else "minimax"
+        return Computer(player, level, f"level {level}: {name}, depth {level}, {player.heuristic.name}", algorithm)
+    if engine_applies(state):
+        player = parse_player(f"engine:level={level}", game)
+        return Computer(player, level, f"level {level}: fast engine", "engine")
+    depth = 9 if game == "tictactoe" else min(level, FALLBACK_MAX_DEPTH)
+    player = WebSearchPlayer("alphabeta", depth, evaluation_for(game, heuristic or None), ordered=True)
+    why = "engine plays 8x8 Othello only" if engine_status()[0] else "engine not available"
+    return Computer(player, level, f"level {level}: alpha-beta depth {depth} ({why})", "alphabeta-fallback")
+
+
+def stop(player: Player) -> None:
+    """Ask a searching player to stop early, where it can (the engine); textbook searches just finish."""
+    for target in (player, getattr(player, "engine", None)):
+        fn = getattr(target, "stop", None)
+        if callable(fn):
+            try:
+                fn()
+            except Exception:  # stopping is best effort
+                pass
+            return
+
+
+def hint_depth(state: State) -> int:
+    """How deep the textbook hint search looks: the whole game for tic-tac-toe, 3 plies below each move else."""
+    return 9 if state.game == "tictactoe" else 4 if getattr(state, "n", 8) <= 6 else 3
+
+
+def hints(state: State, count: int = 3, use_engine: bool | None = None) -> dict[str, Any]:
+    """The best ``count`` moves of ``state`` with values from the mover's view, best first, and the source.
+
+    ``use_engine`` (default: whether the engine applies here) is decided by the caller when this runs in a
+    worker process, so the server's view of the engine holds there too."""
+    moves = state.legal_moves()
+    if not moves:
+        return {"hints": [], "source": "game over"}
+    count = max(1, min(count, len(moves)))
+    if use_engine is None:
+        use_engine = engine_applies(state)
+    if use_engine:
+        try:
+            return _engine_hints(state, count)
+        except Exception as e:  # fall back rather than fail the request
+            source_note = f" (engine failed: {type(e).__name__})"
+        else:  # pragma: no cover
+            source_note = ""
+    else:
+        source_note = ""
+    me = state.to_move
+    h = evaluation_for(state.game)
+    depth = hint_depth(state)
+    rows = []
+    for m in moves:
+        child = state.play(m)
+        r = alphabeta(child, depth - 1, h, order=_order_for(child)) if depth > 1 else None
+        if r is None:
+            v = child.utility(me) if child.is_over() else h(child, me)
+        else:
+            v = r.value if child.to_move == me else -r.value
+        pv = [state.move_str(m)]
+        if r is not None:
+            s = child
+            for x in r.pv:
+                pv.append(s.move_str(x))
+                s = s.play(x)
+        rows.append({"move": state.move_str(m), "value": _finite(v), "value_text": describe_value(v), "pv": pv})
+    rows.sort(key=lambda r: -r["value"])
+    return {"hints": rows[:count], "source": f"alpha-beta depth {depth}, {h.name}{source_note}"}
+
+
+_HINT_ENGINE: list[Any] = []
+_HINT_LOCK = threading.Lock()
+HINT_DEPTH = 8
+
+
+def _engine_hints(state: State, count: int) -> dict[str, Any]:
+    with _HINT_LOCK:  # one shared engine (and hash table) answers the hints, one at a time
+        if not _HINT_ENGINE:
+            _HINT_ENGINE.append(importlib.import_module("plies.engine").Engine(hash_mb=16))
+        results = _HINT_ENGINE[0].analyse(state, depth=HINT_DEPTH, multipv=count)
+    rows = []
+    for r in results[:count]:
+        pv, s = [], state
+        for x in getattr(r, "pv", None) or [r.move]:
+            pv.append(s.move_str(x))
+            s = s.play(x)
+        rows.append({"move": state.move_str(r.move), "value": _finite(r.value),
+                     "value_text": describe_value(r.value), "pv": pv})
+    return {"hints": rows, "source": f"fast engine, depth {HINT_DEPTH}"}
+
+
+def _finite(v: float) -> float:
+    if math.isinf(v) or math.isnan(v):
+        return 0.0
+    return round(float(v), 2) + 0.0
+
+
+def position_eval(state: State) -> dict[str, Any]:
+    """A quick, consistent evaluation of ``state`` from player 0's (Black's / X's) view for the graph.
+
+    Finished games give the exact score; others a 1-ply search with the game's default heuristic (the whole
+    remaining game for tic-tac-toe).  One ply keeps it cheap: it runs after every move of every game.
+    ``decided`` marks values that are a proven win or loss.
+    """
+    if state.is_over():
+        s = state.score()
+        return {"value": float(s), "decided": True, "text": describe_value(s if s == 0 else math.copysign(WIN, s) + s)}
+    h = evaluation_for(state.game)
+    depth = 9 if state.game == "tictactoe" else 1
+    r = alphabeta(state, depth, h)
+    v = r.value if state.to_move == 0 else -r.value
+    decided = abs(v) >= WIN
+    shown = v - math.copysign(WIN, v) if decided else v
+    return {"value": _finite(shown), "decided": decided, "text": describe_value(v)}
+
+
+def info() -> dict[str, Any]:
+    """What the start screen offers: levels, algorithms, heuristics per game, engine availability."""
+    import plies.web.boards  # noqa: F401  (registers the games the page can draw, HexThello included)
+    from plies.games import GAMES
+
+    ok, text = engine_status()
+    notes: dict[int, str] = {}
+    if ok:
+        try:
+            table = importlib.import_module("plies.engine.levels").LEVELS
+            notes = {lv: f"depth {row.depth}, exact from {row.exact_empties} empties; {row.note}"
+                     for lv, row in table.items() if lv > TEACHING_MAX}
+        except Exception:  # the table is a nicety
+            notes = {}
+    games = []
+    for name in GAMES:
+        games.append({"name": name, "heuristics": heuristics.names(name) if name in heuristics.HEURISTICS else [],
+                      "default_heuristic": default_heuristic(name)})
+    return {
+        "games": games,
+        "levels": {"teaching": [1, TEACHING_MAX], "max": MAX_LEVEL},
+        "algorithms": list(ALGORITHMS),
+        "engine": {"available": ok, "text": text, "levels": notes, "warm": _ENGINE_READY.is_set()},
+    }

@@ -1,0 +1,43 @@
+"""Request bodies of the JSON API (pydantic models, so FastAPI validates them and documents them at /docs)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from plies.web.levels import MAX_LEVEL
+
+
+class PlayerSpec(BaseModel):
+    """One side: a person, or the computer at a level (1-5: textbook search at that depth; 6+: engine)."""
+
+    kind: Literal["human", "computer"] = "human"
+    level: int = Field(3, ge=1, le=MAX_LEVEL, description="difficulty; levels 1-5 are the search depth")
+    algorithm: Literal["alphabeta", "minimax"] = Field("alphabeta", description="textbook search for levels 1-5")
+    heuristic: str | None = Field(None, max_length=60, description="evaluation name (default: the game's)")
+    name: str | None = Field(None, max_length=40, description="name to show for this side")
+
+
+def _default_players() -> list[PlayerSpec]:
+    return [PlayerSpec(kind="human"), PlayerSpec(kind="computer", level=3)]
+
+
+class NewGame(BaseModel):
+    """Start a game: which game, optional set-up position, and the two sides (Black/X first)."""
+
+    game: str = Field("othello", max_length=30, description="othello, tictactoe, hexthello (when installed)")
+    size: int | None = Field(None, ge=4, le=10, description="Othello board size (even, 4-10; default 8)")
+    position: str | None = Field(None, max_length=4000,
+                                 description="a transcript (f5d6c3) or a board with the side to move (64 + 1)")
+    players: list[PlayerSpec] = Field(default_factory=_default_players, min_length=2, max_length=2)
+    delay: float = Field(0.0, ge=0.0, le=5.0, description="seconds the computer waits before moving (watching)")
+    replaces: str | None = Field(None, max_length=64, description="id of this browser's previous game to stop")
+
+
+class MoveIn(BaseModel):
+    move: str = Field(..., min_length=1, max_length=20, description="a move in the game's notation (d3, pass)")
+
+
+class HintIn(BaseModel):
+    count: int = Field(3, ge=1, le=20)

@@ -1,0 +1,169 @@
+"""Fixtures for the browser app: an app on a temporary database, a live server on a free loopback port,
+and headless Chromium (Debian's /usr/bin/chromium) through Playwright."""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from plies.game import PASS
+from plies.games import OthelloState
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+
+
+@pytest.fixture(autouse=True)
+def textbook_only(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep the fast engine out of ordinary tests: loading its compiled kernels can take a minute in a fresh
+    process.  Tests marked ``slow`` use the real engine when it is installed."""
+    if request.node.get_closest_marker("slow") is None:
+        from plies.web import levels
+
+        monkeypatch.setattr(levels, "engine_status", lambda: (False, "fast engine switched off for this test"))
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    from plies.web import create_app
+
+    return create_app(tmp_path / "history.sqlite")
+
+
+@pytest.fixture
+def client(app: Any) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    with TestClient(app) as c:
+        yield c
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """uvicorn serving the app in a background thread on 127.0.0.1."""
+
+    def __init__(self, app: Any) -> None:
+        import uvicorn
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    from plies.web import create_app
+
+    app = create_app(tmp_path_factory.mktemp("web") / "history.sqlite")
+    with LiveServer(app) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium); end-to-end tests need a real browser")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any, live_server: LiveServer) -> Iterator[Any]:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": 1200, "height": 820})
+    pg = context.new_page()
+    pg.errors = []  # JavaScript errors seen on the page; tests assert there are none
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.set_default_timeout(20_000)
+    yield pg
+    context.close()
+
+
+def save_shot(page: Any, name: str) -> None:
+    """Save a screenshot into test-artifacts/web/ for a person to look at."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(700)  # let the flip animation finish so the picture shows the settled board
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+@pytest.fixture
+def shot() -> Any:
+    """``shot(page, name)`` saves a screenshot into test-artifacts/web/."""
+    return save_shot
+
+
+# --- positions the tests set up, found by seeded random play through the rules (never typed in by hand) ---
+
+
+def _playouts(seed: int, games: int = 400):
+    rng = random.Random(seed)
+    for _ in range(games):
+        s = OthelloState.start()
+        while not s.is_over():
+            yield s
+            s = s.play(rng.choice(s.legal_moves()))
+
+
+def pass_position(seed: int = 1) -> tuple[OthelloState, str]:
+    """(Black to move, a Black move after which White must pass and Black can move again)."""
+    for s in _playouts(seed):
+        if s.to_move != 0 or s.legal_moves() == [PASS]:
+            continue
+        for m in s.legal_moves():
+            after = s.play(m)
+            if after.legal_moves() == [PASS] and not after.play(PASS).is_over():
+                return s, s.move_str(m)
+    raise AssertionError("no pass position found")
+
+
+def final_position(seed: int = 2) -> tuple[OthelloState, str]:
+    """(Black to move, a Black move that ends the game at once)."""
+    for s in _playouts(seed):
+        if s.to_move != 0 or s.legal_moves() == [PASS]:
+            continue
+        for m in s.legal_moves():
+            if s.play(m).is_over():
+                return s, s.move_str(m)
+    raise AssertionError("no final position found")
+
+
+@pytest.fixture(scope="session")
+def pass_pos() -> tuple[OthelloState, str]:
+    return pass_position()
+
+
+@pytest.fixture(scope="session")
+def final_pos() -> tuple[OthelloState, str]:
+    return final_position()

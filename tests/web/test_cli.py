@@ -1,0 +1,32 @@
+"""``plies web`` on the command line (the server itself is exercised by the other tests)."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from plies.cli import load_commands, main
+
+
+def test_web_help_lists_the_options() -> None:
+    result = CliRunner().invoke(load_commands(), ["web", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--no-browser", "--db"):
+        assert option in result.output
+
+
+def test_busy_port_is_a_one_line_error(tmp_path: Path, capsys: object) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        code = main(["web", "--no-browser", "--port", str(port), "--db", str(tmp_path / "h.sqlite")])
+    assert code == 2
+    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    assert f"port {port}" in err and "in use" in err and "Traceback" not in err
+
+
+def test_bad_port_is_a_usage_error() -> None:
+    assert main(["web", "--no-browser", "--port", "70000"]) == 2
