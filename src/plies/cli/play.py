@@ -70,6 +70,10 @@ class PlaySession:
             return f"({r} {c})"
         return s.move_str(move)
 
+    @staticmethod
+    def _paren(text: str) -> str:
+        return f"({text})" if " " in text and not text.startswith("(") else text
+
     def draw(self) -> None:
         s = self.state
         last = self.moves[-1] if self.moves else None
@@ -82,7 +86,10 @@ class PlaySession:
     def announce_turn(self) -> None:
         s = self.state
         moves = s.legal_moves()
-        listing = "".join(self.square(m) for m in moves) if self.rowcol else " ".join(s.move_str(m) for m in moves)
+        if self.rowcol:
+            listing = "".join(self._paren(self.square(m)) for m in moves)
+        else:
+            listing = " ".join(s.move_str(m) for m in moves)
         self.write(f"Player {self.name(s.to_move)} turn, valid moves={listing}")
 
     # --- the human's prompt -------------------------------------------------------------------------------

@@ -72,3 +72,5 @@ def parse_position(text: str, game: str | None = None, layout: str = "standard")
 
 
 __all__ = ["GAMES", "OthelloState", "TicTacToeState", "TreeState", "parse_position", "register", "start_position"]
+
+from plies.games import hexthello as _hexthello  # noqa: E402,F401  (registers "hexthello")

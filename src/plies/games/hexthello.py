@@ -205,13 +205,15 @@ class HexThelloState(State):
 
     @classmethod
     def from_transcript(cls, text: str) -> HexThelloState:
-        """Replay moves from the start: compact tokens (``65``), or ``row col`` pairs separated by commas or
-        semicolons; forced passes may be left out."""
+        """Replay moves from the start: compact tokens (``66 56``, or run together ``6656``), or ``row col``
+        pairs separated by commas or semicolons (``6 6, 5 6``); forced passes may be left out."""
         if re.search(r"[,;]", text):
             tokens = [p for p in re.split(r"[,;]", text) if p.strip()]
         else:
             tokens = text.split()
-            if len(tokens) == 1 and len(tokens[0]) % 2 == 0 and len(tokens[0]) > 2:
+            if all(t.isdigit() for t in tokens) and any(len(t) == 1 for t in tokens) and len(tokens) % 2 == 0:
+                tokens = [f"{tokens[k]} {tokens[k + 1]}" for k in range(0, len(tokens), 2)]  # 'row col' pairs
+            elif len(tokens) == 1 and len(tokens[0]) % 2 == 0 and len(tokens[0]) > 2:
                 tokens = [tokens[0][k:k + 2] for k in range(0, len(tokens[0]), 2)]
         state = cls.start()
         for tok in tokens:
@@ -335,7 +337,7 @@ class HexThelloState(State):
         """A hexagonal drawing: one line per array row with its number on the left and its first and last
         column on the right; X black, O white, ``.`` empty, ``+`` a legal move, lower case the last move."""
         legal = self.move_mask() if marks and not self.is_over() else 0
-        lines = ["row  (cells of row i, columns left to right; the number on the right: first..last column)"]
+        lines = ["row" + " " * 27 + "columns"]
         for i in range(SIZE):
             j0, j1 = max(0, RADIUS - i), min(SIZE - 1, 3 * RADIUS - i)
             row = []
@@ -395,8 +397,11 @@ def perft_hex(own: int, opp: int, depth: int, passed: bool = False) -> int:
 
 
 def _register() -> None:
-    from plies import games
+    import importlib
+    import sys
 
+    # works both when plies.games imports this module at its end and when this module is imported first
+    games = sys.modules.get("plies.games") or importlib.import_module("plies.games")
     games.register("hexthello", HexThelloState.start)
     games.ALIASES.setdefault("hex", "hexthello")
 

@@ -201,6 +201,8 @@ register("alphabeta", _search_factory("alphabeta"))
 LAZY_KINDS: dict[str, str] = {
     "engine": "plies.engine.player",
     "nboard": "plies.net.nboard_client",
+    "hexengine": "plies.hexsearch.player",
+    "doc004": "plies.hexsearch.player",
 }
 """Kinds whose module registers them on first use (so importing players stays light)."""
 

@@ -1,0 +1,191 @@
+"""``plies hexthello``: the TUC course framework of document 004 — client, server, the games a server kept.
+
+``plies hexthello client [-i ip] [-p port] [-n name] [-r] [-t] [--depth N | --time S]`` joins a course server;
+``plies hexthello server [-p port] [-g games] [-s] [--move-time S] [--db FILE] [--web PORT]`` is one;
+``plies hexthello games [--db FILE] [--export FILE]`` lists or exports what a server stored;
+``plies hexthello show [POSITION]`` draws a position with the course's coordinates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import click
+
+from plies import players
+from plies.game import PliesError
+from plies.games.hexthello import HexThelloState  # registers the game "hexthello"
+from plies.heuristics import hexthello as _hex_heuristics  # noqa: F401  (registers its heuristics)
+
+from ._common import console
+
+for _kind in ("hexengine", "doc004"):  # compiled players load on first use (numba import is slow)
+    players.LAZY_KINDS.setdefault(_kind, "plies.hexsearch.player")
+
+
+@click.group("hexthello")
+def hexthello_group() -> None:
+    """HexThello and the TUC course's client/server framework (document 004)."""
+
+
+@hexthello_group.command("client")
+@click.option("-i", "--ip", "host", default="127.0.0.1", show_default=True, help="Server address.")
+@click.option("-p", "--port", default=6002, show_default=True, type=click.IntRange(1, 65535), help="Server port.")
+@click.option("-n", "--name", default="plies", show_default=True, help="Name the server shows (8 characters).")
+@click.option("-r", "--random", "use_random", is_flag=True, help="Play random moves instead of searching.")
+@click.option("-t", "--no-pruning", is_flag=True,
+              help="Play document 004's minimax with alpha-beta pruning off (at --depth, default 4).")
+@click.option("--depth", type=click.IntRange(1, 64), default=None, help="Search to a fixed depth.")
+@click.option("--time", "seconds", type=click.FloatRange(0.01, 3600), default=None,
+              help="Think about this many seconds a move (default 1).")
+@click.option("--doc004", is_flag=True, help="Play document 004's own alpha-beta agent (at --depth, default 4).")
+@click.option("--seed", type=int, default=None, help="Seed of the random player (-r).")
+@click.option("-q", "--quiet", is_flag=True, help="Print only the end of the session.")
+def client_cmd(host: str, port: int, name: str, use_random: bool, no_pruning: bool, depth: int | None,
+               seconds: float | None, doc004: bool, seed: int | None, quiet: bool) -> None:
+    """Join a HexThello server (the course's C server or plies') as an agent."""
+    from plies.net.hexthello.client import HexClient
+
+    if depth is not None and seconds is not None:
+        raise PliesError("give --depth or --time, not both")
+    player = _agent(use_random, no_pruning, doc004, depth, seconds, seed)
+    say = (lambda text: None) if quiet else (lambda text: console.print(f"[dim]{name}:[/] {text}"))
+    record = HexClient(player, name, host, port, log=say).run()
+    console.print(f"{name}: {record.positions} game(s), {len(record.sent)} moves sent"
+                  + ("" if record.quit else " (the server closed the connection)"))
+
+
+def _agent(use_random: bool, no_pruning: bool, doc004: bool, depth: int | None, seconds: float | None,
+           seed: int | None):  # type: ignore[no-untyped-def]
+    from plies.players import RandomPlayer
+
+    if use_random:
+        return RandomPlayer(seed)
+    from plies.hexsearch.engine import warm_up
+    from plies.hexsearch.player import Doc004Player, HexEnginePlayer
+
+    warm_up()
+    if no_pruning or doc004:
+        return Doc004Player(depth or 4, pruning=not no_pruning)
+    if depth is not None:
+        return HexEnginePlayer(depth=depth)
+    return HexEnginePlayer(seconds=seconds or 1.0)
+
+
+@hexthello_group.command("server")
+@click.option("-p", "--port", default=6002, show_default=True, type=click.IntRange(0, 65535),
+              help="Port the agents connect to.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: all).")
+@click.option("-g", "--games", default=1, show_default=True, type=click.IntRange(1, 100000),
+              help="Games per match.")
+@click.option("-s", "--swap", is_flag=True, help="Swap colours after each game.")
+@click.option("--move-time", type=click.FloatRange(0.01, 86400), default=None,
+              help="Seconds an agent has for a move; a late agent loses that game (and leaves the match).")
+@click.option("--db", "db_path", default="hexthello.sqlite", show_default=True,
+              help="SQLite file that keeps every game and move (':memory:' keeps nothing).")
+@click.option("--web", type=click.IntRange(1, 65535), default=None,
+              help="Serve the live viewer on this port (http://HOST:PORT/).")
+@click.option("--matches", type=click.IntRange(0, 100000), default=None,
+              help="Matches to serve before exiting, 0 = for ever (default 1, or 0 with --web).")
+@click.option("-q", "--quiet", is_flag=True, help="No per-game lines; the summary table at the end only.")
+def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float | None, db_path: str,
+               web: int | None, matches: int | None, quiet: bool) -> None:
+    """Run a HexThello server that the course's clients (and plies') can play on."""
+    from plies.net.hexthello.server import HexServer, summary_table
+    from plies.net.hexthello.store import Store
+
+    store = Store(db_path)
+    say = (lambda text: None) if quiet else (lambda text: console.print(text))
+
+    def after_game(server: HexServer) -> None:
+        if not quiet:
+            console.print(summary_table(server))
+
+    server = HexServer(host, port, games, swap, move_time, store, matches if matches is not None else
+                       (0 if web else 1), log=say, on_game=after_game)
+
+    async def main() -> None:
+        try:
+            await server.start()
+        except OSError as e:
+            raise PliesError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+        viewer = None
+        if web:
+            from plies.net.hexthello.viewer import serve_viewer
+
+            viewer = await serve_viewer(server, host, web)
+            web_task = asyncio.create_task(viewer.serve())
+            console.print(f"live viewer on http://{host}:{web}/")
+        try:
+            await server.serve()
+        finally:
+            if viewer is not None:
+                viewer.should_exit = True
+                await web_task
+
+    try:
+        asyncio.run(main())
+    finally:  # Ctrl-C too: what was played is in the database; show the summary
+        store.close()
+        console.print(summary_table(server))
+        console.print(f"games stored in {db_path}")
+
+
+@hexthello_group.command("games")
+@click.option("--db", "db_path", default="hexthello.sqlite", show_default=True, help="The server's SQLite file.")
+@click.option("--export", "export", type=click.Path(dir_okay=False), default=None,
+              help="Write every game with its moves to this file (.json, or .txt for one line per game).")
+def games_cmd(db_path: str, export: str | None) -> None:
+    """List (or export) the games a HexThello server stored."""
+    from rich.table import Table
+
+    from plies.net.hexthello.store import Store
+
+    if not Path(db_path).exists():
+        raise PliesError(f"no database {db_path}")
+    store = Store(db_path)
+    try:
+        rows = store.games()
+    finally:
+        store.close()
+    if export:
+        _export(rows, export)
+        console.print(f"{len(rows)} game(s) written to {export}")
+        return
+    table = Table(title=f"{len(rows)} game(s) in {db_path}")
+    for col in ("#", "m/g", "black", "white", "plies", "winner", "B-W", "reason"):
+        table.add_column(col, no_wrap=col != "reason", overflow="fold")
+    for r in rows:
+        table.add_row(str(r["id"]), f"{r['match']}/{r['game']}", r["black"], r["white"], str(len(r["moves"])),
+                      r["winner"] or r["status"], f"{r['black_discs']}-{r['white_discs']}", r["reason"])
+    console.print(table)
+
+
+def _export(rows: list[dict], path: str) -> None:
+    from plies.games.hexthello import compact
+
+    if path.endswith(".txt"):
+        lines = []
+        for r in rows:
+            moves = " ".join("--" if m["row"] == -50 else compact(m["row"] * 15 + m["col"]) for m in r["moves"])
+            lines.append(f"{r['id']}\t{r['black']}\t{r['white']}\t{r['winner']}\t{r['black_discs']}-"
+                         f"{r['white_discs']}\t{r['reason']}\t{moves}")
+        Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    else:
+        Path(path).write_text(json.dumps(rows, indent=1), encoding="utf-8")
+
+
+@hexthello_group.command("show")
+@click.argument("position", default="hexthello")
+def show_cmd(position: str) -> None:
+    """Draw a position (169 cells + side, or a transcript like '66 56') with the course's coordinates."""
+    state = HexThelloState.from_text(position)
+    console.print(state.board_str(), markup=False)
+    moves = state.legal_moves()
+    console.print("legal moves: " + (", ".join(state.move_str(m) for m in moves) or "none (game over)"), markup=False)
+
+
+def register(main_group: click.Group) -> None:
+    main_group.add_command(hexthello_group)

@@ -1,0 +1,10 @@
+"""A compiled searcher for HexThello (numba): PVS alpha-beta with a transposition table under a clock, and
+document 004's fixed-depth alpha-beta as a course-style opponent.  ``plies.hexsearch.player`` registers the
+player kinds ``hexengine`` and ``doc004``.
+"""
+
+from __future__ import annotations
+
+from plies.hexsearch.engine import EngineReport, HexEngine, compiled_perft, doc004_move, doc004_value, warm_up
+
+__all__ = ["EngineReport", "HexEngine", "compiled_perft", "doc004_move", "doc004_value", "warm_up"]

@@ -1,0 +1,92 @@
+"""Player kinds for HexThello's compiled searchers (registered on import):
+
+- ``hexengine:depth=N`` or ``hexengine:time=S``: the PVS engine at a fixed depth or about S seconds a move;
+- ``doc004:depth=N[,pruning=off]``: document 004's student agent (alpha-beta, 10/5/3 evaluation).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from plies import players
+from plies.game import ParseError, State
+from plies.games.hexthello import HexThelloState
+from plies.heuristics import hexthello as _heuristics  # noqa: F401  (registers the hexthello heuristics)
+from plies.hexsearch.engine import HexEngine, doc004_move
+from plies.search.result import SearchResult, Stats
+
+
+def _hex(state: State) -> HexThelloState:
+    if not isinstance(state, HexThelloState):
+        raise ParseError("this player plays HexThello only")
+    return state
+
+
+class HexEnginePlayer(players.Player):
+    """The compiled engine at a depth or under a clock; keeps its tables for the whole game."""
+
+    def __init__(self, depth: int | None = None, seconds: float | None = None) -> None:
+        if depth is None and seconds is None:
+            seconds = 1.0
+        if depth is not None and depth < 1:
+            raise ParseError("depth must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise ParseError("time must be positive")
+        self.depth, self.seconds = depth, seconds
+        self.engine = HexEngine()
+        self.name = f"hexengine:depth={depth}" if depth is not None else f"hexengine:time={seconds:g}"
+
+    def new_game(self, state: State) -> None:
+        self.engine.new_game()
+
+    def choose(self, state: State) -> Any:
+        report = self.engine.search(_hex(state), depth=self.depth, seconds=self.seconds)
+        self.last_result = report.to_result(self.name)
+        return report.move
+
+
+class Doc004Player(players.Player):
+    """Document 004's agent: minimax with alpha-beta (``pruning=off`` for plain minimax) at a fixed depth."""
+
+    def __init__(self, depth: int = 4, pruning: bool = True) -> None:
+        if depth < 1:
+            raise ParseError("depth must be at least 1")
+        self.depth, self.pruning = depth, pruning
+        self.name = f"doc004:depth={depth}" + ("" if pruning else ",pruning=off")
+
+    def choose(self, state: State) -> Any:
+        move, value, nodes = doc004_move(_hex(state), self.depth, self.pruning)
+        self.last_result = SearchResult(value, move, [move], Stats(nodes=nodes, depth=self.depth),
+                                        "doc004", "doc004")
+        return move
+
+
+def _number(params: dict[str, str], key: str, kind: type) -> Any:
+    if key not in params:
+        return None
+    try:
+        return kind(params.pop(key))
+    except ValueError:
+        raise ParseError(f"{key} must be a number") from None
+
+
+def _engine_factory(game: str, params: dict[str, str], raw: str) -> players.Player:
+    depth = _number(params, "depth", int)
+    seconds = _number(params, "time", float)
+    if params:
+        raise ParseError(f"unknown option(s) for hexengine: {', '.join(params)} (use depth=N or time=S)")
+    return HexEnginePlayer(depth, seconds)
+
+
+def _doc004_factory(game: str, params: dict[str, str], raw: str) -> players.Player:
+    depth = _number(params, "depth", int) or 4
+    pruning = params.pop("pruning", "on").lower() not in ("off", "no", "false", "0")
+    if params:
+        raise ParseError(f"unknown option(s) for doc004: {', '.join(params)} (use depth=N, pruning=off)")
+    return Doc004Player(depth, pruning)
+
+
+players.register("hexengine", _engine_factory)
+players.register("doc004", _doc004_factory)
+
+__all__ = ["Doc004Player", "HexEnginePlayer"]

@@ -1,0 +1,116 @@
+"""A HexThello agent for the course's server (or ``plies hexthello server``), byte for byte.
+
+It answers 106 with its name, keeps its own copy of the position from 101, applies 105 moves for the
+opponent, answers 104 with its move (and applies it), and leaves on 107 or when the server closes.  Messages
+are accepted in any order, as the course's client does.
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from plies.game import PASS, PliesError
+from plies.games.hexthello import HexThelloState, move_text
+from plies.net.hexthello import protocol as P
+from plies.players import Player
+
+
+@dataclass
+class ClientLog:
+    """What the client saw: colours, games started, moves sent and received, whether QUIT came."""
+
+    colours: list[str] = field(default_factory=list)
+    positions: int = 0
+    sent: list[int] = field(default_factory=list)
+    received: list[int] = field(default_factory=list)
+    quit: bool = False
+
+
+class HexClient:
+    """Plays ``player`` (any plies Player for HexThello) over one TCP connection."""
+
+    def __init__(self, player: Player, name: str = "plies", host: str = "127.0.0.1", port: int = P.DEFAULT_PORT,
+                 log: Callable[[str], None] | None = None, timeout: float | None = None) -> None:
+        self.player, self.name, self.host, self.port = player, name, host, port
+        self.say = log or (lambda text: None)
+        self.timeout = timeout
+        self.state = HexThelloState.start()
+        self.me = 0  # plies player: 0 Black, 1 White
+        self.record = ClientLog()
+
+    def _recv(self, sock: socket.socket, n: int) -> bytes:
+        data = b""
+        while len(data) < n:
+            chunk = sock.recv(n - len(data))
+            if not chunk:
+                raise ConnectionError("the server closed the connection")
+            data += chunk
+        return data
+
+    def run(self) -> ClientLog:
+        """Connect and play until QUIT (or until the server closes the connection)."""
+        try:
+            sock = socket.create_connection((self.host, self.port), timeout=self.timeout)
+        except OSError as e:
+            raise PliesError(f"cannot connect to {self.host}:{self.port}: {e.strerror or e}") from None
+        sock.settimeout(self.timeout)
+        with sock:
+            try:
+                self._loop(sock)
+            except ConnectionError as e:
+                self.say(f"connection ended: {e}")
+        return self.record
+
+    def _loop(self, sock: socket.socket) -> None:
+        while True:
+            msg = self._recv(sock, 1)[0]
+            if msg == P.REQUEST_NAME:
+                sock.sendall(P.encode_name(self.name))
+            elif msg in (P.COLOR_W, P.COLOR_B):
+                self.me = 1 if msg == P.COLOR_W else 0
+                self.record.colours.append("white" if self.me else "black")
+                self.say(f"playing {'white' if self.me else 'black'}")
+            elif msg == P.NEW_POSITION:
+                self.state = P.decode_position(self._recv(sock, P.POSITION_BYTES))
+                self.record.positions += 1
+                self.player.new_game(self.state)
+                self.say("new game")
+            elif msg == P.PREPARE_TO_RECEIVE_MOVE:
+                move = P.move_from_rowcol(*P.decode_move(self._recv(sock, 2)))
+                self.record.received.append(move)
+                self._apply(move, 1 - self.me)
+            elif msg == P.REQUEST_MOVE:
+                move = self._choose()
+                sock.sendall(P.encode_move(move))
+                self.record.sent.append(move)
+                self.say(f"my move: {move_text(move)}")
+                self._apply(move, self.me)
+            elif msg == P.QUIT:
+                self.record.quit = True
+                self.say("server says quit")
+                return
+            else:
+                raise P.ProtocolError(f"unknown message byte {msg}")
+
+    def _as_side(self, side: int) -> HexThelloState:
+        s = self.state
+        return s if s.to_move == side else HexThelloState(s.black, s.white, side)
+
+    def _apply(self, move: int, side: int) -> None:
+        state = self._as_side(side)
+        try:
+            self.state = state.play(move)
+        except PliesError as e:  # the other side's bad move: keep our copy, say so
+            self.say(f"cannot apply {move_text(move)} for {'white' if side else 'black'}: {e}")
+
+    def _choose(self) -> int:
+        state = self._as_side(self.me)
+        moves = state.legal_moves()
+        if not moves or moves == [PASS]:
+            return PASS
+        return self.player.choose(state)
+
+
+__all__ = ["ClientLog", "HexClient"]

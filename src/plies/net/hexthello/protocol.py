@@ -1,0 +1,108 @@
+"""The TUC HexThello wire protocol, byte for byte (see PROTOCOLS.md): 1-byte messages, 2-byte moves,
+1+n-byte names and 228-byte positions.  Pure encoding and decoding; the server and client do the IO.
+"""
+
+from __future__ import annotations
+
+from plies.game import PASS, PliesError
+from plies.games.hexthello import BLACK, CELLS, SIZE, WHITE, HexThelloState, on_board
+
+DEFAULT_PORT = 6002
+
+NEW_POSITION = 101
+COLOR_W = 102
+COLOR_B = 103
+REQUEST_MOVE = 104
+PREPARE_TO_RECEIVE_MOVE = 105
+REQUEST_NAME = 106
+QUIT = 107
+
+MESSAGES = {
+    NEW_POSITION: "NEW_POSITION", COLOR_W: "COLOR_W", COLOR_B: "COLOR_B", REQUEST_MOVE: "REQUEST_MOVE",
+    PREPARE_TO_RECEIVE_MOVE: "PREPARE_TO_RECEIVE_MOVE", REQUEST_NAME: "REQUEST_NAME", QUIT: "QUIT",
+}
+
+NULL_MOVE = -50
+"""Row byte of a pass (0xCE on the wire); the column byte is ignored."""
+POSITION_BYTES = CELLS + 3
+MAX_NAME = 8
+
+
+class ProtocolError(PliesError):
+    """Bytes that break the protocol (an unknown message, a short read, a bad position)."""
+
+
+def colour_of(player: int) -> int:
+    """plies player (0 Black, 1 White) -> course colour value (BLACK 1, WHITE 0)."""
+    return BLACK if player == 0 else WHITE
+
+
+def player_of(colour: int) -> int:
+    """Course colour value -> plies player."""
+    if colour not in (WHITE, BLACK):
+        raise ProtocolError(f"bad colour value {colour}")
+    return 0 if colour == BLACK else 1
+
+
+def _signed(b: int) -> int:
+    return b - 256 if b > 127 else b
+
+
+def encode_move(move: int) -> bytes:
+    """Two signed bytes, row then column; a pass is row -50, column 0."""
+    if move == PASS:
+        return bytes([NULL_MOVE & 0xFF, 0])
+    i, j = divmod(move, SIZE)
+    return bytes([i, j])
+
+
+def decode_move(data: bytes) -> tuple[int, int]:
+    """The (row, col) of two move bytes, as signed numbers (a pass has row -50)."""
+    if len(data) != 2:
+        raise ProtocolError(f"a move is 2 bytes, got {len(data)}")
+    return _signed(data[0]), _signed(data[1])
+
+
+def move_from_rowcol(row: int, col: int) -> int:
+    """(row, col) from the wire -> a HexThelloState move; ProtocolError names an off-board cell."""
+    if row == NULL_MOVE:
+        return PASS
+    if not on_board(row, col):
+        raise ProtocolError(f"({row}, {col}) is not a cell of the board")
+    return row * SIZE + col
+
+
+def encode_name(name: str) -> bytes:
+    """Length byte then the name's bytes (no NUL); at most 255 bytes are sent."""
+    raw = name.encode("utf-8", "replace")[:255]
+    return bytes([len(raw)]) + raw
+
+
+def decode_name(raw: bytes) -> str:
+    """The name the server keeps: at most 8 characters, printable."""
+    text = raw.decode("utf-8", "replace")
+    return "".join(ch if ch.isprintable() else "?" for ch in text)[:MAX_NAME] or "anon"
+
+
+def encode_position(state: HexThelloState) -> bytes:
+    """101's 228-byte body: 225 board values row-major, score[WHITE], score[BLACK], turn (WHITE 0/BLACK 1)."""
+    b, w = state.counts()
+    return state.to_array() + bytes([w & 0xFF, b & 0xFF, colour_of(state.to_move)])
+
+
+def decode_position(data: bytes) -> HexThelloState:
+    """A 228-byte position -> state (the scores are recounted from the board; the turn byte gives the side)."""
+    if len(data) != POSITION_BYTES:
+        raise ProtocolError(f"a position is {POSITION_BYTES} bytes, got {len(data)}")
+    try:
+        return HexThelloState.from_array(data[:CELLS], data[CELLS + 2])
+    except PliesError as e:
+        raise ProtocolError(f"bad position: {e}") from None
+
+
+__all__ = [
+    "COLOR_B", "COLOR_W", "DEFAULT_PORT", "MAX_NAME", "MESSAGES", "NEW_POSITION", "NULL_MOVE", "POSITION_BYTES",
+    "PREPARE_TO_RECEIVE_MOVE", "QUIT", "REQUEST_MOVE", "REQUEST_NAME", "ProtocolError", "colour_of", "decode_move",
+    "decode_name", "decode_position", "encode_move", "encode_name", "encode_position", "move_from_rowcol",
+    "player_of",
+]

@@ -1,0 +1,116 @@
+"""The server's record of everything that happens: matches, games, moves, results, in SQLite through
+SQLAlchemy 2.x.  Each event is committed at once, so a killed server loses nothing that had happened.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, String, create_engine, event, select
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+from sqlalchemy.pool import StaticPool
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    """One game: who had which colour, how it ended, the disc counts and the reason."""
+
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_no: Mapped[int] = mapped_column(default=0)
+    game_no: Mapped[int] = mapped_column(default=0)
+    black: Mapped[str] = mapped_column(String(64))
+    white: Mapped[str] = mapped_column(String(64))
+    started_at: Mapped[str] = mapped_column(String(40), default=now)
+    ended_at: Mapped[str | None] = mapped_column(String(40), default=None)
+    status: Mapped[str] = mapped_column(String(16), default="playing")  # playing / finished / aborted
+    winner: Mapped[str | None] = mapped_column(String(8), default=None)  # black / white / draw
+    black_discs: Mapped[int] = mapped_column(default=3)
+    white_discs: Mapped[int] = mapped_column(default=4)
+    reason: Mapped[str] = mapped_column(String(200), default="")
+    moves: Mapped[list[MoveRow]] = relationship(back_populates="game", order_by="MoveRow.ply")
+
+
+class MoveRow(Base):
+    """One move as it was played: ply number, colour, cell (row, col; pass = row -50), think time."""
+
+    __tablename__ = "moves"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    ply: Mapped[int]
+    colour: Mapped[str] = mapped_column(String(8))
+    row: Mapped[int]
+    col: Mapped[int]
+    seconds: Mapped[float] = mapped_column(default=0.0)
+    at: Mapped[str] = mapped_column(String(40), default=now)
+    game: Mapped[GameRow] = relationship(back_populates="moves")
+
+
+class Store:
+    """Opens (and creates) the database; every method commits before it returns."""
+
+    def __init__(self, path: str = ":memory:") -> None:
+        if path == ":memory:":  # one shared connection, so every thread sees the same tables
+            self.engine = create_engine("sqlite://", poolclass=StaticPool,
+                                        connect_args={"check_same_thread": False})
+        else:
+            self.engine = create_engine(f"sqlite:///{path}", connect_args={"check_same_thread": False})
+
+        @event.listens_for(self.engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:  # durable, and readable while the server writes
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.close()
+
+        Base.metadata.create_all(self.engine)
+
+    def start_game(self, match_no: int, game_no: int, black: str, white: str) -> int:
+        with Session(self.engine) as s:
+            row = GameRow(match_no=match_no, game_no=game_no, black=black, white=white)
+            s.add(row)
+            s.commit()
+            return row.id
+
+    def add_move(self, game_id: int, ply: int, colour: str, row: int, col: int, seconds: float) -> None:
+        with Session(self.engine) as s:
+            s.add(MoveRow(game_id=game_id, ply=ply, colour=colour, row=row, col=col, seconds=round(seconds, 4)))
+            s.commit()
+
+    def finish_game(self, game_id: int, winner: str | None, black_discs: int, white_discs: int, reason: str,
+                    status: str = "finished") -> None:
+        with Session(self.engine) as s:
+            row = s.get(GameRow, game_id)
+            if row is None:
+                return
+            row.winner, row.black_discs, row.white_discs = winner, black_discs, white_discs
+            row.reason, row.status, row.ended_at = reason, status, now()
+            s.commit()
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every game with its moves, oldest first, as plain dicts (for listing and export)."""
+        with Session(self.engine) as s:
+            out = []
+            for g in s.scalars(select(GameRow).order_by(GameRow.id)):
+                out.append({
+                    "id": g.id, "match": g.match_no, "game": g.game_no, "black": g.black, "white": g.white,
+                    "started_at": g.started_at, "ended_at": g.ended_at, "status": g.status, "winner": g.winner,
+                    "black_discs": g.black_discs, "white_discs": g.white_discs, "reason": g.reason,
+                    "moves": [{"ply": m.ply, "colour": m.colour, "row": m.row, "col": m.col,
+                               "seconds": m.seconds} for m in g.moves],
+                })
+            return out
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+__all__ = ["GameRow", "MoveRow", "Store"]
