@@ -6,6 +6,8 @@ Move generation shifts the whole board in the 8 directions (parallel prefix, 6 s
 look along the 8 rays of the square and find the first non-opponent disc with a bit scan.
 """
 
+# ruff: noqa: E741  (P and O, the discs of the player to move and of the opponent, as in Edax)
+
 from __future__ import annotations
 
 import numpy as np
@@ -20,6 +22,8 @@ HIGH_BIT = U64(0x8000000000000000)
 ONE = U64(1)
 ZERO = U64(0)
 CORNERS = U64(0x8100000000000081)
+NOT_COL_A = U64(0xFEFEFEFEFEFEFEFE)
+NOT_COL_H = U64(0x7F7F7F7F7F7F7F7F)
 
 _S1 = U64(1)
 _S7 = U64(7)
@@ -155,9 +159,8 @@ def count_moves(P, O):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def potential_moves(P, O):  # type: ignore[no-untyped-def]
     """Empty squares next to an opponent disc (potential mobility, frontier of ``O``)."""
-    M = O & INNER_COLS
-    n = (M << _S1) | (M >> _S1) | (O << _S8) | (O >> _S8)
-    n |= (M << _S7) | (M >> _S7) | (M << _S9) | (M >> _S9)
+    n = ((O << _S1) & NOT_COL_A) | ((O >> _S1) & NOT_COL_H) | (O << _S8) | (O >> _S8)
+    n |= ((O << _S9) & NOT_COL_A) | ((O >> _S9) & NOT_COL_H) | ((O << _S7) & NOT_COL_H) | ((O >> _S7) & NOT_COL_A)
     return n & ~(P | O)
 
 

@@ -1,0 +1,36 @@
+"""Compiled perft from the start vs the pure-Python rules: leaves/s and the ratio.
+
+    .venv/bin/python benchmarks/engine_perft.py [DEPTH]      (default 11; the Python rate is taken at 8)
+
+Rates are per CPU second of this process (the machine may be shared); wall seconds are printed too.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from plies.engine.bench import perft_compiled, perft_python
+from plies.engine.perft import perft
+from plies.games.othello import OthelloState
+
+KNOWN = {8: 390216, 9: 3005288, 10: 24571284, 11: 212258800, 12: 1939886636}
+
+
+def main() -> None:
+    depth = int(sys.argv[1]) if len(sys.argv) > 1 else 11
+    t0 = time.perf_counter()
+    perft(OthelloState.start(), 2)
+    print(f"kernel load (compile on the first run): {time.perf_counter() - t0:.2f} s")
+    c = perft_compiled(depth)
+    ok = "" if depth not in KNOWN else (" (matches the known count)" if c.count == KNOWN[depth] else " (WRONG)")
+    print(f"compiled perft({depth}) = {c.count:,}{ok}: {c.wall:.2f} s wall, {c.cpu:.2f} s CPU, "
+          f"{c.rate / 1e6:.1f} M leaves/s")
+    pd = min(8, depth - 3)
+    p = perft_python(pd)
+    print(f"pure-Python perft({pd}) = {p.count:,}: {p.cpu:.2f} s CPU, {p.rate / 1e6:.2f} M leaves/s")
+    print(f"ratio compiled / pure Python: {c.rate / p.rate:.0f}x")
+
+
+if __name__ == "__main__":
+    main()

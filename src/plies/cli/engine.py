@@ -1,0 +1,304 @@
+"""``plies analyse``, ``plies solve``, ``plies levels`` and ``plies bench``: the fast engine from the terminal."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from plies.game import PliesError, describe_value
+from plies.search.result import SearchResult
+
+from ._common import console, emit_json, json_option, read_position
+
+MAX_UNTIMED_SOLVE = 32
+
+
+def _engine(hash_mb: int, evaluation: str) -> Any:
+    from plies.engine import Engine
+
+    return Engine(hash_mb=hash_mb, evaluation=evaluation)
+
+
+def _interruptible(engine: Any, work: Any) -> Any:
+    """Run ``work()`` in a thread so that Ctrl-C stops the engine (compiled code does not see signals)."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = work()
+        except BaseException as e:  # handed back to the caller's thread
+            box["error"] = e
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.1)
+    except KeyboardInterrupt:
+        engine.stop()
+        worker.join()
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def _line(state: Any, r: SearchResult) -> dict[str, Any]:
+    names, s = [], state
+    for m in r.pv:
+        try:
+            names.append(s.move_str(m))
+            s = s.play(m)
+        except PliesError:
+            break
+    return {
+        "score": r.value,
+        "move": state.move_str(r.move) if r.move is not None else None,
+        "pv": names,
+        "nodes": r.stats.nodes,
+        "seconds": round(r.stats.seconds, 6),
+        "depth": r.stats.depth,
+        "exact": r.exact,
+    }
+
+
+def _mega(n: float) -> str:
+    return f"{n / 1e6:,.1f}M" if n >= 1e5 else f"{n:,.0f}"
+
+
+def _score_text(r: SearchResult) -> str:
+    if r.exact:
+        return f"{int(r.value):+d}"
+    if r.algorithm == "engine-wld":
+        return {1: "win", 0: "draw", -1: "loss"}.get(int(max(-1, min(1, r.value))), "?")
+    return describe_value(r.value)
+
+
+@click.command()
+@click.argument("position")
+@click.option("--depth", "-d", type=click.IntRange(1, 60), default=None, help="Search this many plies.")
+@click.option("--time", "-t", "seconds", type=click.FloatRange(min=0.001), default=None,
+              help="Search for this many seconds (a hard limit).")
+@click.option("--exact", is_flag=True, help="Solve the endgame exactly (final disc difference).")
+@click.option("--wld", is_flag=True, help="Solve for win/draw/loss only (faster than --exact).")
+@click.option("--level", "-l", type=click.IntRange(1, 14), default=None, help="Search as the engine level does.")
+@click.option("--multipv", "-m", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Show the best N moves, each with its value and variation.")
+@click.option("--eval", "evaluation", default="default", show_default=True,
+              help="Evaluation: default, or a seed heuristic (doc000, doc001, doc004, discs, squares).")
+@click.option("--hash", "hash_mb", type=click.IntRange(1, 4096), default=64, show_default=True,
+              help="Transposition table size in MB.")
+@json_option
+def analyse(position: str, depth: int | None, seconds: float | None, exact: bool, wld: bool, level: int | None,
+            multipv: int, evaluation: str, hash_mb: int, as_json: bool) -> None:
+    """Analyse an 8x8 Othello POSITION with the fast engine: value for the side to move, best move(s),
+    principal variation, nodes and time.  Progress is shown after each completed depth."""
+    state = read_position(position)
+    engine = _engine(hash_mb, evaluation)
+
+    def progress(results: list[SearchResult]) -> None:
+        r = results[0]
+        pv = " ".join(_line(state, r)["pv"])
+        console.print(f"[dim]depth {r.stats.depth:>2}  {_score_text(r):>12}  {r.stats.nodes:>12,} nodes  "
+                      f"{r.stats.seconds:7.2f} s  {pv}[/dim]")
+
+    if (exact or wld) and seconds is None and getattr(state, "empties", lambda: 0)() > MAX_UNTIMED_SOLVE:
+        raise PliesError(f"an exact solve from {state.empties()} empties could take hours; "  # type: ignore[attr-defined]
+                         f"add --time S, or solve from at most {MAX_UNTIMED_SOLVE} empties")
+    results = _interruptible(engine, lambda: engine.analyse(
+        state, depth=depth, time=seconds, exact=exact, wld=wld, multipv=multipv, level=level,
+        on_progress=None if as_json else progress))
+    if as_json:
+        out = _line(state, results[0]) if results[0].move is not None else {
+            "score": results[0].value, "move": None, "pv": [], "nodes": 0, "seconds": 0.0, "depth": 0,
+            "exact": True}
+        out["position"] = state.to_text()
+        out["evaluation"] = results[0].evaluation
+        if multipv > 1:
+            out["lines"] = [_line(state, r) for r in results]
+        emit_json(out)
+        return
+    if results[0].move is None:
+        console.print(f"game over: {results[0].value:+d} for the side to move")
+        return
+    table = Table(title=f"{state.player_names[state.to_move]} to move", show_edge=False)
+    for col in ("move", "score", "principal variation"):
+        table.add_column(col)
+    for r in results:
+        line = _line(state, r)
+        table.add_row(line["move"], _score_text(r), " ".join(line["pv"]))
+    console.print(table)
+    r = results[0]
+    nps = r.stats.nodes / r.stats.seconds if r.stats.seconds > 0 else 0
+    kind = "exact" if r.exact else ("win/draw/loss" if wld else f"depth {r.stats.depth}")
+    console.print(f"{kind}, {r.stats.nodes:,} nodes in {r.stats.seconds:.2f} s ({nps:,.0f} nodes/s)")
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--ids", default=None, help="Only these position ids, e.g. 40-49 or 40,42,45-47.")
+@click.option("--wld", is_flag=True, help="Win/draw/loss only (checks the sign of the score).")
+@click.option("--hash", "hash_mb", type=click.IntRange(1, 4096), default=64, show_default=True,
+              help="Transposition table size in MB.")
+@json_option
+def solve(file: str, ids: str | None, wld: bool, hash_mb: int, as_json: bool) -> None:
+    """Solve every position of a test suite FILE (FFO list or OBF lines) exactly and compare with its answers."""
+    from plies.engine.bench import solve_suite
+    from plies.formats.suite import parse_ids, read_suite, select
+
+    positions = select(read_suite(file), parse_ids(ids))
+    engine = _engine(hash_mb, "default")
+    rows = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, disable=as_json) as bar:
+        task = bar.add_task("solving", total=len(positions))
+
+        def on_row(row: Any) -> None:
+            rows.append(row)
+            bar.update(task, advance=1, description=f"solved #{row.position.id}")
+
+        _interruptible(engine, lambda: solve_suite(positions, engine, wld=wld, on_row=on_row))
+
+    def ok(row: Any) -> bool:
+        expected = row.position.score
+        if expected is None:
+            return True
+        if wld:
+            return (row.score > 0) - (row.score < 0) == (expected > 0) - (expected < 0)
+        return row.score == expected
+
+    total_nodes = sum(r.nodes for r in rows)
+    total_wall = sum(r.wall for r in rows)
+    total_cpu = sum(r.cpu for r in rows)
+    good = sum(ok(r) and r.move_ok for r in rows)
+    if as_json:
+        emit_json({
+            "positions": [{
+                "id": r.position.id, "empties": r.position.empties, "expected": r.position.score,
+                "best_moves": r.position.best_names(), "score": r.score, "move": r.position.state.move_str(r.move),
+                "score_ok": ok(r), "move_ok": r.move_ok, "nodes": r.nodes, "seconds": round(r.wall, 4),
+                "cpu_seconds": round(r.cpu, 4), "nodes_per_second": round(r.nps),
+            } for r in rows],
+            "solved": good, "total": len(rows), "nodes": total_nodes, "seconds": round(total_wall, 3),
+            "cpu_seconds": round(total_cpu, 3),
+        })
+        return
+    table = Table(title=f"{file}: {'win/draw/loss' if wld else 'exact'} solve")
+    for col, just in (("id", "right"), ("empties", "right"), ("expected", "left"), ("got", "left"),
+                      ("ok", "center"), ("nodes", "right"), ("wall s", "right"), ("cpu s", "right"),
+                      ("nodes/s", "right")):
+        table.add_column(col, justify=just, no_wrap=True)  # type: ignore[arg-type]
+    for r in rows:
+        exp = r.position.best_names()
+        expected = (f"{r.position.score:+d} " if r.position.score is not None else "") + ",".join(exp)
+        got = f"{r.score:+d} {r.position.state.move_str(r.move)}"
+        table.add_row(str(r.position.id), str(r.position.empties), expected,
+                      got if ok(r) else f"[red]{got}[/red]", "yes" if r.move_ok else "[red]no[/red]",
+                      _mega(r.nodes), f"{r.wall:.2f}", f"{r.cpu:.2f}", _mega(r.nps))
+    table.add_section()
+    nps = total_nodes / total_cpu if total_cpu > 0 else 0
+    table.add_row("total", "", "", "", "", _mega(total_nodes), f"{total_wall:.2f}", f"{total_cpu:.2f}", _mega(nps))
+    console.print(table)
+    console.print(f"{good}/{len(rows)} correct (score and move); {total_wall:.2f} s wall, {total_cpu:.2f} s CPU")
+
+
+@click.command()
+def levels() -> None:
+    """The engine levels: 1-5 are document 001's difficulty (search depth), higher ones search deeper."""
+    from plies.engine.levels import LEVELS
+
+    table = Table(title="engine levels (engine:level=N)")
+    for col in ("level", "midgame depth", "exact from", "note"):
+        table.add_column(col)
+    for lv in LEVELS.values():
+        table.add_row(str(lv.level), str(lv.depth), f"{lv.exact_empties} empties", lv.note)
+    console.print(table)
+
+
+@click.group()
+def bench() -> None:
+    """Measure the engine: perft, endgame suite, midgame search speed."""
+
+
+@bench.command(name="perft")
+@click.option("--depth", "-d", type=click.IntRange(1, 14), default=11, show_default=True)
+@click.option("--python-depth", type=click.IntRange(1, 10), default=None,
+              help="Depth for the pure-Python rules' rate (default: depth - 3, at most 8).")
+@json_option
+def bench_perft(depth: int, python_depth: int | None, as_json: bool) -> None:
+    """Compiled perft leaves/s from the start, beside the pure-Python rules' rate and the ratio."""
+    from plies.engine.bench import compile_all, perft_compiled, perft_python
+
+    warm = compile_all()
+    c = perft_compiled(depth)
+    pd = python_depth or max(1, min(8, depth - 3))
+    p = perft_python(pd)
+    ratio = c.rate / p.rate if p.rate else 0.0
+    if as_json:
+        emit_json({"depth": depth, "leaves": c.count, "seconds": round(c.wall, 4), "cpu_seconds": round(c.cpu, 4),
+                   "leaves_per_second": round(c.rate), "python_depth": pd, "python_leaves": p.count,
+                   "python_leaves_per_second": round(p.rate), "ratio": round(ratio, 1),
+                   "load_seconds": round(warm, 3)})
+        return
+    console.print(f"kernels loaded in {warm:.2f} s")
+    console.print(f"compiled perft({depth}) = {c.count:,}  {c.wall:.2f} s wall, {c.cpu:.2f} s CPU  "
+                  f"[bold]{c.rate / 1e6:,.1f} M leaves/s[/bold]")
+    console.print(f"pure-Python perft({pd}) = {p.count:,}  {p.wall:.2f} s  {p.rate / 1e6:,.2f} M leaves/s")
+    console.print(f"ratio: {ratio:,.0f}x")
+
+
+@bench.command(name="endgame")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--ids", default="40-49", show_default=True, help="Position ids to solve.")
+@json_option
+@click.pass_context
+def bench_endgame(ctx: click.Context, file: str, ids: str, as_json: bool) -> None:
+    """Solve suite positions exactly, one thread: per-position time, nodes, nodes/s and the total."""
+    ctx.invoke(solve, file=file, ids=ids, wld=False, hash_mb=64, as_json=as_json)
+
+
+@bench.command(name="midgame")
+@click.option("--depth", "-d", type=click.IntRange(1, 20), default=10, show_default=True)
+@click.option("--positions", "count", type=click.IntRange(1, 100), default=8, show_default=True)
+@click.option("--eval", "evaluation", default="default", show_default=True)
+@json_option
+def bench_midgame(depth: int, count: int, evaluation: str, as_json: bool) -> None:
+    """Fixed-depth searches from reproducible opening positions: nodes and nodes/s."""
+    from plies.engine.bench import compile_all, midgame_bench
+
+    compile_all()
+    t0 = time.perf_counter()
+    rows = midgame_bench(depth, count, evaluation)
+    wall = time.perf_counter() - t0
+    nodes = sum(r.nodes for r in rows)
+    cpu = sum(r.cpu for r in rows)
+    if as_json:
+        emit_json({"depth": depth, "positions": len(rows), "nodes": nodes, "seconds": round(wall, 3),
+                   "cpu_seconds": round(cpu, 3), "nodes_per_second": round(nodes / cpu) if cpu else 0})
+        return
+    table = Table(title=f"midgame search, depth {depth}, eval {evaluation}")
+    for col in ("position", "value", "move", "nodes", "time s", "nodes/s"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r.state.to_text()[:20] + "...", str(r.value), r.state.move_str(r.move), f"{r.nodes:,}",
+                      f"{r.wall:.2f}", f"{r.nps:,.0f}")
+    console.print(table)
+    console.print(f"total {nodes:,} nodes, {wall:.2f} s wall, {cpu:.2f} s CPU, "
+                  f"{nodes / cpu if cpu else 0:,.0f} nodes/s")
+
+
+def register(main: click.Group) -> None:
+    main.add_command(analyse)
+    main.add_command(solve)
+    main.add_command(levels)
+    existing = main.commands.get("bench")
+    if isinstance(existing, click.Group):
+        for name, cmd in bench.commands.items():
+            existing.add_command(cmd, name)
+    else:
+        main.add_command(bench)

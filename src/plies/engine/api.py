@@ -1,0 +1,347 @@
+"""The ``Engine``: one object that searches 8x8 Othello positions by depth, by time, by level or exactly.
+
+It drives the compiled kernels from Python: iterative deepening with aspiration windows over the root moves,
+multi-PV analysis, progress callbacks after each completed depth, and a clock whose watchdog thread sets the
+stop flag the compiled search polls at every node (so a deadline is always respected and the best move of
+the last completed depth is returned).  ``stop()`` uses the same flag from any thread.
+"""
+
+# ruff: noqa: E741  (P and O, the discs of the player to move and of the opponent, as in Edax)
+
+from __future__ import annotations
+
+import math
+import threading
+import time as _time
+from collections.abc import Callable
+
+import numpy as np
+
+from plies.engine import endgame, midgame
+from plies.engine.bitboard import position
+from plies.engine.eval import evaluation_id, evaluation_name
+from plies.engine.hashtable import HashTable, probe
+from plies.engine.levels import DEFAULT_LEVEL, get_level
+from plies.game import PASS, WIN, PliesError
+from plies.games.othello import OthelloState
+from plies.search.result import SearchResult, Stats
+
+Progress = Callable[[list[SearchResult]], None]
+
+ASPIRATION = 40.0          # half-width of the first aspiration window (evaluation units)
+SAFETY = 0.03              # seconds kept back from a time budget for the answer to travel back
+MAX_DEPTH = 60
+PRESEARCH_MAX = 6
+_WARM = threading.Lock()
+_warmed = False
+
+
+
+def warm_up() -> float:
+    """Load the compiled kernels (compiling them on the very first run); seconds taken.  Done once per
+    process before the first search, so that a clock never pays for it."""
+    global _warmed
+    t0 = _time.perf_counter()
+    with _WARM:
+        if not _warmed:
+            e = Engine.__new__(Engine)
+            e._setup(1, "default")
+            e._search_untimed(OthelloState.start(), 2)
+            e._search_untimed(_warm_state(), None)
+            _warmed = True
+    return _time.perf_counter() - t0
+
+
+def _warm_state() -> OthelloState:
+    """FFO #40 a few moves on: 12 empties, every solver layer runs on it in milliseconds."""
+    s = OthelloState.from_text("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
+    for m in ("a2", "b1", "c1", "b6", "c7", "a7", "b7", "b8"):
+        if s.legal_moves() == [PASS]:
+            s = s.play(PASS)
+        s = s.play(s.parse_move(m))
+    return s
+
+
+def _clean(v: float) -> float | int:
+    """Integral values as int (JSON and equality with the textbook's int heuristics), others as float."""
+    if math.isfinite(v) and float(v).is_integer():
+        return int(v)
+    return float(v)
+
+
+def presearch_depth(empties: int) -> int:
+    """Depth of the midgame search run before a solve: its table's best moves order the solver's first plies."""
+    return max(1, min(PRESEARCH_MAX, empties - 10))
+
+
+def time_exact_empties(seconds: float) -> int:
+    """How many empties a solve is attempted from when playing by time (grows with the budget)."""
+    return int(min(24, max(12, 14 + 2 * math.log2(max(seconds, 0.01)))))
+
+
+class Engine:
+    """The fast Othello engine.  Values are from the side to move's view: evaluation units in the midgame,
+    the final disc difference when ``exact``."""
+
+    def __init__(self, hash_mb: int = 64, evaluation: str = "default") -> None:
+        self._setup(hash_mb, evaluation)
+        warm_up()
+
+    def _setup(self, hash_mb: int, evaluation: str) -> None:
+        self.eval_id = evaluation_id(evaluation)
+        self.evaluation = evaluation_name(self.eval_id)
+        half = max(1, hash_mb // 2)
+        self.mid_tt = HashTable(half)
+        self.end_tt = HashTable(half)
+        self.bufs = midgame.Buffers()
+        self.ctl = np.zeros(4, dtype=np.int64)
+        self._busy = threading.Lock()
+        self._timer: threading.Timer | None = None
+
+    # --- public API ---------------------------------------------------------------------------------------
+    def search(self, state: OthelloState, *, depth: int | None = None, time: float | None = None,
+               exact: bool = False, level: int | None = None,
+               on_progress: Progress | None = None) -> SearchResult:
+        """Best move and value of ``state`` by depth, time, level or exactly (default: level 8)."""
+        return self.analyse(state, depth=depth, time=time, exact=exact, level=level, on_progress=on_progress)[0]
+
+    def analyse(self, state: OthelloState, *, depth: int | None = None, time: float | None = None,
+                exact: bool = False, multipv: int = 1, on_progress: Progress | None = None,
+                level: int | None = None, wld: bool = False) -> list[SearchResult]:
+        """The ``multipv`` best moves with their values and variations, best first.  ``wld`` solves for
+        win/draw/loss only (value -1, 0 or +1, faster than an exact solve)."""
+        self._check(state)
+        if multipv < 1:
+            raise PliesError("multipv must be at least 1")
+        if depth is not None and depth < 1:
+            raise PliesError("depth must be at least 1")
+        if time is not None and not time > 0:
+            raise PliesError("time must be a positive number of seconds")
+        if not self._busy.acquire(blocking=False):
+            raise PliesError("this engine is already searching")
+        t0 = _time.perf_counter()
+        try:
+            self.ctl[:] = 0
+            if time is not None:
+                self._start_clock(time)
+            return self._analyse(state, depth, time, exact or wld, multipv, on_progress, level, wld, t0)
+        finally:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            self._busy.release()
+
+    def stop(self) -> None:
+        """Ask the running search to stop now; it returns the best result of its last completed depth."""
+        self.ctl[midgame.STOP] = 1
+
+    def _search_untimed(self, state: OthelloState, depth: int | None) -> None:
+        self.ctl[:] = 0
+        t0 = _time.perf_counter()
+        if depth is None:
+            self._solve(state, 1, None, False, t0, [])
+        else:
+            self._iterate(state, depth, None, 1, None, t0)
+
+    # --- driver -------------------------------------------------------------------------------------------
+    @staticmethod
+    def _check(state: object) -> None:
+        if not isinstance(state, OthelloState):
+            raise PliesError("the engine plays Othello only")
+        if state.n != 8:
+            raise PliesError(f"the engine plays 8x8 Othello only, not {state.n}x{state.n}")
+
+    def _start_clock(self, seconds: float) -> None:
+        self._timer = threading.Timer(max(0.0, seconds - SAFETY), self.stop)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _analyse(self, state: OthelloState, depth: int | None, time: float | None, exact: bool, multipv: int,
+                 on_progress: Progress | None, level: int | None, wld: bool, t0: float) -> list[SearchResult]:
+        if state.is_over():
+            s = state.score() if state.to_move == 0 else -state.score()
+            return [SearchResult(s, None, [], Stats(seconds=0.0), "engine", "exact", exact=True)]
+        empties = state.empties()
+        if level is not None:
+            lv = get_level(level)
+            depth = depth or lv.depth
+            exact = exact or empties <= lv.exact_empties
+        if depth is None and time is None and not exact:
+            lv = get_level(DEFAULT_LEVEL)
+            depth = lv.depth
+            exact = empties <= lv.exact_empties
+        if time is not None and not exact and empties <= time_exact_empties(time):
+            exact = True
+        if not exact:
+            return self._iterate(state, depth or MAX_DEPTH, time, multipv, on_progress, t0)
+        fallback: list[SearchResult] = []
+        if time is not None or empties > 14:
+            # a quick midgame search first: root move order for the solver, and the answer if time runs out
+            fallback = self._iterate(state, presearch_depth(empties), None, multipv, None, t0)
+            if self.ctl[midgame.STOP]:
+                return fallback
+        results = self._solve(state, multipv, on_progress, wld, t0, fallback)
+        return results or fallback
+
+    def _root_moves(self, state: OthelloState) -> np.ndarray:
+        return np.array(state.legal_moves(), dtype=np.int64)
+
+    def _iterate(self, state: OthelloState, max_depth: int, time: float | None, multipv: int,
+                 on_progress: Progress | None, t0: float) -> list[SearchResult]:
+        P, O = position(state)
+        self.mid_tt.prepare(self.evaluation)
+        tt = self.mid_tt.arrays()
+        bufs = self.bufs.arrays()
+        root = self._root_moves(state)
+        n = len(root)
+        k = min(multipv, n)
+        best: list[SearchResult] = []
+        last: float | None = None
+        empties = state.empties()
+        for d in range(1, max_depth + 1):
+            if last is not None and k == 1 and d >= 3 and abs(last) < WIN / 2:
+                alpha, beta = last - ASPIRATION, last + ASPIRATION
+            else:
+                alpha, beta = -math.inf, math.inf
+            while True:
+                values = np.zeros(n, dtype=np.float64)
+                flags = np.zeros(n, dtype=np.int64)
+                rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
+                rlen = np.zeros(n, dtype=np.int64)
+                done = midgame.search_root(P, O, np.int64(d), float(alpha), float(beta), root, np.int64(k),
+                                           values, flags, rpv, rlen, tt, np.int64(self.eval_id), self.ctl, bufs)
+                if self.ctl[midgame.STOP]:
+                    break
+                top = float(values[:done].max())
+                if k == 1 and top <= alpha:
+                    alpha = -math.inf
+                    continue
+                if k == 1 and top >= beta:
+                    beta = math.inf
+                    continue
+                break
+            if self.ctl[midgame.STOP]:
+                break
+            order = sorted(range(done), key=lambda i: (flags[i] == 1, -values[i]))
+            order += list(range(done, n))
+            seconds = _time.perf_counter() - t0
+            best = []
+            for i in order[:k]:
+                pv = [int(x) for x in rpv[i, : rlen[i]]]
+                pv = self._extend_pv(state, pv, d)
+                stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=seconds, depth=d)
+                best.append(SearchResult(_clean(values[i]), int(root[i]), pv, stats, "engine", self.evaluation))
+            root = root[order]
+            last = float(values[order[0]])
+            if on_progress is not None:
+                on_progress(list(best))
+            if time is not None:
+                elapsed = _time.perf_counter() - t0
+                if elapsed > 0.4 * time:
+                    break
+                if d >= empties and all(abs(r.value) >= WIN for r in best):
+                    break
+        if not best:  # stopped before depth 1 completed: any legal move, unevaluated
+            mv = int(root[0])
+            stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=_time.perf_counter() - t0, depth=0)
+            best = [SearchResult(0, mv, [mv], stats, "engine", self.evaluation)]
+        return best
+
+    def _extend_pv(self, state: OthelloState, pv: list[int], depth: int) -> list[int]:
+        """Follow the table's best moves past where the search's own variation stopped (cut by a hit)."""
+        s = state
+        try:
+            for m in pv:
+                s = s.play(m)
+        except PliesError:
+            return pv
+        arrays = self.mid_tt.arrays()
+        out = list(pv)
+        while len(out) < depth and not s.is_over():
+            moves = s.legal_moves()
+            if moves == [PASS]:
+                m = PASS
+            else:
+                P, O = position(s)
+                e = probe(arrays, P, O)
+                if e < 0:
+                    break
+                m = int(self.mid_tt.move[e])
+                if m not in moves:
+                    break
+            out.append(m)
+            s = s.play(m)
+        return out
+
+    def _solve(self, state: OthelloState, multipv: int, on_progress: Progress | None, wld: bool, t0: float,
+               fallback: list[SearchResult]) -> list[SearchResult]:
+        P, O = position(state)
+        self.end_tt.prepare("exact")
+        tt = self.end_tt.arrays()
+        bufs = self.bufs.arrays()
+        if fallback:
+            first = [r.move for r in fallback]
+            root = first + [m for m in state.legal_moves() if m not in first]
+        else:
+            root = state.legal_moves()
+        root_a = np.array(root, dtype=np.int64)
+        n = len(root_a)
+        k = min(multipv, n)
+        alpha, beta = (-1, 1) if wld else (-65, 65)
+        values = np.zeros(n, dtype=np.float64)
+        flags = np.zeros(n, dtype=np.int64)
+        rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
+        rlen = np.zeros(n, dtype=np.int64)
+        done = endgame.solve_root(P, O, np.int64(alpha), np.int64(beta), root_a, np.int64(k), values, flags,
+                                  rpv, rlen, tt, self.ctl, bufs)
+        if self.ctl[midgame.STOP]:
+            return []
+        order = sorted(range(done), key=lambda i: (flags[i] == 1, -values[i]))
+        seconds = _time.perf_counter() - t0
+        out = []
+        for i in order[:k]:
+            v = int(values[i])
+            pv = [int(x) for x in rpv[i, : rlen[i]]]
+            if not wld:
+                pv = self._complete_pv(state, pv, v, tt, bufs)
+            stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=seconds, depth=state.empties())
+            out.append(SearchResult(v, int(root_a[i]), pv, stats, "engine-wld" if wld else "engine-exact",
+                                    "exact", exact=not wld))
+        if on_progress is not None:
+            on_progress(list(out))
+        return out
+
+    def _complete_pv(self, state: OthelloState, pv: list[int], value: int, tt: tuple, bufs: tuple) -> list[int]:
+        """Extend an exact variation to the end of the game: at each step the move whose child solves to
+        the negated value (cheap: the table holds most of these positions)."""
+        s = state
+        v = value
+        try:
+            for m in pv:
+                s = s.play(m)
+                v = -v
+        except PliesError:
+            return pv
+        out = list(pv)
+        while not s.is_over() and s.empties() <= 16:
+            moves = s.legal_moves()
+            found = None
+            for m in moves:
+                c = s.play(m)
+                if c.is_over():
+                    cv = c.score() if c.to_move == 0 else -c.score()
+                else:
+                    cP, cO = position(c)
+                    cv = int(endgame.solve(cP, cO, np.int64(-v - 1), np.int64(-v + 1), self.ctl, tt, bufs))
+                if -cv == v:
+                    found = m
+                    break
+            if found is None:
+                break
+            out.append(found)
+            s = s.play(found)
+            v = -v
+        return out
+
+
+__all__ = ["Engine", "time_exact_empties"]

@@ -1,0 +1,143 @@
+"""Measurements shared by ``plies bench`` and ``benchmarks/engine_*.py``: perft, endgame suite, midgame.
+
+Each returns plain numbers (wall seconds and this process's CPU seconds: the machine may be shared, and CPU
+time is what the engine itself used).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from plies.engine.api import Engine, warm_up
+from plies.engine.perft import perft
+from plies.formats.suite import SuitePosition
+from plies.games.othello import OthelloState
+from plies.search.perft import perft_othello
+
+
+@dataclass
+class Timing:
+    count: int
+    wall: float
+    cpu: float
+
+    @property
+    def rate(self) -> float:
+        """Per CPU second (falls back to wall time when the CPU clock is too coarse)."""
+        t = self.cpu if self.cpu > 0 else self.wall
+        return self.count / t if t > 0 else 0.0
+
+
+def timed(fn: Callable[[], int]) -> Timing:
+    w, c = time.perf_counter(), time.process_time()
+    n = fn()
+    return Timing(n, time.perf_counter() - w, time.process_time() - c)
+
+
+def compile_all() -> float:
+    """Load (or compile, on the very first run) every kernel; returns the seconds it took."""
+    t0 = time.perf_counter()
+    perft(OthelloState.start(), 2)
+    warm_up()
+    return time.perf_counter() - t0
+
+
+def perft_compiled(depth: int) -> Timing:
+    return timed(lambda: perft(OthelloState.start(), depth))
+
+
+def perft_python(depth: int) -> Timing:
+    s = OthelloState.start()
+    own, opp = s.own_opp()
+    return timed(lambda: perft_othello(own, opp, 8, depth))
+
+
+@dataclass
+class SolveRow:
+    position: SuitePosition
+    score: int
+    move: int
+    pv: list[int]
+    nodes: int
+    wall: float
+    cpu: float
+
+    @property
+    def score_ok(self) -> bool:
+        return self.position.score is None or self.score == self.position.score
+
+    @property
+    def move_ok(self) -> bool:
+        return not self.position.best_moves or self.move in self.position.best_moves
+
+    @property
+    def nps(self) -> float:
+        t = self.cpu if self.cpu > 0 else self.wall
+        return self.nodes / t if t > 0 else 0.0
+
+
+def solve_suite(positions: Iterable[SuitePosition], engine: Engine | None = None, wld: bool = False,
+                on_row: Callable[[SolveRow], None] | None = None) -> list[SolveRow]:
+    """Solve each position exactly (or win/draw/loss), one thread; rows in order."""
+    engine = engine or Engine(hash_mb=64)
+    rows = []
+    for p in positions:
+        w, c = time.perf_counter(), time.process_time()
+        r = engine.analyse(p.state, exact=True, wld=wld)[0]
+        row = SolveRow(p, int(r.value), int(r.move), list(r.pv), r.stats.nodes,
+                       time.perf_counter() - w, time.process_time() - c)
+        rows.append(row)
+        if on_row:
+            on_row(row)
+    return rows
+
+
+def opening_positions(count: int = 8, plies: int = 8, seed: int = 2026) -> list[OthelloState]:
+    """Reproducible midgame test positions: ``plies`` seeded random moves from the start."""
+    rng = random.Random(seed)
+    out: list[OthelloState] = []
+    while len(out) < count:
+        s = OthelloState.start()
+        for _ in range(plies):
+            moves = s.legal_moves()
+            if not moves:
+                break
+            s = s.play(rng.choice(moves))
+        if not s.is_over():
+            out.append(s)
+    return out
+
+
+@dataclass
+class MidRow:
+    state: OthelloState
+    depth: int
+    value: float
+    move: int
+    nodes: int
+    wall: float
+    cpu: float
+
+    @property
+    def nps(self) -> float:
+        t = self.cpu if self.cpu > 0 else self.wall
+        return self.nodes / t if t > 0 else 0.0
+
+
+def midgame_bench(depth: int = 10, count: int = 8, evaluation: str = "default",
+                  on_row: Callable[[MidRow], None] | None = None) -> list[MidRow]:
+    """Fixed-depth searches from ``opening_positions``; one fresh engine per position."""
+    rows = []
+    for s in opening_positions(count):
+        e = Engine(hash_mb=64, evaluation=evaluation)
+        w, c = time.perf_counter(), time.process_time()
+        r = e.search(s, depth=depth)
+        row = MidRow(s, depth, r.value, int(r.move), r.stats.nodes, time.perf_counter() - w,
+                     time.process_time() - c)
+        rows.append(row)
+        if on_row:
+            on_row(row)
+    return rows

@@ -1,0 +1,454 @@
+"""Compiled exact endgame solver: the final disc difference under perfect play (or just win/draw/loss).
+
+Three layers, as in strong solvers: with many empties, principal-variation search with the transposition
+table, enhanced transposition cut-offs and stability cut-offs, moves ordered hash move first, then by a
+shallow search with the default evaluation (15+ empties), fastest first (fewest opponent replies), corners
+and quadrant parity; from ``MID_EMPTIES`` empties down, the same
+without the table; from ``SHALLOW_EMPTIES`` down, no move generation at all: the empty squares are tried in
+parity order (odd quadrants first), and the last two empties have their own code (the last one only
+counts flips).  Values are int64 from the side to move's view, empty squares going to the winner.
+"""
+
+# ruff: noqa: E741  (P and O, the discs of the player to move and of the opponent, as in Edax)
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from plies.engine.bitboard import CORNERS, ONE, ZERO, flips, get_moves, lowest_index, popcount
+from plies.engine.eval import evaluate_default, stable_discs
+from plies.engine.hashtable import probe, store
+from plies.engine.midgame import SQUARE_VALUE
+
+PASS = -1
+NONE = -100          # below any score
+SHALLOW_EMPTIES = 6  # <= this: parity order, no move generation
+MID_EMPTIES = 10     # <= this: no transposition table
+ETC_EMPTIES = 14     # >= this: enhanced transposition cut-offs
+# Move ordering with many empties adds the default evaluation of the position a move leads to:
+SORT_SEARCH2_EMPTIES = 21  # >= this: searched two plies
+SORT_SEARCH_EMPTIES = 18   # >= this: searched one ply
+SORT_EVAL_EMPTIES = 15     # >= this: evaluated statically
+NODES, STOP = 0, 1
+MID_ROW = 128        # search_mid keeps its move list in buffer row MID_ROW - empties (deep rows are plies)
+
+QUADRANTS = np.array([0x000000000F0F0F0F, 0x00000000F0F0F0F0, 0x0F0F0F0F00000000, 0xF0F0F0F000000000],
+                     dtype=np.uint64)
+
+
+def _neighbours() -> np.ndarray:
+    out = np.zeros(64, dtype=np.uint64)
+    for sq in range(64):
+        r, c = divmod(sq, 8)
+        m = 0
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if (dr or dc) and 0 <= r + dr < 8 and 0 <= c + dc < 8:
+                    m |= 1 << ((r + dr) * 8 + c + dc)
+        out[sq] = m
+    return out
+
+
+NEIGHBOURS = _neighbours()
+# Stability cut-off is tried only when alpha is high enough for it to have a chance (by empties).
+STABILITY_THRESHOLD = np.array([99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38,
+                                40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62]
+                               + [64] * 30, dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _final(P, O):  # type: ignore[no-untyped-def]
+    p = np.int64(popcount(P))
+    o = np.int64(popcount(O))
+    d = p - o
+    e = 64 - p - o
+    if d > 0:
+        return d + e
+    if d < 0:
+        return d - e
+    return d
+
+
+@njit(cache=True, inline="always")
+def solve_1(P, sq, O):  # type: ignore[no-untyped-def]
+    """Exact score with one empty square ``sq`` (P to move)."""
+    p = np.int64(popcount(P))
+    n = np.int64(popcount(flips(P, O, sq)))
+    if n:
+        return 2 * (p + n + 1) - 64
+    n = np.int64(popcount(flips(O, P, sq)))
+    if n:
+        return 2 * (p - n) - 64
+    d = 2 * p - 63
+    return d + 1 if d > 0 else d - 1
+
+
+@njit(cache=True)
+def solve_2(P, O, alpha, beta, x1, x2, passed, ctl):  # type: ignore[no-untyped-def]
+    """Exact-within-window score with two empties ``x1``, ``x2``."""
+    ctl[NODES] += 1
+    best = NONE
+    f = flips(P, O, x1)
+    if f:
+        ctl[NODES] += 1
+        best = -solve_1(O ^ f, x2, P ^ f ^ (ONE << x1))
+        if best >= beta:
+            return best
+    f = flips(P, O, x2)
+    if f:
+        ctl[NODES] += 1
+        v = -solve_1(O ^ f, x1, P ^ f ^ (ONE << x2))
+        if v > best:
+            best = v
+    if best == NONE:
+        if passed:
+            return _final(P, O)
+        return -solve_2(O, P, -beta, -alpha, x1, x2, np.int64(1), ctl)
+    return best
+
+
+@njit(cache=True)
+def search_shallow(P, O, alpha, beta, empties, passed, ctl):  # type: ignore[no-untyped-def]
+    """Alpha-beta over the empty squares in parity order (odd quadrants first), for few empties."""
+    E = ~(P | O)
+    if empties == 2:
+        x1 = lowest_index(E)
+        x2 = lowest_index(E & (E - ONE))
+        return solve_2(P, O, alpha, beta, x1, x2, passed, ctl)
+    ctl[NODES] += 1
+    odd = ZERO
+    for q in range(4):
+        if popcount(E & QUADRANTS[q]) & ONE:
+            odd |= QUADRANTS[q]
+    best = NONE
+    for part in range(2):
+        m = E & odd if part == 0 else E & ~odd
+        while m:
+            sq = lowest_index(m)
+            m &= m - ONE
+            if not (NEIGHBOURS[sq] & O):
+                continue
+            f = flips(P, O, sq)
+            if not f:
+                continue
+            v = -search_shallow(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, np.int64(0), ctl)
+            if v > best:
+                best = v
+                if v >= beta:
+                    return v
+                if v > alpha:
+                    alpha = v
+    if best == NONE:
+        if passed:
+            return _final(P, O)
+        return -search_shallow(O, P, -beta, -alpha, empties, np.int64(1), ctl)
+    return best
+
+
+@njit(cache=True, inline="always")
+def _order_key(P, O, sq, f, odd):  # type: ignore[no-untyped-def]
+    """Fastest first: fewer opponent replies (corners count double) is better; then parity and square."""
+    np_ = P ^ f ^ (ONE << sq)
+    no = O ^ f
+    reply = get_moves(no, np_)
+    key = -64 * np.int64(popcount(reply)) - 64 * np.int64(popcount(reply & CORNERS))
+    key += SQUARE_VALUE[sq]
+    if odd & (ONE << sq):
+        key += 16
+    return key
+
+
+@njit(cache=True)
+def _eval_1ply(P, O):  # type: ignore[no-untyped-def]
+    """A one-ply search with the default evaluation (for move ordering with many empties)."""
+    moves = get_moves(P, O)
+    if moves == 0:
+        return -evaluate_default(O, P)
+    best = np.int64(-(1 << 40))
+    while moves:
+        sq = lowest_index(moves)
+        moves &= moves - ONE
+        f = flips(P, O, sq)
+        v = -evaluate_default(O ^ f, P ^ f ^ (ONE << sq))
+        if v > best:
+            best = v
+    return best
+
+
+@njit(cache=True)
+def _eval_1ply_min(P, O):  # type: ignore[no-untyped-def]
+    """A two-ply search with the default evaluation, from the opponent's side (for ordering near the root)."""
+    moves = get_moves(P, O)
+    if moves == 0:
+        return _eval_1ply(O, P)
+    worst = np.int64(1 << 40)
+    while moves:
+        sq = lowest_index(moves)
+        moves &= moves - ONE
+        f = flips(P, O, sq)
+        v = _eval_1ply(O ^ f, P ^ f ^ (ONE << sq))
+        if v < worst:
+            worst = v
+    return worst
+
+
+@njit(cache=True, inline="always")
+def _parity_mask(E):  # type: ignore[no-untyped-def]
+    odd = ZERO
+    for q in range(4):
+        if popcount(E & QUADRANTS[q]) & ONE:
+            odd |= QUADRANTS[q]
+    return odd
+
+
+@njit(cache=True, inline="always")
+def _select(mbuf, kbuf, fbuf, row, i, n):  # type: ignore[no-untyped-def]
+    b = i
+    for j in range(i + 1, n):
+        if kbuf[row, j] > kbuf[row, b]:
+            b = j
+    if b != i:
+        t = mbuf[row, i]
+        mbuf[row, i] = mbuf[row, b]
+        mbuf[row, b] = t
+        tk = kbuf[row, i]
+        kbuf[row, i] = kbuf[row, b]
+        kbuf[row, b] = tk
+        tf = fbuf[row, i]
+        fbuf[row, i] = fbuf[row, b]
+        fbuf[row, b] = tf
+
+
+@njit(cache=True)
+def search_mid(P, O, alpha, beta, empties, passed, ctl, bufs):  # type: ignore[no-untyped-def]
+    """Alpha-beta with fastest-first ordering and stability cut-off, no table (medium number of empties)."""
+    _, _, mbuf, kbuf, fbuf = bufs
+    ctl[NODES] += 1
+    if alpha >= STABILITY_THRESHOLD[empties]:
+        bound = 64 - 2 * np.int64(popcount(stable_discs(O, P)))
+        if bound <= alpha:
+            return bound
+    moves = get_moves(P, O)
+    if moves == 0:
+        if passed:
+            return _final(P, O)
+        if get_moves(O, P) == 0:
+            return _final(P, O)
+        return -search_mid(O, P, -beta, -alpha, empties, np.int64(1), ctl, bufs)
+    odd = _parity_mask(~(P | O))
+    row = MID_ROW - empties
+    n = 0
+    while moves:
+        sq = lowest_index(moves)
+        moves &= moves - ONE
+        f = flips(P, O, sq)
+        mbuf[row, n] = sq
+        fbuf[row, n] = f
+        kbuf[row, n] = _order_key(P, O, sq, f, odd)
+        n += 1
+    best = NONE
+    for i in range(n):
+        _select(mbuf, kbuf, fbuf, row, i, n)
+        sq = mbuf[row, i]
+        f = fbuf[row, i]
+        if empties - 1 <= SHALLOW_EMPTIES:
+            v = -search_shallow(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, np.int64(0), ctl)
+        else:
+            v = -search_mid(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, np.int64(0), ctl, bufs)
+        if v > best:
+            best = v
+            if v >= beta:
+                return v
+            if v > alpha:
+                alpha = v
+    return best
+
+
+@njit(cache=True, inline="always")
+def _child(P, O, alpha, beta, empties, ply, tt, ctl, bufs):  # type: ignore[no-untyped-def]
+    if empties <= MID_EMPTIES:
+        if empties <= SHALLOW_EMPTIES:
+            return search_shallow(P, O, alpha, beta, empties, np.int64(0), ctl)
+        return search_mid(P, O, alpha, beta, empties, np.int64(0), ctl, bufs)
+    return search_deep(P, O, alpha, beta, empties, np.int64(0), ply, tt, ctl, bufs)
+
+
+@njit(cache=True)
+def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs):  # type: ignore[no-untyped-def]
+    """PVS with transposition table, ETC and stability cut-offs (many empties)."""
+    pv, pv_len, mbuf, kbuf, fbuf = bufs
+    ctl[NODES] += 1
+    pv_len[ply] = 0
+    if ctl[STOP] != 0:
+        return np.int64(0)
+    if alpha >= STABILITY_THRESHOLD[empties]:
+        bound = 64 - 2 * np.int64(popcount(stable_discs(O, P)))
+        if bound <= alpha:
+            return bound
+    moves = get_moves(P, O)
+    if moves == 0:
+        if passed or get_moves(O, P) == 0:
+            return _final(P, O)
+        v = -search_deep(O, P, -beta, -alpha, empties, np.int64(1), ply + 1, tt, ctl, bufs)
+        n = pv_len[ply + 1]
+        pv[ply, 0] = PASS
+        for k in range(n):
+            pv[ply, k + 1] = pv[ply + 1, k]
+        pv_len[ply] = n + 1
+        return v
+    hash_move = -2
+    e = probe(tt, P, O)
+    if e >= 0:
+        hash_move = tt[5][e]
+        if tt[4][e] == empties:
+            lo = np.int64(tt[2][e]) if tt[2][e] > -1000.0 else NONE
+            up = np.int64(tt[3][e]) if tt[3][e] < 1000.0 else -NONE
+            if lo >= beta:
+                return lo
+            if up <= alpha:
+                return up
+            if lo > alpha:
+                alpha = lo
+            if up < beta:
+                beta = up
+            if alpha >= beta:
+                return alpha
+    a0 = alpha
+    b0 = beta
+    odd = _parity_mask(~(P | O))
+    n = 0
+    while moves:
+        sq = lowest_index(moves)
+        moves &= moves - ONE
+        f = flips(P, O, sq)
+        cp = O ^ f
+        co = P ^ f ^ (ONE << sq)
+        if empties >= ETC_EMPTIES:
+            c = probe(tt, cp, co)
+            if c >= 0 and tt[4][c] == empties - 1 and tt[3][c] < 1000.0:
+                v = -np.int64(tt[3][c])
+                if v >= beta:
+                    store(tt, P, O, empties, a0, b0, float(v), sq)
+                    return v
+        mbuf[ply, n] = sq
+        fbuf[ply, n] = f
+        if sq == hash_move:
+            kbuf[ply, n] = np.int64(1 << 30)
+        elif empties >= SORT_SEARCH2_EMPTIES:
+            kbuf[ply, n] = _order_key(P, O, sq, f, odd) + 8 * _eval_1ply_min(cp, co)
+        elif empties >= SORT_SEARCH_EMPTIES:
+            kbuf[ply, n] = _order_key(P, O, sq, f, odd) - 8 * _eval_1ply(cp, co)
+        elif empties >= SORT_EVAL_EMPTIES:
+            kbuf[ply, n] = _order_key(P, O, sq, f, odd) - 8 * evaluate_default(cp, co)
+        else:
+            kbuf[ply, n] = _order_key(P, O, sq, f, odd)
+        n += 1
+    best = NONE
+    best_move = -2
+    for i in range(n):
+        _select(mbuf, kbuf, fbuf, ply, i, n)
+        sq = mbuf[ply, i]
+        f = fbuf[ply, i]
+        cp = O ^ f
+        co = P ^ f ^ (ONE << sq)
+        if i == 0:
+            v = -_child(cp, co, -beta, -alpha, empties - 1, ply + 1, tt, ctl, bufs)
+        else:
+            v = -_child(cp, co, -alpha - 1, -alpha, empties - 1, ply + 1, tt, ctl, bufs)
+            if alpha < v < beta and ctl[STOP] == 0:
+                v = -_child(cp, co, -beta, -alpha, empties - 1, ply + 1, tt, ctl, bufs)
+        if ctl[STOP] != 0:
+            return np.int64(0)
+        if v > best:
+            best = v
+            best_move = sq
+            if v >= beta:
+                break
+            if v > alpha:
+                alpha = v
+                m = pv_len[ply + 1] if empties - 1 > MID_EMPTIES else 0
+                pv[ply, 0] = sq
+                for k in range(m):
+                    pv[ply, k + 1] = pv[ply + 1, k]
+                pv_len[ply] = m + 1
+    store(tt, P, O, empties, float(a0), float(b0), float(best), best_move)
+    return best
+
+
+@njit(cache=True)
+def solve(P, O, alpha, beta, ctl, tt, bufs):  # type: ignore[no-untyped-def]
+    """Score of (P, O) within (alpha, beta), fail-soft, by the layer that fits its number of empties."""
+    empties = 64 - np.int64(popcount(P | O))
+    if empties <= SHALLOW_EMPTIES:
+        if empties == 0:
+            return _final(P, O)
+        if empties == 1:
+            ctl[NODES] += 1
+            return solve_1(P, lowest_index(~(P | O)), O)
+        return search_shallow(P, O, alpha, beta, empties, np.int64(0), ctl)
+    if empties <= MID_EMPTIES:
+        return search_mid(P, O, alpha, beta, empties, np.int64(0), ctl, bufs)
+    return search_deep(P, O, alpha, beta, empties, np.int64(0), np.int64(1), tt, ctl, bufs)
+
+
+@njit(cache=True, nogil=True)
+def solve_root(P, O, alpha, beta, root_moves, multipv, values, flags, root_pv, root_pv_len,
+               tt, ctl, bufs):  # type: ignore[no-untyped-def]
+    """Exact values of the root moves in order, as ``midgame.search_root`` (flags 0 exact, 1 upper, 2 lower)."""
+    pv, pv_len, _, _, _ = bufs
+    ctl[NODES] += 1
+    n = root_moves.shape[0]
+    for i in range(n):
+        sq = root_moves[i]
+        if sq == PASS:
+            cp = O
+            co = P
+        else:
+            f = flips(P, O, sq)
+            cp = O ^ f
+            co = P ^ f ^ (ONE << sq)
+        a = alpha
+        if i >= multipv:
+            kth = np.int64(NONE)
+            cnt = 0
+            # k-th best exact-or-lower value so far
+            tmp = np.full(multipv, NONE, dtype=np.int64)
+            for j in range(i):
+                if flags[j] == 1:
+                    continue
+                vj = np.int64(values[j])
+                for t in range(multipv):
+                    if vj > tmp[t]:
+                        for u in range(multipv - 1, t, -1):
+                            tmp[u] = tmp[u - 1]
+                        tmp[t] = vj
+                        break
+                cnt += 1
+            kth = tmp[multipv - 1]
+            if kth > a:
+                a = kth
+        pv_len[1] = 0
+        if i == 0 or a <= NONE:
+            v = -solve(cp, co, -beta, -a, ctl, tt, bufs)
+        else:
+            v = -solve(cp, co, -a - 1, -a, ctl, tt, bufs)
+            if a < v < beta and ctl[STOP] == 0:
+                v = -solve(cp, co, -beta, -a, ctl, tt, bufs)
+        if ctl[STOP] != 0:
+            return i
+        values[i] = v
+        if v <= a:
+            flags[i] = 1
+        elif v >= beta:
+            flags[i] = 2
+        else:
+            flags[i] = 0
+        root_pv[i, 0] = sq
+        k = pv_len[1]
+        for j in range(k):
+            root_pv[i, j + 1] = pv[1, j]
+        root_pv_len[i] = k + 1
+        if v >= beta and multipv == 1:
+            return i + 1
+    return n

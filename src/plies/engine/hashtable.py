@@ -1,0 +1,137 @@
+"""Transposition table in numpy arrays: full-key check, lower/upper bounds, best move, two-way buckets.
+
+Each bucket has two entries: the first keeps the deepest (or newest-search) result, the second is always
+replaced.  Keys are the full ``(P, O)`` pair, so a hit is never a collision.  The index is a multiplicative
+64-bit hash of the pair (the side to move is implicit: ``P`` always belongs to it).
+"""
+
+# ruff: noqa: E741  (P and O, the discs of the player to move and of the opponent, as in Edax)
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from plies.engine.bitboard import U64
+
+_K1 = U64(0x9E3779B97F4A7C15)
+_K2 = U64(0xC2B2AE3D27D4EB4F)
+_K3 = U64(0x165667B19E3779F9)
+_S29 = U64(29)
+
+NO_MOVE = -2
+ENTRY_BYTES = 8 + 8 + 8 + 8 + 1 + 1 + 1
+
+
+class HashTable:
+    """A transposition table of ``2**bits`` entries sized to about ``mb`` megabytes."""
+
+    def __init__(self, mb: int = 64) -> None:
+        entries = max(1024, int(mb * 1024 * 1024 // ENTRY_BYTES))
+        self.bits = max(10, entries.bit_length() - 1)
+        n = 1 << self.bits
+        self.keys_p = np.zeros(n, dtype=np.uint64)
+        self.keys_o = np.zeros(n, dtype=np.uint64)
+        self.lower = np.zeros(n, dtype=np.float64)
+        self.upper = np.zeros(n, dtype=np.float64)
+        self.depth = np.full(n, -1, dtype=np.int8)
+        self.move = np.full(n, NO_MOVE, dtype=np.int8)
+        self.date = np.zeros(n, dtype=np.uint8)
+        self.generation = 0
+        self.mode = ""
+        self.fresh = True
+
+    def clear(self) -> None:
+        self.keys_p.fill(0)
+        self.keys_o.fill(0)
+        self.depth.fill(-1)
+        self.move.fill(NO_MOVE)
+        self.date.fill(0)
+        self.generation = 0
+
+    def prepare(self, mode: str) -> None:
+        """Start a new search in ``mode`` (evaluation name or ``exact``): entries of another mode are dropped,
+        entries of older searches become replaceable."""
+        if mode != self.mode:
+            if not self.fresh:
+                self.clear()
+            self.mode = mode
+        self.fresh = False
+        self.generation = (self.generation + 1) % 255 + 1
+
+    def arrays(self) -> tuple:
+        """The tuple the compiled searches take."""
+        return (self.keys_p, self.keys_o, self.lower, self.upper, self.depth, self.move, self.date,
+                np.uint8(self.generation), np.uint64(64 - self.bits))
+
+
+@njit(cache=True, inline="always")
+def bucket(P, O, shift):  # type: ignore[no-untyped-def]
+    """Index of the first entry of the bucket of (P, O) (even index; the pair is i, i + 1)."""
+    h = (P * _K1) ^ (O * _K2)
+    h ^= h >> _S29
+    h *= _K3
+    return np.int64(h >> shift) & ~np.int64(1)
+
+
+@njit(cache=True)
+def probe(tt, P, O):  # type: ignore[no-untyped-def]
+    """Index of the entry holding (P, O), or -1."""
+    keys_p, keys_o = tt[0], tt[1]
+    i = bucket(P, O, tt[8])
+    if keys_p[i] == P and keys_o[i] == O and tt[4][i] >= 0:
+        return i
+    if keys_p[i + 1] == P and keys_o[i + 1] == O and tt[4][i + 1] >= 0:
+        return i + 1
+    return np.int64(-1)
+
+
+@njit(cache=True)
+def store(tt, P, O, depth, alpha, beta, value, move):  # type: ignore[no-untyped-def]
+    """Record ``value`` of a search of (P, O) to ``depth`` with window (alpha, beta) and its best move."""
+    keys_p, keys_o, lower, upper, depths, moves, dates, gen = tt[0], tt[1], tt[2], tt[3], tt[4], tt[5], tt[6], tt[7]
+    i = bucket(P, O, tt[8])
+    if keys_p[i] == P and keys_o[i] == O and depths[i] >= 0:
+        j = i
+    elif keys_p[i + 1] == P and keys_o[i + 1] == O and depths[i + 1] >= 0:
+        j = i + 1
+    elif depth >= depths[i] or dates[i] != gen:
+        j = i
+        if depths[i] >= 0 and dates[i] == gen:
+            # keep the displaced deep entry in the always-replace slot
+            keys_p[i + 1] = keys_p[i]
+            keys_o[i + 1] = keys_o[i]
+            lower[i + 1] = lower[i]
+            upper[i + 1] = upper[i]
+            depths[i + 1] = depths[i]
+            moves[i + 1] = moves[i]
+            dates[i + 1] = dates[i]
+        depths[j] = -1
+        moves[j] = -2
+    else:
+        j = i + 1
+        depths[j] = -1
+        moves[j] = -2
+    if depths[j] != depth:
+        lower[j] = -np.inf
+        upper[j] = np.inf
+    if value <= alpha:
+        if value < upper[j]:
+            upper[j] = value
+    elif value >= beta:
+        if value > lower[j]:
+            lower[j] = value
+    else:
+        lower[j] = value
+        upper[j] = value
+    if lower[j] > upper[j]:  # inconsistent with an older search of the same depth: trust the new one
+        if value <= alpha:
+            lower[j] = -np.inf
+        else:
+            upper[j] = np.inf
+    keys_p[j] = P
+    keys_o[j] = O
+    depths[j] = depth
+    if move >= 0:
+        moves[j] = move
+    dates[j] = gen

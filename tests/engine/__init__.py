@@ -1,0 +1,1 @@
+"""Tests of the fast Othello engine (plies.engine), its CLI and the test-suite reader."""

@@ -1,0 +1,39 @@
+"""The clock: a search by time returns within the budget plus a margin; stop() ends a search from another
+thread.  The margin is generous (the test machine is shared); the engine keeps 30 ms back itself."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from plies.engine import Engine
+
+from .conftest import positions_with_empties, random_positions
+
+MARGIN = 1.5
+
+
+def test_time_budget_is_respected() -> None:
+    engine = Engine(hash_mb=16)
+    positions = random_positions(71, 4, lo=4, hi=30) + positions_with_empties(72, 2, 24)
+    for budget in (0.05, 0.3):
+        for s in positions:
+            t0 = time.perf_counter()
+            r = engine.search(s, time=budget)
+            elapsed = time.perf_counter() - t0
+            assert r.move in s.legal_moves()
+            assert elapsed < budget + MARGIN, (budget, elapsed, s.to_text())
+
+
+def test_stop_from_another_thread_returns_best_so_far() -> None:
+    engine = Engine(hash_mb=16)
+    s = random_positions(73, 1, lo=8, hi=12)[0]
+    out = []
+    worker = threading.Thread(target=lambda: out.append(engine.search(s, depth=40)))
+    worker.start()
+    time.sleep(0.5)
+    engine.stop()
+    worker.join(timeout=30)
+    assert not worker.is_alive()
+    assert out and out[0].move in s.legal_moves()
+    assert 1 <= out[0].stats.depth < 40

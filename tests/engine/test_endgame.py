@@ -1,0 +1,72 @@
+"""The exact solver against plain minimax to the end of the game, and the FFO published results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from plies.engine import Engine
+from plies.formats.suite import read_suite
+from plies.game import WIN
+from plies.heuristics import get
+from plies.search import alphabeta
+
+from .conftest import positions_with_empties
+
+FFO = Path("/work/shared/data/ffo-endgame.txt")
+for _p in (Path(__file__).resolve().parents[2] / "shared/data/ffo-endgame.txt",
+           Path(__file__).resolve().parents[3] / "shared/data/ffo-endgame.txt"):
+    if _p.exists():
+        FFO = _p
+
+
+def _exact(value: float) -> int:
+    """The textbook's terminal value ±(WIN + score) as a disc difference."""
+    if value > 0:
+        return int(value - WIN)
+    if value < 0:
+        return int(value + WIN)
+    return 0
+
+
+@pytest.mark.parametrize("empties", [4, 7, 9, 10])
+def test_exact_equals_minimax_to_the_end(empties: int, engine: Engine) -> None:
+    h = get("othello", "discs")
+    for s in positions_with_empties(50 + empties, 6 if empties < 10 else 3, empties):
+        expected = _exact(alphabeta(s, 2 * empties + 2, h).value)
+        r = engine.search(s, exact=True)
+        assert r.exact and r.value == expected, s.to_text()
+        # the best move really reaches the score, and the variation ends the game with it
+        t = s
+        for m in r.pv:
+            t = t.play(m)
+        assert t.is_over()
+        final = t.score() if s.to_move == 0 else -t.score()
+        assert final == expected
+
+
+def test_wld_has_the_sign_of_the_exact_score(engine: Engine) -> None:
+    for s in positions_with_empties(61, 8, 12):
+        exact = engine.search(s, exact=True).value
+        wld = engine.analyse(s, wld=True)[0].value
+        assert (wld > 0) - (wld < 0) == (exact > 0) - (exact < 0)
+
+
+def test_multipv_exact_values(engine: Engine) -> None:
+    s = positions_with_empties(62, 1, 11)[0]
+    lines = engine.analyse(s, exact=True, multipv=3)
+    for r in lines:
+        child = s.play(r.move)
+        cv = engine.search(child, exact=True).value if not child.is_over() else None
+        if cv is not None:
+            assert -cv == r.value
+
+
+@pytest.mark.skipif(not FFO.exists(), reason="shared FFO data not present")
+@pytest.mark.parametrize("pid", [40, 41])
+def test_ffo_published_scores(pid: int) -> None:
+    pos = next(p for p in read_suite(FFO) if p.id == pid)
+    r = Engine(hash_mb=64).search(pos.state, exact=True)
+    assert r.value == pos.score
+    assert r.move in pos.best_moves

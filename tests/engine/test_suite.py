@@ -1,0 +1,71 @@
+"""Reading test suites: FFO lines and OBF lines, with file:line errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from plies.formats.suite import parse_ids, parse_suite, read_suite, select
+from plies.game import ParseError
+
+from .test_endgame import FFO
+
+BOARD43 = "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX-"
+
+
+@pytest.mark.skipif(not FFO.exists(), reason="shared FFO data not present")
+def test_reads_the_ffo_file() -> None:
+    suite = read_suite(FFO)
+    ids = [p.id for p in suite]
+    assert ids[0] == 40 and len(ids) == len(set(ids))
+    p43 = next(p for p in suite if p.id == 43)
+    assert p43.state.to_move == 1
+    assert p43.best_names() == ["g3", "c7"]
+    assert p43.score == -12
+    assert all(p.score is not None and p.best_moves for p in suite)
+
+
+def test_obf_lines() -> None:
+    text = f"% a comment\n\n{BOARD43} O; G3:-12; C7:-12; H4:-14; % FFO #43\n{BOARD43} O; -12;\n"
+    a, b = parse_suite(text, "x.obf")
+    assert a.id == 43 and a.best_names() == ["g3", "c7"] and a.score == -12
+    assert a.move_scores[a.state.parse_move("h4")] == -14
+    assert b.best_moves == [] and b.score == -12 and b.line == 4
+
+
+def test_ffo_and_obf_give_the_same_position() -> None:
+    ffo = parse_suite(f"43 {BOARD43} O G3,C7 -12")[0]
+    obf = parse_suite(f"{BOARD43} O; G3:-12; C7:-12;")[0]
+    assert ffo.state == obf.state and sorted(ffo.best_moves) == sorted(obf.best_moves)
+
+
+@pytest.mark.parametrize("line, what", [
+    ("43 XXXX O G3 -12", "64"),
+    (f"43 {BOARD43} Z G3 -12", "side"),
+    (f"43 {BOARD43} O Q9 -12", "bad move"),
+    (f"43 {BOARD43} O G3 -99", "outside"),
+    (f"{BOARD43} O; G3:x;", "bad score"),
+    (f"43 {BOARD43} O A1 -12", "not legal"),
+])
+def test_errors_name_file_and_line(line: str, what: str) -> None:
+    with pytest.raises(ParseError) as e:
+        parse_suite(f"% header\n{line}\n", "suite.txt")
+    assert str(e.value).startswith("suite.txt:2: ")
+    assert what in str(e.value)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(ParseError):
+        read_suite(tmp_path / "none.txt")
+
+
+def test_ids() -> None:
+    assert parse_ids("40-42,45") == {40, 41, 42, 45}
+    assert parse_ids(None) is None
+    with pytest.raises(ParseError):
+        parse_ids("4x")
+    suite = parse_suite(f"43 {BOARD43} O G3,C7 -12")
+    assert select(suite, {43}) == suite
+    with pytest.raises(ParseError):
+        select(suite, {1})
