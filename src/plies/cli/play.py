@@ -266,9 +266,17 @@ def setup_interactively(state: State, read: Callable[[str], str], write: Callabl
                    "computer against computer"])
     if order == 3:
         return "human", "human"
-    level = _menu(read, write, "Difficulty (search depth):", [f"{d}" for d in range(1, 6)], default=3)
-    algo = _menu(read, write, "Computer's algorithm:", ["alpha-beta", "minimax", "greedy (document 000)", "random"])
-    spec = {1: "alphabeta", 2: "minimax", 3: "greedy", 4: "random"}[algo]
+    levels = [f"{d} (search depth {d})" for d in range(1, 6)]
+    engine_ok = state.game == "othello" and getattr(state, "n", 8) == 8
+    if engine_ok:  # the fast engine continues the scale upward (see 'plies levels')
+        levels += [f"{d} (the fast engine, level {d})" for d in range(6, 15)]
+    level = _menu(read, write, "Difficulty:", levels, default=3)
+    if level >= 6:
+        spec = f"engine:level={level}"
+        return (spec, spec) if order == 4 else ("human", spec) if order == 1 else (spec, "human")
+    algos = ["alpha-beta", "minimax", "greedy (document 000)", "random"] + (["the fast engine"] if engine_ok else [])
+    algo = _menu(read, write, "Computer's algorithm:", algos)
+    spec = {1: "alphabeta", 2: "minimax", 3: "greedy", 4: "random", 5: f"engine:level={level}"}[algo]
     if spec in ("alphabeta", "minimax"):
         hs = heuristics.names(state.game)
         default = hs.index(heuristics.DEFAULTS[state.game]) + 1
