@@ -11,6 +11,7 @@ from functools import cache
 
 from plies.games.hexthello import BOARD_MASK, CORNERS, RADIUS, SIZE, HexThelloState, distance, index, legal_mask
 from plies.heuristics import Heuristic, register
+from plies.heuristics.common import disc_difference, sides, table_sum
 
 C, E, M = 10, 5, 3
 """Document 004's weights: corner 10, edge 5, middle 3 (the ring inside the edge is negative)."""
@@ -54,40 +55,24 @@ EDGE_MASK = sum(1 << index(i, j) for i in range(SIZE) for j in range(SIZE)
 """The rim cells other than the six corners (36 of them)."""
 
 
-def _sides(state: HexThelloState, player: int) -> tuple[int, int]:
-    return (state.black, state.white) if player == 0 else (state.white, state.black)
-
-
-def _table_sum(table: tuple[int, ...], b: int) -> int:
-    total = 0
-    while b:
-        low = b & -b
-        total += table[low.bit_length() - 1]
-        b ^= low
-    return total
-
-
-def discs(state: HexThelloState, player: int) -> float:
-    """My discs minus the opponent's: the course's baseline evaluation."""
-    me, op = _sides(state, player)
-    return me.bit_count() - op.bit_count()
+discs = disc_difference
 
 
 def mobility(state: HexThelloState, player: int) -> float:
     """My legal moves minus the opponent's."""
-    me, op = _sides(state, player)
+    me, op = sides(state, player)
     return legal_mask(me, op).bit_count() - legal_mask(op, me).bit_count()
 
 
 def corners(state: HexThelloState, player: int) -> float:
     """My corners minus the opponent's (of the six), times 10, plus the disc difference as a tie-break."""
-    me, op = _sides(state, player)
+    me, op = sides(state, player)
     return 10 * ((me & CORNER_MASK).bit_count() - (op & CORNER_MASK).bit_count()) + discs(state, player)
 
 
 def edges(state: HexThelloState, player: int) -> float:
     """Corners 10 and other rim cells 3 each, mine minus the opponent's, plus the disc difference."""
-    me, op = _sides(state, player)
+    me, op = sides(state, player)
     value = 10 * ((me & CORNER_MASK).bit_count() - (op & CORNER_MASK).bit_count())
     value += 3 * ((me & EDGE_MASK).bit_count() - (op & EDGE_MASK).bit_count())
     return value + me.bit_count() - op.bit_count()
@@ -95,11 +80,11 @@ def edges(state: HexThelloState, player: int) -> float:
 
 def disc_mobility_stability(state: HexThelloState, player: int) -> float:
     """Document 004: 10 * disc difference + 5 * mobility difference + 3 * stability-table difference."""
-    me, op = _sides(state, player)
+    me, op = sides(state, player)
     table = stability_table()
     d = me.bit_count() - op.bit_count()
     mob = legal_mask(me, op).bit_count() - legal_mask(op, me).bit_count()
-    stab = _table_sum(table, me) - _table_sum(table, op)
+    stab = table_sum(table, me) - table_sum(table, op)
     return 10 * d + 5 * mob + 3 * stab
 
 

@@ -10,6 +10,7 @@ from functools import cache
 
 from plies.games.othello import OthelloState, legal_mask
 from plies.heuristics import Heuristic, register
+from plies.heuristics.common import disc_difference, sides, table_sum
 
 
 def _ring(r: int, c: int, n: int) -> int:
@@ -73,23 +74,7 @@ def corner_neighbours(n: int) -> list[tuple[int, int]]:
     return out
 
 
-def _sides(state: OthelloState, player: int) -> tuple[int, int]:
-    return (state.black, state.white) if player == 0 else (state.white, state.black)
-
-
-def _table_sum(table: tuple[int, ...], b: int) -> int:
-    total = 0
-    while b:
-        low = b & -b
-        total += table[low.bit_length() - 1]
-        b ^= low
-    return total
-
-
-def discs(state: OthelloState, player: int) -> float:
-    """My discs minus the opponent's (OpenSpiel's and the HexThello course's baseline)."""
-    me, op = _sides(state, player)
-    return me.bit_count() - op.bit_count()
+discs = disc_difference
 
 
 def _ratio(a: int, b: int) -> float:
@@ -98,7 +83,7 @@ def _ratio(a: int, b: int) -> float:
 
 def parity_mobility_corners(state: OthelloState, player: int) -> float:
     """Document 000: 100*(me-op)/(me+op) for discs, for legal moves, and for corners, summed."""
-    me, op = _sides(state, player)
+    me, op = sides(state, player)
     n = state.n
     corners = masks(n)["corners"]
     parity = _ratio(me.bit_count(), op.bit_count())
@@ -128,26 +113,26 @@ def _doc001_side(me: int, op: int, n: int) -> int:
 def corner_edge_blocking(state: OthelloState, player: int) -> float:
     """Document 001: corners 1000, edges beside an owned corner 800, blocking the opponent 700, edges 500,
     each opponent move -100, other squares 50; my total minus the opponent's."""
-    me, op = _sides(state, player)
+    me, op = sides(state, player)
     return _doc001_side(me, op, state.n) - _doc001_side(op, me, state.n)
 
 
 def disc_mobility_stability(state: OthelloState, player: int) -> float:
     """Document 004: 10 * disc difference + 5 * mobility difference + 3 * stability-table difference."""
-    me, op = _sides(state, player)
+    me, op = sides(state, player)
     n = state.n
     table = tables(n)["stability"]
     d = me.bit_count() - op.bit_count()
     mob = legal_mask(me, op, n).bit_count() - legal_mask(op, me, n).bit_count()
-    stab = _table_sum(table, me) - _table_sum(table, op)
+    stab = table_sum(table, me) - table_sum(table, op)
     return 10 * d + 5 * mob + 3 * stab
 
 
 def weighted_squares(state: OthelloState, player: int) -> float:
     """Classic square table: corners 100, X-squares -50, C-squares -20 ... summed over my discs minus the other's."""
-    me, op = _sides(state, player)
+    me, op = sides(state, player)
     table = tables(state.n)["weighted"]
-    return _table_sum(table, me) - _table_sum(table, op)
+    return table_sum(table, me) - table_sum(table, op)
 
 
 register(Heuristic("discs", "othello", discs, "my discs minus the opponent's", ("disc-difference",)))
