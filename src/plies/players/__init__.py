@@ -203,6 +203,7 @@ LAZY_KINDS: dict[str, str] = {
     "nboard": "plies.net.nboard_client",
     "hexengine": "plies.hexsearch.player",
     "doc004": "plies.hexsearch.player",
+    "learned": "plies.train.players",
 }
 """Kinds whose module registers them on first use (so importing players stays light)."""
 

@@ -1,0 +1,182 @@
+"""``plies train data|fit|book``: make the learned evaluation and the opening book from self-play."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from plies.game import PliesError
+
+from ._common import console
+
+
+@click.group()
+def train() -> None:
+    """Train the learned Othello evaluation and build the opening book (see docs/training.md)."""
+
+
+@train.command("data")
+@click.option("--games", "-n", type=click.IntRange(1), required=True, help="Games in the run (indices 0..N-1).")
+@click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False), help="Data file (JSON lines).")
+@click.option("--workers", "-w", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run (game i has its own).")
+@click.option("--resume", is_flag=True, help="Continue an existing file made with the same settings.")
+@click.option("--backend", type=click.Choice(["engine", "python"]), default="engine", show_default=True,
+              help="Searcher: the compiled engine, or the textbook alpha-beta (slow, for trials).")
+@click.option("--depth", "-d", type=click.IntRange(1, 30), default=None, help="Self-play depth [engine 4, python 1].")
+@click.option("--exact", "exact_empties", type=click.IntRange(0, 30), default=None,
+              help="Solve exactly from this many empties [engine 18, python 8].")
+@click.option("--random-plies", default="2-12", show_default=True, help="Random opening length range MIN-MAX.")
+@click.option("--epsilon", type=click.FloatRange(0, 1), default=0.0, show_default=True,
+              help="Chance of a random move in the midgame.")
+@click.option("--eval", "evaluation", default="default", show_default=True, help="Evaluation of the self-play.")
+@click.option("--ray", "use_ray", is_flag=True, help="Run the games on a Ray cluster (pip install 'plies[ray]').")
+def data_cmd(games: int, out: str, workers: int, seed: int, resume: bool, backend: str, depth: int | None,
+             exact_empties: int | None, random_plies: str, epsilon: float, evaluation: str, use_ray: bool) -> None:
+    """Play self-play games and write their positions with exact-result labels to OUT."""
+    from plies.train.data import Settings, generate
+
+    try:
+        lo, hi = (int(x) for x in random_plies.split("-"))
+    except ValueError:
+        raise PliesError(f"--random-plies wants MIN-MAX such as 2-12, not {random_plies!r}") from None
+    if exact_empties is None:
+        exact_empties = 18 if backend == "engine" else 8
+    settings = Settings(seed=seed, backend=backend, depth=depth or (4 if backend == "engine" else 1),
+                        exact_empties=exact_empties,
+                        random_min=lo, random_max=hi, epsilon=epsilon, evaluation=evaluation)
+    if not resume and os.path.exists(out) and os.path.getsize(out):
+        raise PliesError(f"{out} exists; add --resume to continue it or choose another --out")
+    t0 = time.perf_counter()
+    positions = 0
+    with _progress() as bar:
+        task = bar.add_task("self-play", total=games)
+
+        def on_start(done: int, todo: int) -> None:
+            bar.update(task, completed=done)
+
+        def on_game(n: int) -> None:
+            nonlocal positions
+            positions += n
+            bar.update(task, advance=1, description=f"self-play ({positions:,} positions)")
+
+        played, total = generate(out, games, settings, workers=workers, resume=resume, use_ray=use_ray,
+                                 on_start=on_start, on_game=on_game)
+    dt = time.perf_counter() - t0
+    console.print(f"{played} games played now ({positions:,} positions) in {dt:.1f} s; {total} games in {out}")
+
+
+@train.command("fit")
+@click.argument("data", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False), help="Weights file (.npz).")
+@click.option("--holdout", type=click.FloatRange(0, 0.9), default=0.1, show_default=True,
+              help="Fraction of the games held out to measure the error.")
+@click.option("--phases", type=click.IntRange(1, 60), default=12, show_default=True, help="Game phases.")
+@click.option("--l2", type=click.FloatRange(0), default=50.0, show_default=True, help="Ridge penalty per weight.")
+@click.option("--iterations", type=click.IntRange(1), default=300, show_default=True, help="CG iterations cap.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the held-out split.")
+@click.option("--overlap", type=click.IntRange(0, 60), default=4, show_default=True,
+              help="Also train each phase on positions this many empties outside it.")
+@click.option("--only", default=None, help="Fit only these patterns (comma-separated names), e.g. for little data.")
+def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: float, iterations: int,
+            seed: int, overlap: int, only: str | None) -> None:
+    """Fit pattern weights per phase to DATA files; print the held-out error per phase."""
+    from plies.train.data import load
+    from plies.train.fit import fit, save_weights
+
+    t0 = time.perf_counter()
+    ds = load(data)
+    n_games = len(set(ds.game.tolist()))
+    console.print(f"{len(ds):,} positions from {n_games:,} games ({int(ds.kind.sum()):,} solved exactly)")
+    table = Table(title="fit by phase (mean absolute error, discs)")
+    for col in ("phase", "empties", "train", "held-out", "train MAE", "held-out MAE", "predict-mean MAE", "CG its"):
+        table.add_column(col, justify="right")
+    with _progress() as bar:
+        task = bar.add_task("fitting", total=phases)
+
+        def on_phase(rep: object) -> None:
+            bar.advance(task)
+
+        result = fit(ds, n_phases=phases, l2=l2, holdout=holdout, seed=seed, iterations=iterations,
+                     on_phase=on_phase, only=only.split(",") if only else None, overlap=overlap)
+    for p in result.phases:
+        table.add_row(str(p.phase), f"{p.empties[1]}-{p.empties[0]}", f"{p.train:,}", f"{p.held:,}",
+                      _f(p.train_mae), _f(p.held_mae), _f(p.baseline_mae), str(p.iterations))
+    console.print(table)
+    dt = time.perf_counter() - t0
+    meta = {"data": [str(d) for d in data], "positions": len(ds), "games": n_games, "l2": l2, "holdout": holdout,
+            "overlap": overlap, "only": only,
+            "held_out_mae": [round(p.held_mae, 3) for p in result.phases], "seconds": round(dt, 1)}
+    save_weights(out, result.weights, meta)
+    console.print(f"held-out MAE {_f(result.held_mae())} discs; weights written to {out} in {dt:.1f} s")
+
+
+@train.command("book")
+@click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False), help="Book file (.npz).")
+@click.option("--depth", "-d", type=click.IntRange(1, 30), default=8, show_default=True,
+              help="Analysis depth of every book position.")
+@click.option("--plies", "-p", type=click.IntRange(0, 30), default=8, show_default=True, help="Book depth in moves.")
+@click.option("--branch", type=click.IntRange(1, 30), default=2, show_default=True,
+              help="Moves expanded at each position (the best ones).")
+@click.option("--width", type=float, default=float("inf"), help="Expand only moves within WIDTH of the best.")
+@click.option("--backend", type=click.Choice(["engine", "python"]), default="engine", show_default=True)
+@click.option("--eval", "evaluation", default="default", show_default=True, help="Evaluation of the analysis.")
+def book_cmd(out: str, depth: int, plies: int, branch: int, width: float, backend: str, evaluation: str) -> None:
+    """Build an opening book by analysing the opening tree and backing the values up by negamax."""
+    from plies.train.backends import get_backend
+    from plies.train.book import build_book
+
+    t0 = time.perf_counter()
+    be = get_backend(backend, evaluation)
+    with _progress() as bar:
+        task = bar.add_task("book", total=None)
+        book = build_book(be, depth, plies, branch=branch, width=width,
+                          on_position=lambda n: bar.update(task, completed=n, description=f"book ({n} positions)"))
+    book.meta["evaluation"] = evaluation
+    book.meta["seconds"] = round(time.perf_counter() - t0, 1)
+    book.save(out)
+    console.print(f"{len(book)} positions written to {out} in {time.perf_counter() - t0:.1f} s")
+
+
+@train.command("compare")
+@click.option("--weights", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Weights file [the shipped one].")
+@click.option("--depth", "-d", type=click.IntRange(1, 12), default=4, show_default=True, help="Search depth of both.")
+@click.option("--pairs", type=click.IntRange(1), default=20, show_default=True, help="Openings (2 games each).")
+@click.option("--opening-plies", type=click.IntRange(0, 30), default=8, show_default=True,
+              help="Random plies of each opening.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the openings.")
+def compare_cmd(weights: str | None, depth: int, pairs: int, opening_plies: int, seed: int) -> None:
+    """Learned vs hand-made evaluation in the same alpha-beta at equal depth, paired openings."""
+    from plies.train.compare import compare
+    from plies.train.fit import load_weights
+
+    w = load_weights(weights)
+    t0 = time.perf_counter()
+    with _progress() as bar:
+        task = bar.add_task("games", total=2 * pairs)
+
+        def on_game(rec: object, res: object) -> None:
+            bar.update(task, advance=1, description=f"learned scores {res.score:.0%}")  # type: ignore[attr-defined]
+
+        res = compare(w, depth, pairs, opening_plies, seed, on_game=on_game)
+    console.print(f"learned vs hand-made at depth {depth}, {res.games} games on {pairs} paired openings: "
+                  f"+{res.wins} ={res.draws} -{res.losses}, score {res.score:.1%} ± {res.interval():.1%} "
+                  f"(95%), mean disc margin {res.disc_sum / res.games:+.1f}, {time.perf_counter() - t0:.0f} s")
+
+
+def _f(x: float) -> str:
+    return "-" if x != x else f"{x:.2f}"
+
+
+def _progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    TimeRemainingColumn(), console=console, transient=False)
+
+
+def register(main_group: click.Group) -> None:
+    main_group.add_command(train)

@@ -1,0 +1,149 @@
+"""What the training commands ask of a searcher: a move at a depth, an exact endgame solve, all moves' values.
+
+``engine`` is plies' compiled engine (``plies.engine.Engine``), the one that makes the real data and books;
+``python`` is the textbook alpha-beta of ``plies.search`` (slow, for tests and small trials).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from plies.game import PASS, WIN, PliesError, State
+from plies.heuristics import get as get_heuristic
+from plies.search import alphabeta
+
+BACKENDS = ("engine", "python")
+
+
+class Backend(Protocol):
+    """A searcher for self-play and books; values are from the side to move's view."""
+
+    name: str
+
+    def new_game(self) -> None:
+        """Forget everything from earlier searches, so a game's moves depend only on the game."""
+
+    def move(self, state: State, depth: int) -> int:
+        """Best move at ``depth`` plies (a legal move; PASS when that is the only one)."""
+
+    def solve(self, state: State) -> tuple[int, list[int]]:
+        """(exact final disc difference for the side to move, principal variation) with perfect play."""
+
+    def analyse(self, state: State, depth: int) -> list[tuple[int, float]]:
+        """(move, value) of every legal move at ``depth``, best first."""
+
+
+def _exact_from_value(value: float) -> int:
+    """Disc difference of a ``terminal_value`` (±WIN + margin, 0 for a draw)."""
+    if value >= WIN:
+        return round(value - WIN)
+    if value <= -WIN:
+        return round(value + WIN)
+    return round(value)
+
+
+class PythonBackend:
+    """``plies.search.alphabeta`` with a seed heuristic: slow, needs no compiled engine."""
+
+    name = "python"
+
+    def __init__(self, evaluation: str | None = None) -> None:
+        self.heuristic = get_heuristic("othello", None if evaluation in (None, "default") else evaluation)
+
+    def new_game(self) -> None:
+        pass
+
+    def move(self, state: State, depth: int) -> int:
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return int(moves[0])
+        return int(alphabeta(state, max(1, depth), self.heuristic).move)
+
+    def solve(self, state: State) -> tuple[int, list[int]]:
+        empties = state.empties()  # type: ignore[attr-defined]
+        r = alphabeta(state, 2 * empties + 2, self.heuristic)
+        return _exact_from_value(r.value), [int(m) for m in r.pv]
+
+    def analyse(self, state: State, depth: int) -> list[tuple[int, float]]:
+        out = []
+        for m in state.legal_moves():
+            child = state.play(m)
+            if child.is_over():
+                v = child.utility(state.to_move)
+            else:
+                v = -alphabeta(child, max(0, depth - 1), self.heuristic).value
+            out.append((int(m), float(v)))
+        out.sort(key=lambda mv: -mv[1])
+        return out
+
+
+class EngineBackend:
+    """The compiled engine: ``Engine.search`` for moves and exact solves, ``Engine.analyse`` for books."""
+
+    name = "engine"
+
+    def __init__(self, evaluation: str | None = None, hash_mb: int = 16) -> None:
+        self.evaluation = evaluation or "default"
+        self.hash_mb = hash_mb
+        self.engine: Any = _engine_class()(hash_mb=hash_mb, evaluation=self.evaluation)
+
+    def new_game(self) -> None:
+        """A fresh engine (empty hash tables): what a game plays must not depend on the games before it."""
+        self.engine = _engine_class()(hash_mb=self.hash_mb, evaluation=self.evaluation)
+
+    def move(self, state: State, depth: int) -> int:
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return int(moves[0])
+        return int(self.engine.search(state, depth=depth).move)
+
+    def solve(self, state: State) -> tuple[int, list[int]]:
+        r = self.engine.search(state, exact=True)
+        return round(r.value), [int(m) for m in (r.pv or [r.move])]
+
+    def analyse(self, state: State, depth: int) -> list[tuple[int, float]]:
+        moves = state.legal_moves()
+        if moves == [PASS]:
+            child = state.play(PASS)
+            if child.is_over():
+                return [(PASS, float(-child.utility(child.to_move)))]
+            r = self.engine.search(child, depth=max(1, depth - 1))
+            return [(PASS, -float(r.value))]
+        results = self.engine.analyse(state, depth=depth, multipv=len(moves))
+        out = [(int(r.move), float(r.value)) for r in results]
+        out.sort(key=lambda mv: -mv[1])
+        return out
+
+
+def get_backend(name: str, evaluation: str | None = None) -> Backend:
+    """A backend by name (``engine`` or ``python``); PliesError for an unknown name or a missing engine."""
+    if name == "engine":
+        return EngineBackend(evaluation)
+    if name == "python":
+        return PythonBackend(evaluation)
+    raise PliesError(f"unknown backend {name!r}; choose from: {', '.join(BACKENDS)}")
+
+
+def _engine_class() -> Any:
+    """``plies.engine.Engine`` (or ``plies.engine.api.Engine`` where the package does not export it yet)."""
+    try:
+        from plies.engine import Engine  # type: ignore[attr-defined]
+
+        return Engine
+    except ImportError:
+        pass
+    try:
+        from plies.engine.api import Engine
+
+        return Engine
+    except ImportError as e:
+        raise PliesError(f"the compiled engine is not available ({e}); use --backend python") from None
+
+
+def engine_available() -> bool:
+    """Whether the engine can be imported (it is built in parallel with this package)."""
+    try:
+        _engine_class()
+    except PliesError:
+        return False
+    return True

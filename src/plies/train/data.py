@@ -1,0 +1,317 @@
+"""Self-play training data: games with random openings, labelled with exact endgame results.
+
+Game ``i`` of a run depends only on the run's settings and ``i`` (its own seeded generator), so games can be
+played by any worker in any order and a run can stop and resume.  A game: a random opening of a few plies,
+then the backend at a low depth (with a small chance of a random move) until ``exact_empties`` squares are
+left; that position is solved exactly and the game goes on along the perfect line.  Labels, for the side to
+move of each position, in discs:
+
+- from ``exact_empties`` on, the exact final disc difference with perfect play (kind 1);
+- before that, the same exact result propagated back (kind 0): the outcome of the game as the backend played
+  it and then finished it perfectly.  These labels are noisy but in the same unit as the exact ones, which the
+  engine's midgame values are not.
+
+The file is JSON lines: a header line with the settings, then one line per finished game
+(``{"i", "moves", "positions": [[own, opp, label, kind], ...]}``, ``own``/``opp`` bitboards of the side to
+move and its opponent).  A line is written only when its game is complete, so an interrupted run loses at most
+the games in flight.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from plies.game import PASS, PliesError
+from plies.games import OthelloState
+from plies.train.backends import Backend, get_backend
+
+FORMAT = "plies-train-data"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that decides the games of a run (a resumed run must use the same)."""
+
+    seed: int = 1
+    backend: str = "engine"
+    depth: int = 4
+    exact_empties: int = 18
+    random_min: int = 2
+    random_max: int = 12
+    epsilon: float = 0.0
+    evaluation: str = "default"
+
+    def check(self) -> None:
+        if not 0 <= self.random_min <= self.random_max <= 40:
+            raise PliesError("random opening plies: need 0 <= min <= max <= 40")
+        if not 0 <= self.epsilon <= 1:
+            raise PliesError("--epsilon must be between 0 and 1")
+        if not 0 <= self.exact_empties <= 30:
+            raise PliesError("--exact must be between 0 and 30 empty squares")
+        if self.depth < 1:
+            raise PliesError("--depth must be at least 1")
+
+
+def play_one(index: int, settings: Settings, backend: Backend) -> dict[str, Any]:
+    """Game ``index`` of a run and its labelled positions (deterministic for given settings and backend)."""
+    rng = random.Random(f"{settings.seed}:{index}")
+    backend.new_game()
+    state = OthelloState.start()
+    moves: list[str] = []
+    path: list[tuple[int, int, int]] = []  # (own, opp, side to move) before each move
+    n_random = rng.randint(settings.random_min, settings.random_max)
+    ply = 0
+    exact: int | None = None
+    exact_at = -1
+    while not state.is_over():
+        if state.empties() <= settings.exact_empties:
+            exact, pv = backend.solve(state)
+            exact_at = len(path)
+            side = state.to_move
+            # follow the perfect line; positions on it keep the exact value (sign by side to move)
+            while not state.is_over():
+                own, opp = state.own_opp()
+                path.append((own, opp, state.to_move))
+                legal = state.legal_moves()
+                if not pv or pv[0] not in legal:
+                    _, pv = backend.solve(state)
+                if pv and pv[0] in legal:
+                    m = pv.pop(0)
+                elif legal == [PASS]:
+                    m = PASS
+                else:
+                    raise PliesError(f"the {backend.name} backend gave no legal move in {state.to_text()}")
+                moves.append(state.move_str(m))
+                state = state.play(m)
+            break
+        own, opp = state.own_opp()
+        path.append((own, opp, state.to_move))
+        legal = state.legal_moves()
+        if ply < n_random or (settings.epsilon and rng.random() < settings.epsilon):
+            m = rng.choice(legal)
+        else:
+            m = backend.move(state, settings.depth)
+        moves.append(state.move_str(m))
+        state = state.play(m)
+        ply += 1
+    if exact is None:  # the game ended before the exact phase: its final score is exact
+        side = 0
+        exact = state.score()
+        exact_at = len(path)
+    positions = []
+    for k, (own, opp, to_move) in enumerate(path):
+        label = exact if to_move == side else -exact
+        positions.append([own, opp, label, 1 if k >= exact_at else 0])
+    return {"i": index, "moves": "".join(m if m != "pass" else "--" for m in moves), "positions": positions}
+
+
+# --- the file ----------------------------------------------------------------------------------------------
+
+
+def read_header(path: str) -> dict[str, Any] | None:
+    """The header of a data file, or None when the file is missing or empty."""
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        return None
+    with open(path, encoding="utf-8") as f:
+        first = f.readline()
+    try:
+        head = json.loads(first)
+    except json.JSONDecodeError:
+        raise PliesError(f"{path} is not a plies training data file") from None
+    if not isinstance(head, dict) or head.get("format") != FORMAT:
+        raise PliesError(f"{path} is not a plies training data file")
+    return head
+
+
+def done_games(path: str) -> set[int]:
+    """Indices of the complete games in a data file; a torn last line (an interrupted write) is cut off."""
+    done: set[int] = set()
+    good_end = 0
+    with open(path, "rb") as f:
+        f.readline()
+        good_end = f.tell()
+        for line in f:
+            try:
+                rec = json.loads(line)
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                break
+            if not line.endswith(b"\n"):
+                break
+            done.add(int(rec["i"]))
+            good_end += len(line)
+    if good_end < os.path.getsize(path):
+        with open(path, "r+b") as f:
+            f.truncate(good_end)
+    return done
+
+
+def open_run(path: str, settings: Settings, resume: bool) -> set[int]:
+    """Prepare ``path`` for a run and return the games already in it (an empty set for a new file)."""
+    head = read_header(path)
+    if head is None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(json.dumps({"format": FORMAT, "version": VERSION, "settings": asdict(settings)}) + "\n")
+        return set()
+    if not resume:
+        raise PliesError(f"{path} exists; add --resume to continue it or choose another --out")
+    if head.get("settings") != asdict(settings):
+        raise PliesError(f"{path} was made with other settings ({head.get('settings')}); resume with the same ones")
+    return done_games(path)
+
+
+# --- running many games ------------------------------------------------------------------------------------
+
+_worker_backend: Backend | None = None
+_worker_settings: Settings | None = None
+
+
+def _init_worker(settings: Settings) -> None:
+    global _worker_backend, _worker_settings
+    _worker_settings = settings
+    _worker_backend = get_backend(settings.backend, settings.evaluation)
+
+
+def _work(index: int) -> str:
+    assert _worker_backend is not None and _worker_settings is not None
+    return json.dumps(play_one(index, _worker_settings, _worker_backend), separators=(",", ":"))
+
+
+def generate(
+    path: str,
+    games: int,
+    settings: Settings,
+    workers: int = 1,
+    resume: bool = False,
+    use_ray: bool = False,
+    on_start: Callable[[int, int], None] | None = None,
+    on_game: Callable[[int], None] | None = None,
+) -> tuple[int, int]:
+    """Play games ``0..games-1`` not yet in ``path`` and append them; (games played now, games in the file).
+
+    ``on_start(already done, to play)`` is called once, ``on_game(positions)`` after each game written.
+    """
+    settings.check()
+    done = open_run(path, settings, resume)
+    todo = [i for i in range(games) if i not in done]
+    if on_start:
+        on_start(games - len(todo), len(todo))
+    lines: Iterable[str]
+    if use_ray:
+        lines = _ray_lines(todo, settings, workers)
+    elif workers <= 1:
+        _init_worker(settings)
+        lines = (_work(i) for i in todo)
+    else:
+        lines = _pool_lines(todo, settings, workers)
+    played = 0
+    with open(path, "a", encoding="utf-8") as f:
+        for line in lines:
+            f.write(line + "\n")
+            f.flush()
+            played += 1
+            if on_game:
+                on_game(line.count("],[") + 1)
+    return played, len(done) + played
+
+
+def _pool_lines(todo: list[int], settings: Settings, workers: int) -> Iterator[str]:
+    import multiprocessing as mp
+
+    ctx = mp.get_context("spawn")
+    with ctx.Pool(workers, initializer=_init_worker, initargs=(settings,)) as pool:
+        yield from pool.imap_unordered(_work, todo, chunksize=1)
+
+
+def _ray_lines(todo: list[int], settings: Settings, workers: int) -> Iterator[str]:
+    """Games on a Ray cluster (``ray.init()`` joins the one ``RAY_ADDRESS`` names, else starts a local one)."""
+    try:
+        import ray  # type: ignore[import-not-found]
+    except ImportError:
+        raise PliesError("--ray needs Ray: pip install 'plies[ray]'") from None
+    if not ray.is_initialized():
+        ray.init()
+
+    @ray.remote
+    def batch(indices: list[int]) -> list[str]:
+        _init_worker(settings)
+        return [_work(i) for i in indices]
+
+    size = max(1, len(todo) // max(1, workers * 8))
+    pending = [batch.remote(todo[k:k + size]) for k in range(0, len(todo), size)]
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        yield from ray.get(ready[0])
+
+
+# --- loading for the fit -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Dataset:
+    """Positions as arrays: side-to-move and opponent bitboards, label (discs), kind (1 exact), game index."""
+
+    own: np.ndarray
+    opp: np.ndarray
+    label: np.ndarray
+    kind: np.ndarray
+    game: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.label)
+
+    @property
+    def empties(self) -> np.ndarray:
+        from plies.train.patterns import _popcount
+
+        return 64 - _popcount(self.own | self.opp).astype(np.int64)
+
+
+def load(paths: Iterable[str]) -> Dataset:
+    """All positions of one or more data files (games keep their file's index, offset per file)."""
+    own: list[int] = []
+    opp: list[int] = []
+    label: list[int] = []
+    kind: list[int] = []
+    game: list[int] = []
+    offset = 0
+    for path in paths:
+        if read_header(path) is None:
+            raise PliesError(f"{path}: no such data file (or it is empty)")
+        top = 0
+        with open(path, encoding="utf-8") as f:
+            f.readline()
+            for line in f:
+                try:
+                    rec = json.loads(line)
+                except json.JSONDecodeError:
+                    break
+                g = int(rec["i"]) + offset
+                top = max(top, g + 1)
+                for o, p, v, k in rec["positions"]:
+                    own.append(o)
+                    opp.append(p)
+                    label.append(v)
+                    kind.append(k)
+                    game.append(g)
+        offset = top
+    return Dataset(np.array(own, dtype=np.uint64), np.array(opp, dtype=np.uint64),
+                   np.array(label, dtype=np.float64), np.array(kind, dtype=np.int8), np.array(game, dtype=np.int64))
+
+
+def replay(moves: str) -> list[OthelloState]:
+    """The positions of a stored game's move string (``--`` for a pass), for checks."""
+    state = OthelloState.start()
+    out = [state]
+    for k in range(0, len(moves), 2):
+        tok = moves[k:k + 2]
+        state = state.play(PASS if tok == "--" else state.parse_move(tok))
+        out.append(state)
+    return out

@@ -1,0 +1,199 @@
+"""Fitting pattern weights: per-phase ridge regression by preconditioned conjugate gradients (numpy only).
+
+Each phase is its own linear least-squares problem ``min |X w - y|^2 + l2 |w|^2`` where a row of X has a 1
+for each pattern instance's configuration (46 of them) plus the dense features.  X is never built: ``X v`` is
+a gather-and-sum and ``X^T r`` a ``bincount``, so a phase of a million positions fits in seconds.  Weights of
+configurations never seen stay 0.  Games (not positions) are split into training and held-out sets, so the
+held-out error measures positions the fit has not seen games of.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from plies.game import PliesError
+from plies.train import patterns as pt
+from plies.train.data import Dataset
+
+
+@dataclass
+class PhaseReport:
+    """Figures of one phase: empties range, positions (train/held-out), mean absolute errors in discs."""
+
+    phase: int
+    empties: tuple[int, int]
+    train: int
+    held: int
+    train_mae: float
+    held_mae: float
+    baseline_mae: float
+    iterations: int
+
+
+@dataclass
+class FitResult:
+    weights: np.ndarray
+    phases: list[PhaseReport] = field(default_factory=list)
+
+    def held_mae(self) -> float:
+        """Held-out mean absolute error over all phases (weighted by positions); NaN without a held-out set."""
+        n = sum(p.held for p in self.phases)
+        return sum(p.held_mae * p.held for p in self.phases if p.held) / n if n else float("nan")
+
+
+def empties_range(phase: int, n_phases: int) -> tuple[int, int]:
+    """(fewest, most) empty squares of a phase."""
+    es = [e for e in range(61) if pt.phase_of(e, n_phases) == phase]
+    return (min(es), max(es)) if es else (0, 0)
+
+
+def _dot(a: np.ndarray, b: np.ndarray) -> float:
+    """Dot product without BLAS (whose idle threads spin and crawl on a loaded machine)."""
+    return float((a * b).sum())
+
+
+def solve_phase(idx: np.ndarray, dense: np.ndarray, y: np.ndarray, l2: float = 1.0, iterations: int = 300,
+                tol: float = 1e-6) -> tuple[np.ndarray, int]:
+    """Ridge least squares of one phase by Jacobi-preconditioned CG; (weights (N_PARAMS,), iterations)."""
+    n_par = pt.N_PARAMS
+    db = pt.DENSE_BASE
+    k = idx.shape[1]
+    flat = idx.ravel()
+
+    def xv(v: np.ndarray) -> np.ndarray:
+        return v[idx].sum(axis=1) + (dense * v[db:]).sum(axis=1)
+
+    def xtr(r: np.ndarray) -> np.ndarray:
+        g = np.bincount(flat, weights=np.repeat(r, k), minlength=n_par)
+        g[db:] += (dense * r[:, None]).sum(axis=0)
+        return g
+
+    reg = np.full(n_par, float(l2))
+    reg[db:] = 1e-3 * max(1.0, float(l2))  # the dense features (bias, parity, mobility) are barely shrunk
+    diag = np.bincount(flat, minlength=n_par).astype(np.float64)
+    diag[db:] = (dense**2).sum(axis=0)
+    inv = 1.0 / (diag + reg)
+    b = xtr(y)
+    w = np.zeros(n_par)
+    r = b.copy()
+    z = inv * r
+    p = z.copy()
+    rz = _dot(r, z)
+    b_norm = float(np.sqrt(_dot(b, b))) or 1.0
+    it = 0
+    for it in range(1, iterations + 1):  # noqa: B007
+        ap = xtr(xv(p)) + reg * p
+        alpha = rz / _dot(p, ap)
+        w += alpha * p
+        r -= alpha * ap
+        if float(np.sqrt(_dot(r, r))) < tol * b_norm:
+            break
+        z = inv * r
+        rz_new = _dot(r, z)
+        p = z + (rz_new / rz) * p
+        rz = rz_new
+    return w, it
+
+
+def split_games(games: np.ndarray, holdout: float, seed: int = 0) -> np.ndarray:
+    """Boolean mask of the held-out positions: a ``holdout`` fraction of the games, chosen by ``seed``."""
+    if not 0 <= holdout < 1:
+        raise PliesError("--holdout must be in [0, 1)")
+    ids = np.unique(games)
+    rng = np.random.default_rng(seed)
+    held_ids = rng.permutation(ids)[: int(round(holdout * len(ids)))]
+    return np.isin(games, held_ids)
+
+
+def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout: float = 0.1, seed: int = 0,
+        iterations: int = 300, on_phase: Callable[[PhaseReport], None] | None = None,
+        only: list[str] | None = None, overlap: int = 0) -> FitResult:
+    """Fit weights (n_phases, N_PARAMS) float32 to a dataset; figures per phase on the held-out games.
+
+    ``only`` fits just the named patterns (the others keep weight 0), e.g. the small ones for little data;
+    ``overlap`` also trains each phase on positions up to that many empties outside it (smoother, more data
+    per phase).  Errors are always measured on the phase's own positions.
+    """
+    if len(ds) == 0:
+        raise PliesError("no positions to fit")
+    if not 1 <= n_phases <= 60:
+        raise PliesError("--phases must be between 1 and 60")
+    idx, dense, phase = pt.features(ds.own, ds.opp, n_phases)
+    if only is not None:
+        names = [n for n, _ in pt.PATTERNS]
+        unknown = [n for n in only if n not in names]
+        if unknown:
+            raise PliesError(f"unknown pattern {unknown[0]!r}; choose from: {', '.join(names)}")
+        keep = np.isin(pt.INST_TYPE, [names.index(n) for n in only])
+        idx = np.ascontiguousarray(idx[:, keep])
+    held = split_games(ds.game, holdout, seed)
+    weights = np.zeros((n_phases, pt.N_PARAMS), dtype=np.float32)
+    result = FitResult(weights)
+    empties = ds.empties
+    for p in range(n_phases):
+        lo, hi = empties_range(p, n_phases)
+        near = (empties >= lo - overlap) & (empties <= hi + overlap)
+        fit_rows = near & ~held
+        tr = (phase == p) & ~held
+        ho = (phase == p) & held
+        rep = PhaseReport(p, empties_range(p, n_phases), int(tr.sum()), int(ho.sum()), float("nan"),
+                          float("nan"), float("nan"), 0)
+        if rep.train:
+            w, rep.iterations = solve_phase(idx[fit_rows], dense[fit_rows], ds.label[fit_rows], l2, iterations)
+            weights[p] = w.astype(np.float32)
+            wd = weights[p].astype(np.float64)
+
+            def predict(mask: np.ndarray, wd: np.ndarray = wd) -> np.ndarray:
+                return wd[idx[mask]].sum(axis=1) + (dense[mask] * wd[pt.DENSE_BASE:]).sum(axis=1)
+
+            rep.train_mae = float(np.abs(predict(tr) - ds.label[tr]).mean())
+            mean = float(ds.label[tr].mean())
+            if rep.held:
+                rep.held_mae = float(np.abs(predict(ho) - ds.label[ho]).mean())
+                rep.baseline_mae = float(np.abs(mean - ds.label[ho]).mean())
+        result.phases.append(rep)
+        if on_phase:
+            on_phase(rep)
+    return result
+
+
+# --- weights files -----------------------------------------------------------------------------------------
+
+DATA_DIR = Path(__file__).parent / "data"
+DEFAULT_WEIGHTS = DATA_DIR / "weights.npz"
+
+
+def save_weights(path: str | Path, weights: np.ndarray, meta: dict | None = None) -> None:
+    """Write a weights file (compressed .npz: ``weights`` float32 (phases, N_PARAMS) and JSON ``meta``)."""
+    info = {"format": "plies-patterns", "version": pt.FORMAT_VERSION, "patterns": [n for n, _ in pt.PATTERNS],
+            "dense": list(pt.DENSE), "phases": int(weights.shape[0]), **(meta or {})}
+    with open(path, "wb") as f:
+        np.savez_compressed(f, weights=weights.astype(np.float32), meta=np.array(json.dumps(info)))
+
+
+def load_weights(path: str | Path | None = None) -> np.ndarray:
+    """Pattern weights (phases, N_PARAMS) float32 for ``evaluate_patterns``: the shipped file by default."""
+    p = Path(path) if path is not None else DEFAULT_WEIGHTS
+    try:
+        with np.load(p) as z:
+            w = z["weights"]
+            meta = json.loads(str(z["meta"])) if "meta" in z else {}
+    except FileNotFoundError:
+        raise PliesError(f"no weights file {p}") from None
+    except (OSError, ValueError, KeyError) as e:
+        raise PliesError(f"{p} is not a weights file: {e}") from None
+    if w.ndim != 2 or w.shape[1] != pt.N_PARAMS or meta.get("version", pt.FORMAT_VERSION) != pt.FORMAT_VERSION:
+        raise PliesError(f"{p} was made for other patterns (shape {w.shape}, expected (phases, {pt.N_PARAMS}))")
+    return np.ascontiguousarray(w, dtype=np.float32)
+
+
+def weights_meta(path: str | Path | None = None) -> dict:
+    """The JSON metadata of a weights file (data, settings and figures of the fit that made it)."""
+    p = Path(path) if path is not None else DEFAULT_WEIGHTS
+    with np.load(p) as z:
+        return json.loads(str(z["meta"])) if "meta" in z else {}

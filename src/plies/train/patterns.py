@@ -1,0 +1,341 @@
+"""Pattern features of 8x8 Othello positions, in the style of Logistello and Edax.
+
+A position is ``(own, opp)``: the bitboards of the side to move and of its opponent (a1 = bit 0, h8 = bit 63).
+Each *pattern* is an ordered list of squares; its 8 board symmetries give its *instances* (duplicates dropped),
+and all instances of a pattern share one weight table.  An instance reads its squares as a ternary number
+(0 empty, 1 own, 2 opponent, first square most significant); configurations that a symmetry of the pattern
+itself maps onto each other share a weight too ("folding").  A few dense features (a bias, the parity of the
+empty squares, both sides' mobility) complete the linear model.  Weights depend on the game phase (number of
+empty squares) and are in discs: the value predicts the final disc difference for the side to move.
+
+Three implementations compute the same thing: ``evaluate_patterns`` (numba, for searches), ``features``
+(numpy, many positions at once, for fitting) and ``evaluate_python`` (plain Python, the reference in tests).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from plies.games.othello import legal_mask
+
+PATTERNS: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = (
+    ("edge+2x", tuple((0, c) for c in range(8)) + ((1, 1), (1, 6))),
+    ("corner3x3", tuple((r, c) for r in range(3) for c in range(3))),
+    ("corner2x5", tuple((r, c) for r in range(2) for c in range(5))),
+    ("line2", tuple((1, c) for c in range(8))),
+    ("line3", tuple((2, c) for c in range(8))),
+    ("line4", tuple((3, c) for c in range(8))),
+    ("diag8", tuple((i, i) for i in range(8))),
+    ("diag7", tuple((i, i + 1) for i in range(7))),
+    ("diag6", tuple((i, i + 2) for i in range(6))),
+    ("diag5", tuple((i, i + 3) for i in range(5))),
+    ("diag4", tuple((i, i + 4) for i in range(4))),
+)
+"""(name, squares as (row, col)) of every pattern; row 0 is rank 1, col 0 is file a."""
+
+DENSE = ("bias", "parity", "mobility", "opponent mobility", "potential mobility", "opponent potential mobility")
+"""Dense features after the pattern weights: 1, empties odd (0/1), own and opponent legal moves, own and
+opponent potential mobility (empty squares next to an opponent disc / next to an own disc)."""
+
+DEFAULT_PHASES = 12
+"""Phases of a weights file unless ``plies train fit --phases`` says otherwise."""
+
+FORMAT_VERSION = 2
+
+
+def _sym(g: int, r: int, c: int) -> tuple[int, int]:
+    """Image of square (r, c) under board symmetry g (0 = identity, 8 in all)."""
+    if g & 4:
+        r, c = c, r
+    if g & 1:
+        c = 7 - c
+    if g & 2:
+        r = 7 - r
+    return r, c
+
+
+SYMMETRIES = np.array([[_sym(g, sq // 8, sq % 8)[0] * 8 + _sym(g, sq // 8, sq % 8)[1] for sq in range(64)]
+                       for g in range(8)], dtype=np.int64)
+"""SYMMETRIES[g, sq]: the square that ``sq`` goes to under symmetry g."""
+
+INVERSE = np.argsort(SYMMETRIES, axis=1)
+"""INVERSE[g, sq]: the square that symmetry g sends onto ``sq``."""
+
+
+def _build() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Instances, folding tables and parameter offsets of ``PATTERNS``."""
+    inst_sq: list[list[int]] = []
+    inst_type: list[int] = []
+    fold_parts: list[np.ndarray] = []
+    raw_base: list[int] = []   # per type: offset of its raw indices in the fold table
+    param_base: list[int] = []  # per type: offset of its parameters in a phase's weight vector
+    raw_off = param_off = 0
+    for t, (_, cells) in enumerate(PATTERNS):
+        base = [r * 8 + c for r, c in cells]
+        n = len(base)
+        seen: set[frozenset[int]] = set()
+        inner: list[list[int]] = []  # permutations of the pattern's own symmetries
+        for g in range(8):
+            image = [int(SYMMETRIES[g, s]) for s in base]
+            key = frozenset(image)
+            if key == frozenset(base):
+                inner.append([base.index(s) for s in image])
+            if key not in seen:
+                seen.add(key)
+                inst_sq.append(image)
+                inst_type.append(t)
+        # fold: raw index -> smallest raw index of its symmetric images
+        size = 3 ** n
+        raw = np.arange(size, dtype=np.int64)
+        powers = 3 ** np.arange(n - 1, -1, -1, dtype=np.int64)
+        digits = (raw[:, None] // powers[None, :]) % 3
+        canon = raw.copy()
+        for perm in inner:
+            moved = np.zeros(size, dtype=np.int64)
+            for i in range(n):  # digit i moves to position perm[i]
+                moved += digits[:, i] * powers[perm[i]]
+            canon = np.minimum(canon, moved)
+        uniq, compact = np.unique(canon, return_inverse=True)
+        fold_parts.append(compact.astype(np.int32) + param_off)
+        raw_base.append(raw_off)
+        param_base.append(param_off)
+        raw_off += size
+        param_off += len(uniq)
+    width = max(len(s) for s in inst_sq)
+    sq = np.full((len(inst_sq), width), -1, dtype=np.int64)
+    for k, s in enumerate(inst_sq):
+        sq[k, : len(s)] = s
+    lengths = np.array([len(s) for s in inst_sq], dtype=np.int64)
+    types = np.array(inst_type, dtype=np.int64)
+    bases = np.array([raw_base[t] for t in inst_type], dtype=np.int64)
+    return sq, lengths, types, bases, np.concatenate(fold_parts), np.array(param_base + [param_off])
+
+
+INST_SQ, INST_LEN, INST_TYPE, INST_BASE, FOLD, TYPE_PARAM_BASE = _build()
+N_INSTANCES = len(INST_LEN)
+N_PATTERN_PARAMS = int(TYPE_PARAM_BASE[-1])
+N_PARAMS = N_PATTERN_PARAMS + len(DENSE)
+"""Parameters per phase: folded pattern configurations, then the dense features."""
+DENSE_BASE = N_PATTERN_PARAMS
+RAW_SIZE = len(FOLD)
+
+
+def _by_square() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each square: the instances it belongs to and its power of 3 in each (evaluation walks the discs)."""
+    lists: list[list[tuple[int, int]]] = [[] for _ in range(64)]
+    for k in range(N_INSTANCES):
+        n = int(INST_LEN[k])
+        for j in range(n):
+            lists[int(INST_SQ[k, j])].append((k, 3 ** (n - 1 - j)))
+    width = max(len(x) for x in lists)
+    inst = np.zeros((64, width), dtype=np.int64)
+    power = np.zeros((64, width), dtype=np.int64)
+    for sq, x in enumerate(lists):
+        for t, (k, pw) in enumerate(x):
+            inst[sq, t], power[sq, t] = k, pw
+    return inst, power, np.array([len(x) for x in lists], dtype=np.int64)
+
+
+SQ_INST, SQ_POWER, SQ_COUNT = _by_square()
+"""Raw configurations of all patterns (the width of an expanded weight row, before the dense features)."""
+
+
+def phase_of(empties: int | np.ndarray, n_phases: int) -> int | np.ndarray:
+    """Phase of a position with ``empties`` empty squares: 0 at the start (60 empties) up to n_phases - 1."""
+    return np.minimum(n_phases - 1, (60 - np.minimum(empties, 60)) * n_phases // 60)
+
+
+# --- bit arithmetic shared by numba and numpy --------------------------------------------------------------
+
+_U = np.uint64
+_NOT_A = _U(0xFEFEFEFEFEFEFEFE)
+_NOT_H = _U(0x7F7F7F7F7F7F7F7F)
+_ALL = _U(0xFFFFFFFFFFFFFFFF)
+_M1 = _U(0x5555555555555555)
+_M2 = _U(0x3333333333333333)
+_M4 = _U(0x0F0F0F0F0F0F0F0F)
+_H01 = _U(0x0101010101010101)
+_S = tuple(_U(k) for k in range(10))
+
+
+def _popcount(x):  # type: ignore[no-untyped-def]
+    """SWAR bit count of uint64 (scalars or arrays)."""
+    x = x - ((x >> _S[1]) & _M1)
+    x = (x & _M2) + ((x >> _S[2]) & _M2)
+    x = (x + (x >> _S[4])) & _M4
+    return (x * _H01) >> _U(56)
+
+
+def _moves(P, O):  # type: ignore[no-untyped-def]  # noqa: E741 (P/O: side to move, opponent)
+    """Legal-move mask of the side owning P (Kogge-Stone-like fill in the 8 directions; scalars or arrays)."""
+    empty = ~(P | O)
+    Oh = O & _NOT_A & _NOT_H
+    out = P & _U(0)
+    # east (<<1), west (>>1), south (<<8), north (>>8), south-east (<<9), north-west (>>9),
+    # south-west (<<7), north-east (>>7): horizontal-ish runs may not wrap around the a/h files
+    for_left = ((_S[1], Oh), (_S[8], O), (_S[9], Oh), (_S[7], Oh))
+    for s, m in for_left:
+        t = (P << s) & m
+        t |= (t << s) & m
+        t |= (t << s) & m
+        t |= (t << s) & m
+        t |= (t << s) & m
+        t |= (t << s) & m
+        out |= t << s
+        t = (P >> s) & m
+        t |= (t >> s) & m
+        t |= (t >> s) & m
+        t |= (t >> s) & m
+        t |= (t >> s) & m
+        t |= (t >> s) & m
+        out |= t >> s
+    return out & empty
+
+
+def _potential(P, O):  # type: ignore[no-untyped-def]  # noqa: E741 (P/O: side to move, opponent)
+    """Empty squares next to a disc of O (potential mobility of P; scalars or arrays)."""
+    e = O << _S[1] & _NOT_A
+    w = O >> _S[1] & _NOT_H
+    n = e | w | (O << _S[8]) | (O >> _S[8])
+    n |= (O << _S[9]) & _NOT_A | (O >> _S[9]) & _NOT_H | (O << _S[7]) & _NOT_H | (O >> _S[7]) & _NOT_A
+    return n & ~(P | O)
+
+
+popcount_nb = njit(cache=True)(_popcount)
+potential_nb = njit(cache=True)(_potential)
+moves_nb = njit(cache=True)(_moves)
+
+
+@njit(cache=True)
+def _evaluate(own, opp, weights, sq_inst, sq_power, sq_count, inst_base, fold, expanded):  # type: ignore[no-untyped-def]
+    empties = 64 - np.int64(popcount_nb(own | opp))
+    n_phases = weights.shape[0]
+    phase = min(n_phases - 1, (60 - min(empties, 60)) * n_phases // 60)
+    w = weights[phase]
+    idx = np.zeros(inst_base.shape[0], dtype=np.int64)
+    one = np.uint64(1)
+    occ = own | opp
+    while occ:
+        low = occ & (~occ + one)
+        sq = np.int64(popcount_nb(low - one))
+        occ ^= low
+        d = 1 if own & low else 2
+        for t in range(sq_count[sq]):
+            idx[sq_inst[sq, t]] += d * sq_power[sq, t]
+    s = 0.0
+    for k in range(inst_base.shape[0]):
+        if expanded:
+            s += w[inst_base[k] + idx[k]]
+        else:
+            s += w[fold[inst_base[k] + idx[k]]]
+    d = w.shape[0] - 6
+    s += w[d]
+    if empties & 1:
+        s += w[d + 1]
+    s += w[d + 2] * np.float64(popcount_nb(moves_nb(own, opp)))
+    s += w[d + 3] * np.float64(popcount_nb(moves_nb(opp, own)))
+    s += w[d + 4] * np.float64(popcount_nb(potential_nb(own, opp)))
+    s += w[d + 5] * np.float64(popcount_nb(potential_nb(opp, own)))
+    return s
+
+
+@njit(cache=True)
+def evaluate_patterns(own, opp, weights):  # type: ignore[no-untyped-def]
+    """Predicted final disc difference for the side to move (float64): ``own``/``opp`` uint64 bitboards,
+    ``weights`` either the float32 array (phases, N_PARAMS) of ``load_weights()`` or, about twice as fast,
+    its ``expand_weights`` form (phases, RAW_SIZE + 6) with the folding already applied."""
+    return _evaluate(own, opp, weights, SQ_INST, SQ_POWER, SQ_COUNT, INST_BASE, FOLD, weights.shape[1] != N_PARAMS)
+
+
+def expand_weights(weights: np.ndarray) -> np.ndarray:
+    """Weights indexed by raw pattern configuration (no folding table at evaluation time): float32
+    (phases, RAW_SIZE + len(DENSE)), C-contiguous, for ``evaluate_patterns``."""
+    w = np.asarray(weights, dtype=np.float32)
+    return np.ascontiguousarray(np.concatenate([w[:, FOLD], w[:, DENSE_BASE:]], axis=1))
+
+
+# --- numpy: many positions at once -------------------------------------------------------------------------
+
+
+def features(own: np.ndarray, opp: np.ndarray, n_phases: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(parameter indices (N, N_INSTANCES) int32, dense features (N, len(DENSE)) float64, phase (N,))."""
+    own = np.asarray(own, dtype=np.uint64)
+    opp = np.asarray(opp, dtype=np.uint64)
+    shifts = np.arange(64, dtype=np.uint64)
+    cells = ((own[:, None] >> shifts) & _U(1)).astype(np.int64) + 2 * ((opp[:, None] >> shifts) & _U(1)).astype(
+        np.int64
+    )
+    idx = np.empty((len(own), N_INSTANCES), dtype=np.int32)
+    for k in range(N_INSTANCES):
+        n = int(INST_LEN[k])
+        powers = 3 ** np.arange(n - 1, -1, -1, dtype=np.int64)
+        raw = cells[:, INST_SQ[k, :n]] @ powers
+        idx[:, k] = FOLD[INST_BASE[k] + raw]
+    empties = 64 - _popcount(own | opp).astype(np.int64)
+    dense = np.empty((len(own), len(DENSE)), dtype=np.float64)
+    dense[:, 0] = 1.0
+    dense[:, 1] = empties & 1
+    dense[:, 2] = _popcount(_moves(own, opp))
+    dense[:, 3] = _popcount(_moves(opp, own))
+    dense[:, 4] = _popcount(_potential(own, opp))
+    dense[:, 5] = _popcount(_potential(opp, own))
+    return idx, dense, phase_of(empties, n_phases)
+
+
+def evaluate_many(own: np.ndarray, opp: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """``evaluate_patterns`` of many positions with numpy (float64 array)."""
+    idx, dense, phase = features(own, opp, weights.shape[0])
+    w = weights.astype(np.float64)
+    return w[phase[:, None], idx].sum(axis=1) + (w[phase, DENSE_BASE:] * dense).sum(axis=1)
+
+
+# --- plain Python reference --------------------------------------------------------------------------------
+
+
+def instance_indices(own: int, opp: int) -> list[int]:
+    """Parameter index of every pattern instance of a position, computed square by square (reference)."""
+    out = []
+    for k in range(N_INSTANCES):
+        raw = 0
+        for j in range(int(INST_LEN[k])):
+            sq = int(INST_SQ[k, j])
+            raw = raw * 3 + (1 if own >> sq & 1 else 2 if opp >> sq & 1 else 0)
+        out.append(int(FOLD[int(INST_BASE[k]) + raw]))
+    return out
+
+
+def evaluate_python(own: int, opp: int, weights: np.ndarray) -> float:
+    """``evaluate_patterns`` in plain Python on Python-int bitboards (the reference the tests compare to)."""
+    empties = 64 - (own | opp).bit_count()
+    w = weights[int(phase_of(empties, weights.shape[0]))]
+    s = sum(float(w[i]) for i in instance_indices(own, opp))
+    s += float(w[DENSE_BASE])
+    s += float(w[DENSE_BASE + 1]) * (empties & 1)
+    s += float(w[DENSE_BASE + 2]) * legal_mask(own, opp, 8).bit_count()
+    s += float(w[DENSE_BASE + 3]) * legal_mask(opp, own, 8).bit_count()
+    s += float(w[DENSE_BASE + 4]) * _potential_python(own, opp)
+    s += float(w[DENSE_BASE + 5]) * _potential_python(opp, own)
+    return s
+
+
+def _potential_python(own: int, opp: int) -> int:
+    """Empty squares with an ``opp`` disc among their 8 neighbours, square by square."""
+    count = 0
+    for sq in range(64):
+        if (own | opp) >> sq & 1:
+            continue
+        r, c = divmod(sq, 8)
+        if any(opp >> (rr * 8 + cc) & 1 for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+               if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)):
+            count += 1
+    return count
+
+
+def describe() -> list[tuple[str, int, int, int]]:
+    """(pattern, squares, instances, weights per phase) for documentation and ``plies train fit``."""
+    rows = []
+    for t, (name, cells) in enumerate(PATTERNS):
+        rows.append((name, len(cells), int((INST_TYPE == t).sum()),
+                     int(TYPE_PARAM_BASE[t + 1] - TYPE_PARAM_BASE[t])))
+    return rows

@@ -1,0 +1,116 @@
+"""End to end: ``plies train data`` -> ``fit`` -> evaluate, ``book``; labels checked against exact solves."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from plies.cli import main
+from plies.game import WIN
+from plies.games import OthelloState
+from plies.heuristics import get as get_heuristic
+from plies.search import alphabeta
+from plies.train import patterns as pt
+from plies.train.backends import PythonBackend, engine_available, get_backend
+from plies.train.book import Book
+from plies.train.data import Settings, load, play_one, replay
+from plies.train.fit import load_weights
+
+SMALL = ["--backend", "python", "--depth", "1", "--exact", "6", "--random-plies", "2-6"]
+
+
+def _exact(state: OthelloState) -> int:
+    v = alphabeta(state, 2 * state.empties() + 2, get_heuristic("othello", "discs")).value
+    return int(v - WIN if v >= WIN else v + WIN if v <= -WIN else v)
+
+
+def _games(path) -> list[dict]:
+    with open(path) as f:
+        f.readline()
+        return [json.loads(line) for line in f]
+
+
+def test_data_fit_evaluate_round_trip(tmp_path) -> None:
+    data = tmp_path / "d.jsonl"
+    assert main(["train", "data", "--games", "4", "--out", str(data), *SMALL]) == 0
+    games = _games(data)
+    assert sorted(g["i"] for g in games) == [0, 1, 2, 3]
+    for g in games:
+        states = replay(g["moves"])
+        assert states[-1].is_over()
+        assert len(g["positions"]) == len(states) - 1
+        for (own, opp, label, kind), state in zip(g["positions"], states, strict=False):
+            assert (own, opp) == state.own_opp()
+            if kind == 1:
+                assert label == _exact(state)
+        final = states[-1].score()
+        first = states[0]
+        assert g["positions"][0][2] == (final if first.to_move == 0 else -final) or g["positions"][0][3] == 1
+    weights = tmp_path / "w.npz"
+    assert main(["train", "fit", str(data), "--out", str(weights), "--phases", "3", "--holdout", "0.25"]) == 0
+    w = load_weights(weights)
+    assert w.shape == (3, pt.N_PARAMS)
+    state = replay(games[0]["moves"])[20]
+    own, opp = state.own_opp()
+    v = pt.evaluate_patterns(np.uint64(own), np.uint64(opp), w)
+    assert np.isfinite(v) and v == pytest.approx(pt.evaluate_python(own, opp, w))
+
+
+def test_resume_adds_only_missing_games_and_runs_are_reproducible(tmp_path) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert main(["train", "data", "--games", "2", "--out", str(a), *SMALL]) == 0
+    assert main(["train", "data", "--games", "2", "--out", str(a), *SMALL]) == 2  # exists, no --resume
+    with open(a, "a") as f:
+        f.write('{"i": 7, "moves": "f5')  # a torn line from an interrupted run
+    assert main(["train", "data", "--games", "3", "--out", str(a), "--resume", *SMALL]) == 0
+    assert main(["train", "data", "--games", "3", "--out", str(b), *SMALL]) == 0
+    ga = sorted(_games(a), key=lambda g: g["i"])
+    gb = sorted(_games(b), key=lambda g: g["i"])
+    assert ga == gb
+    other = [*SMALL[:-1], "3-5"]
+    assert main(["train", "data", "--games", "4", "--out", str(a), "--resume", *other]) == 2  # other settings
+
+
+def test_bad_options_are_one_line_errors(tmp_path, capsys) -> None:
+    out = str(tmp_path / "x.jsonl")
+    assert main(["train", "data", "--games", "2", "--out", out, "--random-plies", "five", *SMALL[:-2]]) == 2
+    (tmp_path / "junk.txt").write_text("hello\n")
+    assert main(["train", "fit", str(tmp_path / "junk.txt"), "--out", out]) == 2
+    assert "not a plies training data file" in capsys.readouterr().err
+
+
+def test_workers_give_the_same_games(tmp_path) -> None:
+    one, two = tmp_path / "1.jsonl", tmp_path / "2.jsonl"
+    assert main(["train", "data", "--games", "3", "--out", str(one), *SMALL]) == 0
+    assert main(["train", "data", "--games", "3", "--out", str(two), "--workers", "2", *SMALL]) == 0
+    assert sorted(_games(one), key=lambda g: g["i"]) == sorted(_games(two), key=lambda g: g["i"])
+    ds = load([str(one), str(two)])
+    assert len(set(ds.game.tolist())) == 6  # the second file's games get their own ids
+
+
+def test_book_command(tmp_path) -> None:
+    out = tmp_path / "book.npz"
+    assert main(["train", "book", "--out", str(out), "--backend", "python", "--depth", "1", "--plies", "2"]) == 0
+    book = Book.load(out)
+    start = OthelloState.start()
+    moves = book.lookup(start)
+    assert {m for m, _ in moves} == set(start.legal_moves())
+    reply = start.play(moves[0][0])
+    assert {m for m, _ in book.lookup(reply)} == set(reply.legal_moves())
+
+
+@pytest.mark.skipif(not engine_available(), reason="the compiled engine is not built yet")
+def test_engine_backend_labels_are_exact() -> None:
+    backend = get_backend("engine")
+    game = play_one(0, Settings(backend="engine", depth=2, exact_empties=8), backend)
+    states = replay(game["moves"])
+    checked = 0
+    for (_, _, label, kind), state in zip(game["positions"], states, strict=False):
+        if kind == 1:
+            assert label == _exact(state)
+            checked += 1
+    assert checked >= 8
+    py = PythonBackend()
+    assert py.solve(states[-3])[0] == backend.solve(states[-3])[0]
