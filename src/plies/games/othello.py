@@ -8,8 +8,10 @@ ends when neither side can move.  The final score gives the empty squares to the
 
 from __future__ import annotations
 
+import os
 import re
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from typing import ClassVar
 
 from plies.game import PASS, IllegalMoveError, ParseError, State
@@ -92,6 +94,29 @@ def has_move(own: int, opp: int, n: int) -> bool:
                 return True
             t &= om
     return False
+
+
+RulesPair = tuple[Callable[[int, int], int], Callable[[int, int, int], int]]
+_RULES: dict[int, RulesPair] = {}
+
+
+def rules_for(n: int) -> RulesPair:
+    """(legal_mask(own, opp), flips(own, opp, sq)) for an n x n board.
+
+    8x8 uses the compiled kernels of ``othello_kernels`` (loaded on first use; set PLIES_PURE_PYTHON=1 to keep
+    the pure-Python functions of this module, which are the reference and serve every other size).
+    """
+    if n not in _RULES:
+        pair: RulesPair = (partial(legal_mask, n=n), partial(flips, n=n))
+        if n == 8 and not os.environ.get("PLIES_PURE_PYTHON"):
+            try:
+                from plies.games.othello_kernels import flips8, legal_mask8
+            except ImportError:  # pragma: no cover - numba missing: stay pure Python
+                pass
+            else:
+                pair = (legal_mask8, flips8)
+        _RULES[n] = pair
+    return _RULES[n]
 
 
 @cache
@@ -253,10 +278,11 @@ class OthelloState(State):
         """Squares of the side to move, ascending; ``[PASS]`` when it must pass; ``[]`` at the end (a copy)."""
         if self._moves is None:
             own, opp = self.own_opp()
-            mine = legal_mask(own, opp, self.n)
+            legal = (_RULES.get(self.n) or rules_for(self.n))[0]
+            mine = legal(own, opp)
             if mine:
                 self._moves = bits(mine)
-            elif legal_mask(opp, own, self.n):
+            elif legal(opp, own):
                 self._moves = [PASS]
             else:
                 self._moves = []
@@ -282,19 +308,20 @@ class OthelloState(State):
             return _make(self.black, self.white, 1 - self._to_move, n)
         if type(move) is not int or not 0 <= move < n * n:
             raise IllegalMoveError(f"{move!r} is off the board")
-        if self._to_move == 0:
-            own, opp = self.black, self.white
-        else:
-            own, opp = self.white, self.black
+        black, white = self.black, self.white
         bit = 1 << move
-        if (own | opp) & bit:
+        if (black | white) & bit:
             raise IllegalMoveError(f"{square_name(move, n)} is occupied")
-        f = flips(own, opp, move, n)
-        if not f:
-            raise IllegalMoveError(f"{square_name(move, n)} flips nothing")
+        flip = (_RULES.get(n) or rules_for(n))[1]
         if self._to_move == 0:
-            return _make(own | bit | f, opp & ~f, 1, n)
-        return _make(opp & ~f, own | bit | f, 0, n)
+            f = flip(black, white, move)
+            if f:
+                return _make(black | bit | f, white ^ f, 1, n)
+        else:
+            f = flip(white, black, move)
+            if f:
+                return _make(black ^ f, white | bit | f, 0, n)
+        raise IllegalMoveError(f"{square_name(move, n)} flips nothing")
 
     def counts(self) -> tuple[int, int]:
         """(black discs, white discs)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from plies.heuristics import Evaluation
@@ -36,26 +36,26 @@ def alphabeta(
     eval_name = getattr(evaluate, "name", "")
     evaluate = getattr(evaluate, "function", evaluate)  # a named Heuristic: call its function directly
 
-    def value(node: Any, d: int, alpha: float, beta: float) -> tuple[float, list[Any]]:
+    def value(node: Any, d: int, alpha: float, beta: float) -> tuple[float, Sequence[Any]]:
         stats.nodes += 1
         if node.is_over():
             stats.leaves += 1
             v = node.utility(max_player)
             if tracer:
                 tracer.leaf(node, v)
-            return v, []
+            return v, ()
         if d == 0:
             stats.leaves += 1
             v = evaluate(node, max_player)
             if tracer:
                 tracer.leaf(node, v)
-            return v, []
+            return v, ()
         if tracer:
             tracer.enter(node, alpha, beta)
         moves = node.legal_moves()
         if order is not None:
             moves = order(node, moves)
-        pv: list[Any] = []
+        pv: Sequence[Any] = ()
         if node.to_move == max_player:                      # MAX node
             best = -math.inf
             for i, move in enumerate(moves):
@@ -67,7 +67,8 @@ def alphabeta(
                     if tracer:
                         tracer.cutoff(node, "beta", best, alpha, beta, moves[i + 1:])
                     break
-                alpha = max(alpha, best)
+                if best > alpha:
+                    alpha = best
         else:                                               # MIN node
             best = math.inf
             for i, move in enumerate(moves):
@@ -79,13 +80,15 @@ def alphabeta(
                     if tracer:
                         tracer.cutoff(node, "alpha", best, alpha, beta, moves[i + 1:])
                     break
-                beta = min(beta, best)
+                if best < beta:
+                    beta = best
         if tracer:
             tracer.exit(node, best)
         return best, pv
 
     t0 = time.perf_counter()
-    v, pv = value(state, depth, alpha, beta)
+    v, line = value(state, depth, alpha, beta)
     stats.seconds = time.perf_counter() - t0
+    pv = list(line)
     algorithm = "alphabeta" if pruning else "alphabeta(pruning off)"
     return SearchResult(v, pv[0] if pv else None, pv, stats, algorithm, eval_name)
