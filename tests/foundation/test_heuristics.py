@@ -13,7 +13,10 @@ from plies.heuristics.othello import tables
 
 from . import naive_othello as naive
 
-NAMES = heuristics.names("othello")
+# The textbook's own Othello evaluations (static, any board size).  Other modules may register more (the learned
+# evaluation of plies.train is 8x8-only and values the side to move; it has its own tests in tests/train).
+BUILT_IN = ("discs", "parity-mobility-corners", "corner-edge-blocking", "disc-mobility-stability", "weighted-squares")
+NAMES = [name for name in heuristics.names("othello") if name in BUILT_IN]
 
 
 def positions(count: int, seed: int, n: int = 8) -> list[tuple[naive.Board, int]]:

@@ -19,7 +19,7 @@ import numpy as np
 
 from plies.engine import endgame, midgame
 from plies.engine.bitboard import position
-from plies.engine.eval import evaluation_id, evaluation_name
+from plies.engine.eval import LEARNED, evaluation_id, evaluation_name, weights_for
 from plies.engine.hashtable import HashTable, probe
 from plies.engine.levels import DEFAULT_LEVEL, get_level
 from plies.game import PASS, WIN, PliesError
@@ -28,7 +28,8 @@ from plies.search.result import SearchResult, Stats
 
 Progress = Callable[[list[SearchResult]], None]
 
-ASPIRATION = 40.0          # half-width of the first aspiration window (evaluation units)
+ASPIRATION = 40.0          # half-width of the first aspiration window (evaluation units: ~10 per disc)
+ASPIRATION_LEARNED = 4.0   # the same for the learned evaluation, whose values are in discs
 SAFETY = 0.03              # seconds kept back from a time budget for the answer to travel back
 MAX_DEPTH = 60
 PRESEARCH_MAX = 6
@@ -90,6 +91,8 @@ class Engine:
     def _setup(self, hash_mb: int, evaluation: str) -> None:
         self.eval_id = evaluation_id(evaluation)
         self.evaluation = evaluation_name(self.eval_id)
+        self.weights = weights_for(self.eval_id)   # the learned weights, or a (1, 1) dummy for the others
+        self.aspiration = ASPIRATION_LEARNED if self.eval_id == LEARNED else ASPIRATION
         half = max(1, hash_mb // 2)
         self.mid_tt = HashTable(half)
         self.end_tt = HashTable(half)
@@ -200,7 +203,7 @@ class Engine:
         empties = state.empties()
         for d in range(1, max_depth + 1):
             if last is not None and k == 1 and d >= 3 and abs(last) < WIN / 2:
-                alpha, beta = last - ASPIRATION, last + ASPIRATION
+                alpha, beta = last - self.aspiration, last + self.aspiration
             else:
                 alpha, beta = -math.inf, math.inf
             while True:
@@ -209,7 +212,8 @@ class Engine:
                 rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
                 rlen = np.zeros(n, dtype=np.int64)
                 done = midgame.search_root(P, O, np.int64(d), float(alpha), float(beta), root, np.int64(k),
-                                           values, flags, rpv, rlen, tt, np.int64(self.eval_id), self.ctl, bufs)
+                                           values, flags, rpv, rlen, tt, np.int64(self.eval_id), self.weights,
+                                           self.ctl, bufs)
                 if self.ctl[midgame.STOP]:
                     break
                 top = float(values[:done].max())

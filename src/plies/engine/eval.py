@@ -17,6 +17,7 @@ from plies.engine.bitboard import CORNERS, ONE, U64, ZERO, get_moves, popcount, 
 from plies.game import ParseError
 from plies.heuristics import get as get_heuristic
 from plies.heuristics.othello import corner_neighbours, masks, tables
+from plies.train.patterns import evaluate_patterns
 
 EVALUATIONS: dict[str, int] = {
     "default": 0,
@@ -25,12 +26,41 @@ EVALUATIONS: dict[str, int] = {
     "corner-edge-blocking": 3,
     "disc-mobility-stability": 4,
     "weighted-squares": 5,
+    "learned": 6,
 }
 """Evaluation name -> id used by the compiled search (seed heuristics keep their ``plies.heuristics`` names)."""
 
+LEARNED = 6
+"""Id of the learned pattern evaluation (``plies.train``): the only one that reads the weight array ``W``."""
+
 DESCRIPTIONS = {
     "default": "engine's hand-made evaluation: mobility, frontier, corners, X/C-squares, stable discs, parity",
+    "learned": "pattern weights learned by `plies train` (src/plies/train/data/weights.npz), in discs",
 }
+
+NO_WEIGHTS = np.zeros((1, 1), dtype=np.float32)
+"""The weight argument of the compiled search for every evaluation but ``learned`` (same type, one compile)."""
+
+
+def weights_for(eval_id: int) -> np.ndarray:
+    """The weight array the compiled search takes for ``eval_id``: the shipped learned weights in their
+    expanded (faster) form for ``learned``, else a dummy.  Passed as an argument, never a numba global, so
+    the compiled code and its cache do not freeze a copy of them."""
+    if eval_id != LEARNED:
+        return NO_WEIGHTS
+    return _learned_weights()
+
+
+_LEARNED_W: list[np.ndarray] = []
+
+
+def _learned_weights() -> np.ndarray:
+    if not _LEARNED_W:
+        from plies.train.fit import load_weights
+        from plies.train.patterns import expand_weights
+
+        _LEARNED_W.append(np.ascontiguousarray(expand_weights(load_weights()), dtype=np.float32))
+    return _LEARNED_W[0]
 
 
 def evaluation_id(name: str | None) -> int:
@@ -203,14 +233,17 @@ def evaluate_default(P, O):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def evaluate(P, O, eval_id):  # type: ignore[no-untyped-def]
-    """Value of a position that is not over, for the side to move, with evaluation ``eval_id`` (float64)."""
+def evaluate(P, O, eval_id, W):  # type: ignore[no-untyped-def]
+    """Value of a position that is not over, for the side to move, with evaluation ``eval_id`` (float64).
+    ``W`` is the learned weight array (``weights_for``): read only by ``learned``, a dummy otherwise."""
     if eval_id == 0:
         return float(evaluate_default(P, O))
     if eval_id == 1:
         return float(np.int64(popcount(P)) - np.int64(popcount(O)))
     if eval_id == 5:
         return float(table_sum(WEIGHTED, P) - table_sum(WEIGHTED, O))
+    if eval_id == 6:
+        return evaluate_patterns(P, O, W)
     mp = np.int64(popcount(get_moves(P, O)))
     mo = np.int64(popcount(get_moves(O, P)))
     if eval_id == 2:
@@ -231,7 +264,9 @@ def evaluate_state(state: object, name: str | None = None) -> float:
     from plies.engine.bitboard import position
 
     P, O = position(state)
-    return float(evaluate(P, O, np.int64(evaluation_id(name))))
+    eval_id = evaluation_id(name)
+    return float(evaluate(P, O, np.int64(eval_id), weights_for(eval_id)))
 
 
-__all__ = ["EVALUATIONS", "ONE", "evaluate", "evaluate_state", "evaluation_id", "evaluation_name", "stable_discs"]
+__all__ = ["EVALUATIONS", "LEARNED", "NO_WEIGHTS", "ONE", "evaluate", "evaluate_state", "evaluation_id",
+           "evaluation_name", "stable_discs", "weights_for"]

@@ -5,6 +5,7 @@ Values are float64 from the side to move's view, in evaluation units; a finished
 textbook search), so with the same evaluation and depth the value equals ``plies.search.alphabeta``'s.
 Move order: the hash move, then fastest-first (fewest replies for the opponent) plus square quality.
 The search stops within a node when ``ctl[1]`` becomes non-zero (the clock's watchdog or ``Engine.stop``).
+``W`` is the learned evaluation's weight array (``eval.weights_for``), passed down to ``evaluate``.
 """
 
 # ruff: noqa: E741  (P and O, the discs of the player to move and of the opponent, as in Edax)
@@ -15,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from plies.engine.bitboard import CORNERS, ONE, final_score, flips, get_moves, lowest_index, popcount
-from plies.engine.eval import evaluate
+from plies.engine.eval import LEARNED, evaluate
 from plies.engine.hashtable import probe, store
 
 WIN = 1_000_000.0
@@ -65,6 +66,15 @@ def terminal(P, O):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
+def _null_window(eval_id):  # type: ignore[no-untyped-def]
+    """Width of the null windows: one unit for the integer-valued evaluations, 1/16 disc for ``learned``
+    (real-valued, in discs), so that a null window stays narrow and most values fail low or high at once."""
+    if eval_id == LEARNED:
+        return 0.0625
+    return 1.0
+
+
+@njit(cache=True, inline="always")
 def _copy_pv(pv, pv_len, ply, move):  # type: ignore[no-untyped-def]
     n = pv_len[ply + 1]
     pv[ply, 0] = move
@@ -74,7 +84,7 @@ def _copy_pv(pv, pv_len, ply, move):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _frontier(P, O, moves, alpha, beta, ply, eval_id, ctl, pv, pv_len):  # type: ignore[no-untyped-def]
+def _frontier(P, O, moves, alpha, beta, ply, eval_id, W, ctl, pv, pv_len):  # type: ignore[no-untyped-def]
     """A node one ply above the horizon: its children are evaluated in place (no call, no table), which is
     where most of the nodes are; same values as searching them with ``pvs`` at depth 0."""
     best = -INF
@@ -89,7 +99,7 @@ def _frontier(P, O, moves, alpha, beta, ply, eval_id, ctl, pv, pv_len):  # type:
         if get_moves(cp, co) == 0 and get_moves(co, cp) == 0:
             v = -terminal(cp, co)
         else:
-            v = -evaluate(cp, co, eval_id)
+            v = -evaluate(cp, co, eval_id, W)
         if v > best:
             best = v
             if v > alpha:
@@ -102,7 +112,7 @@ def _frontier(P, O, moves, alpha, beta, ply, eval_id, ctl, pv, pv_len):  # type:
 
 
 @njit(cache=True)
-def pvs(P, O, depth, alpha, beta, ply, tt, eval_id, ctl, bufs):  # type: ignore[no-untyped-def]
+def pvs(P, O, depth, alpha, beta, ply, tt, eval_id, W, ctl, bufs):  # type: ignore[no-untyped-def]
     """Negamax PVS value of (P, O) searched ``depth`` plies, fail-soft, window (alpha, beta)."""
     pv, pv_len, mbuf, kbuf, fbuf = bufs
     ctl[NODES] += 1
@@ -114,14 +124,14 @@ def pvs(P, O, depth, alpha, beta, ply, tt, eval_id, ctl, bufs):  # type: ignore[
         if get_moves(O, P) == 0:
             return terminal(P, O)
         if depth == 0:
-            return evaluate(P, O, eval_id)
-        v = -pvs(O, P, depth - 1, -beta, -alpha, ply + 1, tt, eval_id, ctl, bufs)
+            return evaluate(P, O, eval_id, W)
+        v = -pvs(O, P, depth - 1, -beta, -alpha, ply + 1, tt, eval_id, W, ctl, bufs)
         _copy_pv(pv, pv_len, ply, PASS)
         return v
     if depth == 0 or ply >= MAX_PLY:
-        return evaluate(P, O, eval_id)
+        return evaluate(P, O, eval_id, W)
     if depth == 1:
-        return _frontier(P, O, moves, alpha, beta, ply, eval_id, ctl, pv, pv_len)
+        return _frontier(P, O, moves, alpha, beta, ply, eval_id, W, ctl, pv, pv_len)
 
     hash_move = -2
     e = probe(tt, P, O)
@@ -188,11 +198,11 @@ def pvs(P, O, depth, alpha, beta, ply, tt, eval_id, ctl, bufs):  # type: ignore[
         cp = O ^ f
         co = P ^ f ^ (ONE << sq)
         if i == 0:
-            v = -pvs(cp, co, depth - 1, -beta, -alpha, ply + 1, tt, eval_id, ctl, bufs)
+            v = -pvs(cp, co, depth - 1, -beta, -alpha, ply + 1, tt, eval_id, W, ctl, bufs)
         else:
-            v = -pvs(cp, co, depth - 1, -alpha - 1.0, -alpha, ply + 1, tt, eval_id, ctl, bufs)
+            v = -pvs(cp, co, depth - 1, -alpha - _null_window(eval_id), -alpha, ply + 1, tt, eval_id, W, ctl, bufs)
             if alpha < v < beta and ctl[STOP] == 0:
-                v = -pvs(cp, co, depth - 1, -beta, -alpha, ply + 1, tt, eval_id, ctl, bufs)
+                v = -pvs(cp, co, depth - 1, -beta, -alpha, ply + 1, tt, eval_id, W, ctl, bufs)
         if ctl[STOP] != 0:
             return 0.0
         if v > best:
@@ -226,7 +236,7 @@ def _kth_best(values, flags, count, k):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, nogil=True)
 def search_root(P, O, depth, alpha, beta, root_moves, multipv, values, flags, root_pv, root_pv_len,
-                tt, eval_id, ctl, bufs):  # type: ignore[no-untyped-def]
+                tt, eval_id, W, ctl, bufs):  # type: ignore[no-untyped-def]
     """Search the root moves in the given order; returns how many were completed before a stop.
 
     ``values[i]`` is the value of ``root_moves[i]``; ``flags[i]`` 0 = exact, 1 = upper bound (not among the
@@ -251,11 +261,11 @@ def search_root(P, O, depth, alpha, beta, root_moves, multipv, values, flags, ro
             if kth > a:
                 a = kth
         if i == 0 or a == -INF:
-            v = -pvs(cp, co, depth - 1, -beta, -a, ROOT_PLY, tt, eval_id, ctl, bufs)
+            v = -pvs(cp, co, depth - 1, -beta, -a, ROOT_PLY, tt, eval_id, W, ctl, bufs)
         else:
-            v = -pvs(cp, co, depth - 1, -a - 1.0, -a, ROOT_PLY, tt, eval_id, ctl, bufs)
+            v = -pvs(cp, co, depth - 1, -a - _null_window(eval_id), -a, ROOT_PLY, tt, eval_id, W, ctl, bufs)
             if a < v < beta and ctl[STOP] == 0:
-                v = -pvs(cp, co, depth - 1, -beta, -a, ROOT_PLY, tt, eval_id, ctl, bufs)
+                v = -pvs(cp, co, depth - 1, -beta, -a, ROOT_PLY, tt, eval_id, W, ctl, bufs)
         if ctl[STOP] != 0:
             return i
         values[i] = v

@@ -28,6 +28,8 @@ _LAZY = {
 
 __all__ = sorted(_LAZY)
 
+from plies.train import heuristic as _heuristic  # noqa: E402,F401  (registers the ``learned`` heuristic; cheap)
+
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:

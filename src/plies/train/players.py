@@ -49,12 +49,13 @@ class LearnedPlayer(Player):
         self.depth = depth
         self.time = time
         self.engine: Any = None
-        try:
-            from plies.train.backends import _engine_class
+        if weights_path is None:  # the engine reads the shipped weights; other weights go to the quick search
+            try:
+                from plies.train.backends import _engine_class
 
-            self.engine = _engine_class()(evaluation="learned")
-        except PliesError:
-            self.engine = None
+                self.engine = _engine_class()(evaluation="learned")
+            except PliesError:
+                self.engine = None
         if self.engine is None:
             from plies.train.fit import load_weights
             from plies.train.quicksearch import QuickSearchPlayer
