@@ -146,7 +146,8 @@ def check_agreement(state, depth: int, h, with_pruning_off: bool) -> None:
         assert off.stats.cutoffs == 0
 
 
-OTHELLO_HEURISTICS = [  # the textbook's own evaluations; plies.train's 'learned' is tested in tests/train and tests/engine
+# the textbook's own evaluations; plies.train's 'learned' is tested in tests/train and tests/engine
+OTHELLO_HEURISTICS = [
     n for n in heuristics.names("othello")
     if n in ("discs", "parity-mobility-corners", "corner-edge-blocking", "disc-mobility-stability", "weighted-squares")
 ]
