@@ -71,14 +71,19 @@ def _num(x: float) -> float | str:
     return round(x, 2) if math.isfinite(x) else ("inf" if x > 0 else "-inf")
 
 
-def match_elo(wins: int, draws: int, losses: int) -> EloEstimate:
-    """Elo difference of a player over its opponent from its W/D/L, with the trinomial 95% interval and LOS."""
+def score_interval(wins: int, draws: int, losses: int) -> tuple[float, float]:
+    """(score, half-width of its 95% interval) from W/D/L, with the trinomial variance of one game's result."""
     n = wins + draws + losses
-    if n == 0:
-        return EloEstimate(0.0, -math.inf, math.inf, None)
     s = (wins + 0.5 * draws) / n
     var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s**2) / n
-    half = Z95 * math.sqrt(var / n)
+    return s, Z95 * math.sqrt(var / n)
+
+
+def match_elo(wins: int, draws: int, losses: int) -> EloEstimate:
+    """Elo difference of a player over its opponent from its W/D/L, with the trinomial 95% interval and LOS."""
+    if wins + draws + losses == 0:
+        return EloEstimate(0.0, -math.inf, math.inf, None)
+    s, half = score_interval(wins, draws, losses)
     los = None
     if wins + losses:
         los = 0.5 * (1 + math.erf((wins - losses) / math.sqrt(2 * (wins + losses))))

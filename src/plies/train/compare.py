@@ -3,7 +3,6 @@ random openings (each opening played twice, colours swapped), so only the evalua
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -12,6 +11,7 @@ import numpy as np
 from plies.match.openings import random_openings
 from plies.match.record import GameRecord, play_game
 from plies.players import Player
+from plies.tournament.elo import score_interval
 from plies.train.quicksearch import QuickSearchPlayer
 
 
@@ -33,9 +33,7 @@ class Comparison:
         """Half-width of a 95% normal interval of the score."""
         if not self.games:
             return float("nan")
-        s = self.score
-        var = (self.wins * (1 - s) ** 2 + self.draws * (0.5 - s) ** 2 + self.losses * s**2) / self.games
-        return 1.96 * math.sqrt(var / self.games)
+        return score_interval(self.wins, self.draws, self.losses)[1]
 
 
 def compare(weights: np.ndarray, depth: int, pairs: int, opening_plies: int = 8, seed: int = 1,
