@@ -31,7 +31,8 @@ def test_learned_is_a_compiled_evaluation() -> None:
     eid = evaluation_id("learned")
     w = weights_for(eid)
     assert w.dtype == np.float32 and w.ndim == 2 and w.flags.c_contiguous and w.shape[0] == load_weights().shape[0]
-    assert weights_for(evaluation_id("default")) is NO_WEIGHTS
+    assert weights_for(evaluation_id("handmade")) is NO_WEIGHTS
+    assert evaluation_id("default") == evaluation_id("learned")  # the engine evaluates with it by default
 
 
 def test_compiled_learned_equals_the_python_reference() -> None:

@@ -90,7 +90,8 @@ def _score_text(r: SearchResult) -> str:
 @click.option("--multipv", "-m", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Show the best N moves, each with its value and variation.")
 @click.option("--eval", "evaluation", default="default", show_default=True,
-              help="Evaluation: default, or a seed heuristic (doc000, doc001, doc004, discs, squares).")
+              help="Evaluation: learned (the default), handmade, or a seed heuristic (doc000, doc001, doc004, "
+                   "discs, squares).")
 @click.option("--hash", "hash_mb", type=click.IntRange(1, 4096), default=64, show_default=True,
               help="Transposition table size in MB.")
 @json_option
@@ -209,14 +210,15 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, as_json: bool) ->
 
 @click.command()
 def levels() -> None:
-    """The engine levels: 1-5 are document 001's difficulty (search depth), higher ones search deeper."""
+    """The engine levels: 1-5 search document 001's depth and slip like learners; 6-14 are the full engine."""
     from plies.engine.levels import LEVELS
 
     table = Table(title="engine levels (engine:level=N)")
-    for col in ("level", "midgame depth", "exact from", "note"):
+    for col in ("level", "midgame depth", "exact from", "slips (temperature)", "book", "note"):
         table.add_column(col)
     for lv in LEVELS.values():
-        table.add_row(str(lv.level), str(lv.depth), f"{lv.exact_empties} empties", lv.note)
+        table.add_row(str(lv.level), str(lv.depth), f"{lv.exact_empties} empties",
+                      f"{lv.temperature:g} discs" if lv.temperature else "none", "yes" if lv.book else "no", lv.note)
     console.print(table)
 
 

@@ -298,7 +298,12 @@ def setup_interactively(state: State, read: Callable[[str], str], write: Callabl
               help="Othello start: standard, or document 000's (X on d4/e5, X first); doc000 also numbers rows "
                    "and columns from 0 as document 000 prints them.")
 @click.option("--rowcol/--algebraic", default=None, help="Show squares as document 000's 0-based 'row col'.")
-def play(game: str, first: str | None, second: str | None, layout: str, rowcol: bool | None) -> None:
+@click.option("--no-book", is_flag=True, help="The engine plays without its opening book.")
+@click.option("--eval", "evaluation", default=None, metavar="NAME",
+              help="The engine's evaluation: learned (its default), handmade, or a seed heuristic "
+                   "(see 'plies heuristics').")
+def play(game: str, first: str | None, second: str | None, layout: str, rowcol: bool | None, no_book: bool,
+         evaluation: str | None) -> None:
     """Play GAME (othello, tictactoe, a position or a transcript) in the terminal.
 
     Without --black/--white, asks who plays what (document 001's start screen).
@@ -313,9 +318,20 @@ def play(game: str, first: str | None, second: str | None, layout: str, rowcol: 
             first, second = setup_interactively(state, read, write)
         except QuitGame:
             return
-    players = (parse_player(first or "human", state.game), parse_player(second or "human", state.game))
+    first, second = (_engine_options(spec or "human", no_book, evaluation) for spec in (first, second))
+    players = (parse_player(first, state.game), parse_player(second, state.game))
     session = PlaySession(state, players, read, write, rowcol=(layout == "doc000") if rowcol is None else rowcol)
     session.play()
+
+
+def _engine_options(spec: str, no_book: bool, evaluation: str | None) -> str:
+    """``spec`` with --no-book / --eval added when it is the engine (options already in the spec win)."""
+    kind, _, raw = spec.partition(":")
+    if kind.strip().lower() != "engine":
+        return spec
+    extra = [opt for opt, on in ((f"eval={evaluation}", evaluation and "eval=" not in raw),
+                                 ("book=off", no_book and "book=" not in raw)) if on]
+    return spec if not extra else f"engine:{','.join(([raw] if raw else []) + extra)}"
 
 
 def _reader(prompt: str) -> str:

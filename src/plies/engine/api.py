@@ -33,6 +33,7 @@ ASPIRATION_LEARNED = 4.0   # the same for the learned evaluation, whose values a
 SAFETY = 0.03              # seconds kept back from a time budget for the answer to travel back
 MAX_DEPTH = 60
 PRESEARCH_MAX = 6
+PRESEARCH_OFFSET = 10
 _WARM = threading.Lock()
 _warmed = False
 
@@ -72,7 +73,7 @@ def _clean(v: float) -> float | int:
 
 def presearch_depth(empties: int) -> int:
     """Depth of the midgame search run before a solve: its table's best moves order the solver's first plies."""
-    return max(1, min(PRESEARCH_MAX, empties - 10))
+    return max(1, min(PRESEARCH_MAX, empties - PRESEARCH_OFFSET))
 
 
 def time_exact_empties(seconds: float) -> int:
@@ -93,6 +94,8 @@ class Engine:
         self.evaluation = evaluation_name(self.eval_id)
         self.weights = weights_for(self.eval_id)   # the learned weights, or a (1, 1) dummy for the others
         self.aspiration = ASPIRATION_LEARNED if self.eval_id == LEARNED else ASPIRATION
+        # the exact solver orders its moves with the learned evaluation, whatever the midgame evaluation
+        self.order_weights = weights_for(LEARNED)
         half = max(1, hash_mb // 2)
         self.mid_tt = HashTable(half)
         self.end_tt = HashTable(half)
@@ -297,7 +300,8 @@ class Engine:
         rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
         rlen = np.zeros(n, dtype=np.int64)
         done = endgame.solve_root(P, O, np.int64(alpha), np.int64(beta), root_a, np.int64(k), values, flags,
-                                  rpv, rlen, tt, self.ctl, bufs)
+                                  rpv, rlen, tt, self.ctl, bufs, self.order_weights,
+                                  self.mid_tt.arrays())
         if self.ctl[midgame.STOP]:
             return []
         order = sorted(range(done), key=lambda i: (flags[i] == 1, -values[i]))
@@ -336,7 +340,8 @@ class Engine:
                     cv = c.score() if c.to_move == 0 else -c.score()
                 else:
                     cP, cO = position(c)
-                    cv = int(endgame.solve(cP, cO, np.int64(-v - 1), np.int64(-v + 1), self.ctl, tt, bufs))
+                    cv = int(endgame.solve(cP, cO, np.int64(-v - 1), np.int64(-v + 1), self.ctl, tt, bufs,
+                                             self.order_weights, self.mid_tt.arrays()))
                 if -cv == v:
                     found = m
                     break

@@ -20,6 +20,7 @@ from plies.engine.bitboard import CORNERS, ONE, ZERO, flips, get_moves, lowest_i
 from plies.engine.eval import evaluate_default, stable_discs
 from plies.engine.hashtable import probe, store
 from plies.engine.midgame import SQUARE_VALUE
+from plies.train.patterns import evaluate_patterns
 
 PASS = -1
 NONE = -100          # below any score
@@ -30,6 +31,7 @@ ETC_EMPTIES = 14     # >= this: enhanced transposition cut-offs
 SORT_SEARCH2_EMPTIES = 21  # >= this: searched two plies
 SORT_SEARCH_EMPTIES = 18   # >= this: searched one ply
 SORT_EVAL_EMPTIES = 15     # >= this: evaluated statically
+ORDER_LEARNED_SCALE = 5.0  # learned evaluation (discs) to default-evaluation units, for ordering
 NODES, STOP = 0, 1
 MID_ROW = 128        # search_mid keeps its move list in buffer row MID_ROW - empties (deep rows are plies)
 
@@ -159,35 +161,44 @@ def _order_key(P, O, sq, f, odd):  # type: ignore[no-untyped-def]
     return key
 
 
+@njit(cache=True, inline="always")
+def _order_eval(P, O, W):  # type: ignore[no-untyped-def]
+    """Evaluation that orders moves, in default-evaluation units (about 10 a disc): the learned pattern
+    evaluation when its weights ``W`` are given, else the hand-made default."""
+    if W.shape[0] > 1:
+        return np.int64(ORDER_LEARNED_SCALE * evaluate_patterns(P, O, W))
+    return evaluate_default(P, O)
+
+
 @njit(cache=True)
-def _eval_1ply(P, O):  # type: ignore[no-untyped-def]
-    """A one-ply search with the default evaluation (for move ordering with many empties)."""
+def _eval_1ply(P, O, W):  # type: ignore[no-untyped-def]
+    """A one-ply search with the ordering evaluation (for move ordering with many empties)."""
     moves = get_moves(P, O)
     if moves == 0:
-        return -evaluate_default(O, P)
+        return -_order_eval(O, P, W)
     best = np.int64(-(1 << 40))
     while moves:
         sq = lowest_index(moves)
         moves &= moves - ONE
         f = flips(P, O, sq)
-        v = -evaluate_default(O ^ f, P ^ f ^ (ONE << sq))
+        v = -_order_eval(O ^ f, P ^ f ^ (ONE << sq), W)
         if v > best:
             best = v
     return best
 
 
 @njit(cache=True)
-def _eval_1ply_min(P, O):  # type: ignore[no-untyped-def]
-    """A two-ply search with the default evaluation, from the opponent's side (for ordering near the root)."""
+def _eval_1ply_min(P, O, W):  # type: ignore[no-untyped-def]
+    """A two-ply search with the ordering evaluation, from the opponent's side (for ordering near the root)."""
     moves = get_moves(P, O)
     if moves == 0:
-        return _eval_1ply(O, P)
+        return _eval_1ply(O, P, W)
     worst = np.int64(1 << 40)
     while moves:
         sq = lowest_index(moves)
         moves &= moves - ONE
         f = flips(P, O, sq)
-        v = _eval_1ply(O ^ f, P ^ f ^ (ONE << sq))
+        v = _eval_1ply(O ^ f, P ^ f ^ (ONE << sq), W)
         if v < worst:
             worst = v
     return worst
@@ -266,16 +277,16 @@ def search_mid(P, O, alpha, beta, empties, passed, ctl, bufs):  # type: ignore[n
 
 
 @njit(cache=True, inline="always")
-def _child(P, O, alpha, beta, empties, ply, tt, ctl, bufs):  # type: ignore[no-untyped-def]
+def _child(P, O, alpha, beta, empties, ply, tt, ctl, bufs, W, mtt):  # type: ignore[no-untyped-def]
     if empties <= MID_EMPTIES:
         if empties <= SHALLOW_EMPTIES:
             return search_shallow(P, O, alpha, beta, empties, np.int64(0), ctl)
         return search_mid(P, O, alpha, beta, empties, np.int64(0), ctl, bufs)
-    return search_deep(P, O, alpha, beta, empties, np.int64(0), ply, tt, ctl, bufs)
+    return search_deep(P, O, alpha, beta, empties, np.int64(0), ply, tt, ctl, bufs, W, mtt)
 
 
 @njit(cache=True)
-def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs):  # type: ignore[no-untyped-def]
+def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs, W, mtt):  # type: ignore[no-untyped-def]
     """PVS with transposition table, ETC and stability cut-offs (many empties)."""
     pv, pv_len, mbuf, kbuf, fbuf = bufs
     ctl[NODES] += 1
@@ -290,7 +301,7 @@ def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs):  # type
     if moves == 0:
         if passed or get_moves(O, P) == 0:
             return _final(P, O)
-        v = -search_deep(O, P, -beta, -alpha, empties, np.int64(1), ply + 1, tt, ctl, bufs)
+        v = -search_deep(O, P, -beta, -alpha, empties, np.int64(1), ply + 1, tt, ctl, bufs, W, mtt)
         n = pv_len[ply + 1]
         pv[ply, 0] = PASS
         for k in range(n):
@@ -299,7 +310,11 @@ def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs):  # type
         return v
     hash_move = -2
     e = probe(tt, P, O)
-    if e >= 0:
+    if e < 0:  # not solved yet: the best move of the midgame search run before the solve, if it saw the node
+        m = probe(mtt, P, O)
+        if m >= 0:
+            hash_move = mtt[5][m]
+    else:
         hash_move = tt[5][e]
         if tt[4][e] == empties:
             lo = np.int64(tt[2][e]) if tt[2][e] > -1000.0 else NONE
@@ -336,11 +351,11 @@ def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs):  # type
         if sq == hash_move:
             kbuf[ply, n] = np.int64(1 << 30)
         elif empties >= SORT_SEARCH2_EMPTIES:
-            kbuf[ply, n] = _order_key(P, O, sq, f, odd) + 8 * _eval_1ply_min(cp, co)
+            kbuf[ply, n] = _order_key(P, O, sq, f, odd) + 8 * _eval_1ply_min(cp, co, W)
         elif empties >= SORT_SEARCH_EMPTIES:
-            kbuf[ply, n] = _order_key(P, O, sq, f, odd) - 8 * _eval_1ply(cp, co)
+            kbuf[ply, n] = _order_key(P, O, sq, f, odd) - 8 * _eval_1ply(cp, co, W)
         elif empties >= SORT_EVAL_EMPTIES:
-            kbuf[ply, n] = _order_key(P, O, sq, f, odd) - 8 * evaluate_default(cp, co)
+            kbuf[ply, n] = _order_key(P, O, sq, f, odd) - 8 * _order_eval(cp, co, W)
         else:
             kbuf[ply, n] = _order_key(P, O, sq, f, odd)
         n += 1
@@ -353,11 +368,11 @@ def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs):  # type
         cp = O ^ f
         co = P ^ f ^ (ONE << sq)
         if i == 0:
-            v = -_child(cp, co, -beta, -alpha, empties - 1, ply + 1, tt, ctl, bufs)
+            v = -_child(cp, co, -beta, -alpha, empties - 1, ply + 1, tt, ctl, bufs, W, mtt)
         else:
-            v = -_child(cp, co, -alpha - 1, -alpha, empties - 1, ply + 1, tt, ctl, bufs)
+            v = -_child(cp, co, -alpha - 1, -alpha, empties - 1, ply + 1, tt, ctl, bufs, W, mtt)
             if alpha < v < beta and ctl[STOP] == 0:
-                v = -_child(cp, co, -beta, -alpha, empties - 1, ply + 1, tt, ctl, bufs)
+                v = -_child(cp, co, -beta, -alpha, empties - 1, ply + 1, tt, ctl, bufs, W, mtt)
         if ctl[STOP] != 0:
             return np.int64(0)
         if v > best:
@@ -377,7 +392,7 @@ def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs):  # type
 
 
 @njit(cache=True)
-def solve(P, O, alpha, beta, ctl, tt, bufs):  # type: ignore[no-untyped-def]
+def solve(P, O, alpha, beta, ctl, tt, bufs, W, mtt):  # type: ignore[no-untyped-def]
     """Score of (P, O) within (alpha, beta), fail-soft, by the layer that fits its number of empties."""
     empties = 64 - np.int64(popcount(P | O))
     if empties <= SHALLOW_EMPTIES:
@@ -389,12 +404,12 @@ def solve(P, O, alpha, beta, ctl, tt, bufs):  # type: ignore[no-untyped-def]
         return search_shallow(P, O, alpha, beta, empties, np.int64(0), ctl)
     if empties <= MID_EMPTIES:
         return search_mid(P, O, alpha, beta, empties, np.int64(0), ctl, bufs)
-    return search_deep(P, O, alpha, beta, empties, np.int64(0), np.int64(1), tt, ctl, bufs)
+    return search_deep(P, O, alpha, beta, empties, np.int64(0), np.int64(1), tt, ctl, bufs, W, mtt)
 
 
 @njit(cache=True, nogil=True)
 def solve_root(P, O, alpha, beta, root_moves, multipv, values, flags, root_pv, root_pv_len,
-               tt, ctl, bufs):  # type: ignore[no-untyped-def]
+               tt, ctl, bufs, W, mtt):  # type: ignore[no-untyped-def]
     """Exact values of the root moves in order, as ``midgame.search_root`` (flags 0 exact, 1 upper, 2 lower)."""
     pv, pv_len, _, _, _ = bufs
     ctl[NODES] += 1
@@ -430,11 +445,11 @@ def solve_root(P, O, alpha, beta, root_moves, multipv, values, flags, root_pv, r
                 a = kth
         pv_len[1] = 0
         if i == 0 or a <= NONE:
-            v = -solve(cp, co, -beta, -a, ctl, tt, bufs)
+            v = -solve(cp, co, -beta, -a, ctl, tt, bufs, W, mtt)
         else:
-            v = -solve(cp, co, -a - 1, -a, ctl, tt, bufs)
+            v = -solve(cp, co, -a - 1, -a, ctl, tt, bufs, W, mtt)
             if a < v < beta and ctl[STOP] == 0:
-                v = -solve(cp, co, -beta, -a, ctl, tt, bufs)
+                v = -solve(cp, co, -beta, -a, ctl, tt, bufs, W, mtt)
         if ctl[STOP] != 0:
             return i
         values[i] = v

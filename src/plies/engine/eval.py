@@ -20,7 +20,7 @@ from plies.heuristics.othello import corner_neighbours, masks, tables
 from plies.train.patterns import evaluate_patterns
 
 EVALUATIONS: dict[str, int] = {
-    "default": 0,
+    "handmade": 0,
     "discs": 1,
     "parity-mobility-corners": 2,
     "corner-edge-blocking": 3,
@@ -33,9 +33,12 @@ EVALUATIONS: dict[str, int] = {
 LEARNED = 6
 """Id of the learned pattern evaluation (``plies.train``): the only one that reads the weight array ``W``."""
 
+DEFAULT_EVALUATION = "learned"
+"""What the engine evaluates with unless told otherwise (``eval=default`` and ``eval=engine`` name it too)."""
+
 DESCRIPTIONS = {
-    "default": "engine's hand-made evaluation: mobility, frontier, corners, X/C-squares, stable discs, parity",
-    "learned": "pattern weights learned by `plies train` (src/plies/train/data/weights.npz), in discs",
+    "handmade": "engine's hand-made evaluation: mobility, frontier, corners, X/C-squares, stable discs, parity",
+    "learned": "pattern weights learned by `plies train` (src/plies/train/data/weights.npz), in discs; the default",
 }
 
 NO_WEIGHTS = np.zeros((1, 1), dtype=np.float32)
@@ -65,9 +68,9 @@ def _learned_weights() -> np.ndarray:
 
 def evaluation_id(name: str | None) -> int:
     """The compiled id of an evaluation name or alias (``doc001``, ``squares`` ...); ParseError if unknown."""
-    key = (name or "default").strip().lower()
+    key = (name or DEFAULT_EVALUATION).strip().lower()
     if key in ("default", "engine"):
-        return 0
+        key = DEFAULT_EVALUATION
     if key in EVALUATIONS:
         return EVALUATIONS[key]
     try:
@@ -268,5 +271,5 @@ def evaluate_state(state: object, name: str | None = None) -> float:
     return float(evaluate(P, O, np.int64(eval_id), weights_for(eval_id)))
 
 
-__all__ = ["EVALUATIONS", "LEARNED", "NO_WEIGHTS", "ONE", "evaluate", "evaluate_state", "evaluation_id",
-           "evaluation_name", "stable_discs", "weights_for"]
+__all__ = ["DEFAULT_EVALUATION", "EVALUATIONS", "LEARNED", "NO_WEIGHTS", "ONE", "evaluate", "evaluate_state",
+           "evaluation_id", "evaluation_name", "stable_discs", "weights_for"]

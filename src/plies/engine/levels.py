@@ -1,5 +1,7 @@
-"""Engine levels: 1-5 are document 001's difficulty (the search depth); higher levels search deeper and
-solve the endgame exactly from more empty squares.  ``LEVELS`` is the table the docs and ``--help`` show."""
+"""Engine levels: 1-5 search as deep as document 001's difficulty (the level is the depth) and play like
+learners (seeded random slips, fewer and smaller as the level grows); from 6 up the full engine searches
+deeper and solves the endgame exactly from more empty squares, and plays the opening book.
+``LEVELS`` is the table the docs and ``--help`` show."""
 
 from __future__ import annotations
 
@@ -10,23 +12,32 @@ from plies.game import ParseError
 
 @dataclass(frozen=True)
 class Level:
-    """One level: midgame search ``depth`` (plies) and the number of empties from which it solves exactly."""
+    """One level: midgame search ``depth`` (plies), the number of empties from which it solves exactly, and
+    ``temperature`` (in discs): above 0 the level plays like a learner, picking each move at random with
+    weight exp(-(best value - move value) / temperature), so near-best moves are common and real blunders
+    rare; 0 is the full engine, which also plays from the opening book."""
 
     level: int
     depth: int
     exact_empties: int
     note: str = ""
+    temperature: float = 0.0
+
+    @property
+    def book(self) -> bool:
+        """Whether the level plays the opening book's moves (the full-strength levels do)."""
+        return self.temperature == 0.0
 
 
 LEVELS: dict[int, Level] = {
     lv.level: lv
     for lv in (
-        Level(1, 1, 1, "document 001's difficulty 1: one ply"),
-        Level(2, 2, 2, "document 001's difficulty 2"),
-        Level(3, 3, 3, "document 001's difficulty 3"),
-        Level(4, 4, 4, "document 001's difficulty 4"),
-        Level(5, 5, 5, "document 001's difficulty 5 (its hardest)"),
-        Level(6, 6, 10, "instant"),
+        Level(1, 1, 1, "beginner: one ply, often picks a weaker move", 6.0),
+        Level(2, 2, 2, "novice: two plies, picks a weaker move now and then", 4.0),
+        Level(3, 3, 3, "club player: three plies, small slips", 2.5),
+        Level(4, 4, 4, "strong club player: four plies, rare slips", 1.5),
+        Level(5, 5, 5, "five plies, slips only between near-equal moves", 0.75),
+        Level(6, 6, 10, "full engine from here on: instant"),
         Level(7, 8, 12, "under 0.1 s a move"),
         Level(8, 10, 14, "0.1-0.5 s a move (the default)"),
         Level(9, 11, 16, "under a second a move"),
@@ -50,7 +61,10 @@ def get_level(level: int) -> Level:
 
 def table_markdown() -> str:
     """The level table in Markdown (for docs and ``plies engine levels``)."""
-    rows = ["| level | midgame depth | exact solve from | note |", "|---|---|---|---|"]
+    rows = ["| level | midgame depth | exact solve from | slips (temperature, discs) | book | note |",
+            "|---|---|---|---|---|---|"]
     for lv in LEVELS.values():
-        rows.append(f"| {lv.level} | {lv.depth} | {lv.exact_empties} empties | {lv.note} |")
+        slips = f"{lv.temperature:g}" if lv.temperature else "none"
+        rows.append(f"| {lv.level} | {lv.depth} | {lv.exact_empties} empties | {slips} | "
+                    f"{'yes' if lv.book else 'no'} | {lv.note} |")
     return "\n".join(rows)

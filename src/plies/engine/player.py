@@ -1,25 +1,36 @@
 """The ``engine`` player kind: ``engine``, ``engine:level=7``, ``engine:time=1``, ``engine:depth=8,eval=NAME``,
-``engine:exact=12`` (solve from 12 empties), ``engine:hash=128`` (megabytes)."""
+``engine:exact=12`` (solve from 12 empties), ``engine:hash=128`` (megabytes), ``engine:book=off`` (no opening
+book), ``engine:seed=3`` (the weak levels' slips)."""
 
 from __future__ import annotations
 
+import math
+import random
 from typing import Any
 
 from plies import players
 from plies.engine.api import Engine
+from plies.engine.eval import LEARNED
 from plies.engine.levels import DEFAULT_LEVEL, get_level
 from plies.game import ParseError, State
+from plies.search.result import SearchResult, Stats
+
+UNITS_PER_DISC = {0: 10.0}
+"""Evaluation units per disc by evaluation id, for the weak levels' temperature (learned and exact: 1)."""
 
 
 class EnginePlayer(players.Player):
     """Plays with the compiled engine at a level, a fixed depth or a time per move."""
 
     def __init__(self, level: int | None = None, depth: int | None = None, time: float | None = None,
-                 evaluation: str = "default", exact_empties: int | None = None, hash_mb: int = 64) -> None:
+                 evaluation: str = "default", exact_empties: int | None = None, hash_mb: int = 64,
+                 book: bool = True, seed: int | None = None) -> None:
         if level is None and depth is None and time is None:
             level = DEFAULT_LEVEL
-        if level is not None:
-            get_level(level)
+        self.temperature = get_level(level).temperature if level is not None else 0.0
+        self.use_book = book and self.temperature == 0.0
+        self._book: Any = None
+        self.rng = random.Random(seed)
         self.level = level
         self.depth = depth
         self.time = time
@@ -36,16 +47,48 @@ class EnginePlayer(players.Player):
             parts.append(f"eval={self.engine.evaluation}")
         if exact_empties is not None:
             parts.append(f"exact={exact_empties}")
+        if not book:
+            parts.append("book=off")
         self.name = "engine:" + ",".join(parts)
 
     def choose(self, state: State) -> Any:
         if state.game != "othello" or getattr(state, "n", 8) != 8:
             raise ParseError("the engine plays 8x8 Othello only")
-        exact = self.exact_empties is not None and state.empties() <= self.exact_empties  # type: ignore[attr-defined]
-        result = self.engine.search(state, depth=self.depth, time=self.time, level=self.level,  # type: ignore[arg-type]
-                                    exact=exact)
+        result = self._from_book(state) if self.use_book else None
+        if result is None:
+            exact = self.exact_empties is not None and state.empties() <= self.exact_empties  # type: ignore[attr-defined]
+            if self.temperature > 0 and not exact:
+                result = self._slip(state)
+            else:
+                result = self.engine.search(state, depth=self.depth, time=self.time, level=self.level,  # type: ignore[arg-type]
+                                            exact=exact)
         self.last_result = result
         return result.move
+
+    def _from_book(self, state: State) -> SearchResult | None:
+        """The opening book's best move (``plies.train``'s shipped book), or None out of book."""
+        if self._book is None:
+            from plies.train.book import load_book
+
+            self._book = load_book()
+        moves = self._book.lookup(state)
+        if not moves or moves[0][0] not in state.legal_moves():
+            return None
+        move, value = moves[0]
+        return SearchResult(value, move, [move], Stats(), "book", str(self._book.meta.get("evaluation", "")))
+
+    def _slip(self, state: State) -> SearchResult:
+        """A learner's move: every move valued by the level's search, one drawn with weight
+        exp(-(best - value) / temperature), the values in discs."""
+        results = self.engine.analyse(state, depth=self.depth, time=self.time, level=self.level,
+                                      multipv=len(state.legal_moves()))
+        if len(results) == 1:
+            return results[0]
+        exact_or_discs = results[0].exact or self.engine.eval_id == LEARNED
+        unit = 1.0 if exact_or_discs else UNITS_PER_DISC.get(self.engine.eval_id, 1.0)
+        best = float(results[0].value)
+        weights = [math.exp(-(best - float(r.value)) / (self.temperature * unit)) for r in results]
+        return self.rng.choices(results, weights)[0]
 
     def close(self) -> None:
         self.engine.stop()
@@ -73,11 +116,21 @@ def _factory(game: str, params: dict[str, str], raw: str) -> players.Player:
     exact = _number(params, "exact", int)
     hash_mb = _number(params, "hash", int) or 64
     evaluation = params.pop("eval", "default")
+    book = params.pop("book", "on").lower()
+    if book not in ("on", "off"):
+        raise ParseError(f"engine option book must be on or off, not {book!r}")
+    seed = None
+    if "seed" in params:
+        raw_seed = params.pop("seed")
+        try:
+            seed = int(raw_seed)
+        except ValueError:
+            raise ParseError(f"engine option seed must be a whole number, not {raw_seed!r}") from None
     if params:
         raise ParseError(f"unknown option(s) for engine: {', '.join(params)} "
-                         "(use level, depth, time, eval, exact, hash)")
+                         "(use level, depth, time, eval, exact, hash, book, seed)")
     return EnginePlayer(level=level, depth=depth, time=time, evaluation=evaluation, exact_empties=exact,
-                        hash_mb=hash_mb)
+                        hash_mb=hash_mb, book=book == "on", seed=seed)
 
 
 players.register("engine", _factory)

@@ -204,6 +204,7 @@ LAZY_KINDS: dict[str, str] = {
     "hexengine": "plies.hexsearch.player",
     "doc004": "plies.hexsearch.player",
     "learned": "plies.train.players",
+    "clio": "plies.players.clio",
 }
 """Kinds whose module registers them on first use (so importing players stays light)."""
 

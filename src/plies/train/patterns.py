@@ -207,28 +207,87 @@ potential_nb = njit(cache=True)(_potential)
 moves_nb = njit(cache=True)(_moves)
 
 
+# --- fast evaluation: every instance is its pattern's base squares on a symmetric image of the board ------
+#
+# Instance k lies on the squares SYMMETRIES[g_k, base], so on the board image B_g (B_g[s] = b[SYMMETRIES[g, s]])
+# it reads the base squares themselves.  The base squares of each pattern are extracted from a bitboard with
+# a few shifts and masks (or a multiplication for the diagonals) into an n-bit number whose bit j is square j;
+# a table turns that number into the ternary digits' value: raw = A[t, own bits] + 2 * A[t, opp bits].
+
+_K1 = _U(0x5555555555555555)
+_K2 = _U(0x3333333333333333)
+_K4 = _U(0x0F0F0F0F0F0F0F0F)
+_B1 = _U(0x00FF00FF00FF00FF)
+_B2 = _U(0x0000FFFF0000FFFF)
+_T1 = _U(0x5500550055005500)
+_T2 = _U(0x3333000033330000)
+_T4 = _U(0x0F0F0F0F00000000)
+_DIAG = _U(0x8040201008040201)
+_DIAG_MASKS = tuple(_U(sum(1 << (i * 8 + i + d) for i in range(8 - d))) for d in range(5))
+_SH = tuple(_U(k) for k in range(64))
+
+
+@njit(cache=True, inline="always")
+def _image(x, g):  # type: ignore[no-untyped-def]
+    """Board image B_g of bitboard x: bit s of the result is bit SYMMETRIES[g, s] of x."""
+    if g & 2:  # rows reversed: byte swap
+        x = ((x >> _SH[8]) & _B1) | ((x & _B1) << _SH[8])
+        x = ((x >> _SH[16]) & _B2) | ((x & _B2) << _SH[16])
+        x = (x >> _SH[32]) | (x << _SH[32])
+    if g & 1:  # files reversed
+        x = ((x >> _SH[1]) & _K1) | ((x & _K1) << _SH[1])
+        x = ((x >> _SH[2]) & _K2) | ((x & _K2) << _SH[2])
+        x = ((x >> _SH[4]) & _K4) | ((x & _K4) << _SH[4])
+    if g & 4:  # transposed (a1-h8 diagonal)
+        t = _T4 & (x ^ (x << _SH[28]))
+        x ^= t ^ (t >> _SH[28])
+        t = _T2 & (x ^ (x << _SH[14]))
+        x ^= t ^ (t >> _SH[14])
+        t = _T1 & (x ^ (x << _SH[7]))
+        x ^= t ^ (t >> _SH[7])
+    return x
+
+
+@njit(cache=True, inline="always")
+def _extract(t, b):  # type: ignore[no-untyped-def]
+    """Bits of pattern type t's base squares in b (bit j = square j of the pattern), as in ``PATTERNS``."""
+    if t == 0:  # edge + 2 X-squares: a1..h1, b2, g2
+        return (b & _U(0xFF)) | ((b >> _SH[1]) & _U(0x100)) | ((b >> _SH[5]) & _U(0x200))
+    if t == 1:  # 3x3 corner
+        return (b & _U(7)) | ((b >> _SH[5]) & _U(0x38)) | ((b >> _SH[10]) & _U(0x1C0))
+    if t == 2:  # 2x5 corner
+        return (b & _U(0x1F)) | ((b >> _SH[3]) & _U(0x3E0))
+    if t <= 5:  # ranks 2, 3, 4
+        return (b >> _SH[8 * (t - 2)]) & _U(0xFF)
+    d = t - 6  # diagonals starting at a1 (d = 0), b1, c1, d1, e1: gather by file with one multiplication
+    return ((b & _DIAG_MASKS[d]) * _U(0x0101010101010101)) >> _SH[56 + d]
+
+
 @njit(cache=True)
-def _evaluate(own, opp, weights, sq_inst, sq_power, sq_count, inst_base, fold, expanded):  # type: ignore[no-untyped-def]
+def _evaluate_fast(own, opp, w, g_start, k_type, k_base, ternary, fold, expanded):  # type: ignore[no-untyped-def]
+    s = 0.0
+    for g in range(8):
+        if g_start[g] == g_start[g + 1]:
+            continue
+        bo = _image(own, g)
+        bp = _image(opp, g)
+        for k in range(g_start[g], g_start[g + 1]):
+            t = k_type[k]
+            raw = k_base[k] + ternary[t, _extract(t, bo)] + 2 * ternary[t, _extract(t, bp)]
+            if expanded:
+                s += w[raw]
+            else:
+                s += w[fold[raw]]
+    return s
+
+
+@njit(cache=True)
+def _evaluate(own, opp, weights, g_start, k_type, k_base, ternary, fold, expanded):  # type: ignore[no-untyped-def]
     empties = 64 - np.int64(popcount_nb(own | opp))
     n_phases = weights.shape[0]
     phase = min(n_phases - 1, (60 - min(empties, 60)) * n_phases // 60)
     w = weights[phase]
-    idx = np.zeros(inst_base.shape[0], dtype=np.int64)
-    one = np.uint64(1)
-    occ = own | opp
-    while occ:
-        low = occ & (~occ + one)
-        sq = np.int64(popcount_nb(low - one))
-        occ ^= low
-        d = 1 if own & low else 2
-        for t in range(sq_count[sq]):
-            idx[sq_inst[sq, t]] += d * sq_power[sq, t]
-    s = 0.0
-    for k in range(inst_base.shape[0]):
-        if expanded:
-            s += w[inst_base[k] + idx[k]]
-        else:
-            s += w[fold[inst_base[k] + idx[k]]]
+    s = _evaluate_fast(own, opp, w, g_start, k_type, k_base, ternary, fold, expanded)
     d = w.shape[0] - 6
     s += w[d]
     if empties & 1:
@@ -240,12 +299,36 @@ def _evaluate(own, opp, weights, sq_inst, sq_power, sq_count, inst_base, fold, e
     return s
 
 
+def _fast_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Instances grouped by the symmetry that makes them their base pattern: (start of each symmetry's
+    group (9,), type (K,), raw offset (K,)) and the binary-to-ternary table A (types, 1024)."""
+    order: list[tuple[int, int, int]] = []
+    for k in range(N_INSTANCES):
+        t = int(INST_TYPE[k])
+        base = [r * 8 + c for r, c in PATTERNS[t][1]]
+        inst = [int(x) for x in INST_SQ[k, : int(INST_LEN[k])]]
+        g = next(g for g in range(8) if [int(SYMMETRIES[g, s]) for s in base] == inst)
+        order.append((g, t, int(INST_BASE[k])))
+    order.sort()
+    g_start = np.searchsorted(np.array([o[0] for o in order]), np.arange(9)).astype(np.int64)
+    ternary = np.zeros((len(PATTERNS), 1024), dtype=np.int64)
+    for t, (_, cells) in enumerate(PATTERNS):
+        n = len(cells)
+        for bits in range(1 << n):
+            ternary[t, bits] = sum(3 ** (n - 1 - j) for j in range(n) if bits >> j & 1)
+    return (g_start, np.array([o[1] for o in order], dtype=np.int64), np.array([o[2] for o in order], dtype=np.int64),
+            ternary)
+
+
+G_START, K_TYPE, K_BASE, TERNARY = _fast_tables()
+
+
 @njit(cache=True)
 def evaluate_patterns(own, opp, weights):  # type: ignore[no-untyped-def]
     """Predicted final disc difference for the side to move (float64): ``own``/``opp`` uint64 bitboards,
-    ``weights`` either the float32 array (phases, N_PARAMS) of ``load_weights()`` or, about twice as fast,
+    ``weights`` either the float32 array (phases, N_PARAMS) of ``load_weights()`` or, a little faster,
     its ``expand_weights`` form (phases, RAW_SIZE + 6) with the folding already applied."""
-    return _evaluate(own, opp, weights, SQ_INST, SQ_POWER, SQ_COUNT, INST_BASE, FOLD, weights.shape[1] != N_PARAMS)
+    return _evaluate(own, opp, weights, G_START, K_TYPE, K_BASE, TERNARY, FOLD, weights.shape[1] != N_PARAMS)
 
 
 def expand_weights(weights: np.ndarray) -> np.ndarray:
