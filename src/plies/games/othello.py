@@ -12,7 +12,7 @@ import os
 import re
 from collections.abc import Callable
 from functools import cache, partial
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from plies.game import PASS, IllegalMoveError, ParseError, State
 
@@ -96,26 +96,54 @@ def has_move(own: int, opp: int, n: int) -> bool:
     return False
 
 
-RulesPair = tuple[Callable[[int, int], int], Callable[[int, int, int], int]]
-_RULES: dict[int, RulesPair] = {}
+class Rules(NamedTuple):
+    """The move generation of one board size, on (own, opp) bitboards of the side to move and the other side.
+
+    ``legal(own, opp)``: legal squares; ``flips(own, opp, sq)``: discs turned over (``sq`` empty);
+    ``play(own, opp, sq)`` for a square on the board: (own discs after the move, opponent discs after, the
+    opponent's legal squares then, or -1 where these rules leave them to be found when asked), or (0, 0, ...)
+    when the move is illegal.
+    """
+
+    legal: Callable[[int, int], int]
+    flips: Callable[[int, int, int], int]
+    play: Callable[[int, int, int], tuple[int, int, int]]
 
 
-def rules_for(n: int) -> RulesPair:
-    """(legal_mask(own, opp), flips(own, opp, sq)) for an n x n board.
+def play_move(n: int, own: int, opp: int, sq: int) -> tuple[int, int, int]:
+    """``Rules.play`` in pure Python: the boards after ``sq`` (the opponent's moves are left to find: -1)."""
+    bit = 1 << sq
+    f = 0 if (own | opp) & bit else flips(own, opp, sq, n)
+    if not f:
+        return 0, 0, -1
+    return own | f | bit, opp ^ f, -1
+
+
+class _RulesBySize(dict[int, Rules]):
+    """board size -> ``Rules``, each made on first use."""
+
+    def __missing__(self, n: int) -> Rules:
+        rules = Rules(partial(legal_mask, n=n), partial(flips, n=n), partial(play_move, n))
+        if n == 8 and not os.environ.get("PLIES_PURE_PYTHON"):
+            try:
+                from plies.games.othello_kernels import flips8, legal_mask8, play8
+            except ImportError:  # pragma: no cover - numba missing: stay pure Python
+                pass
+            else:
+                rules = Rules(legal_mask8, flips8, play8)
+        self[n] = rules
+        return rules
+
+
+_RULES = _RulesBySize()
+
+
+def rules_for(n: int) -> Rules:
+    """The ``Rules`` of an n x n board.
 
     8x8 uses the compiled kernels of ``othello_kernels`` (loaded on first use; set PLIES_PURE_PYTHON=1 to keep
     the pure-Python functions of this module, which are the reference and serve every other size).
     """
-    if n not in _RULES:
-        pair: RulesPair = (partial(legal_mask, n=n), partial(flips, n=n))
-        if n == 8 and not os.environ.get("PLIES_PURE_PYTHON"):
-            try:
-                from plies.games.othello_kernels import flips8, legal_mask8
-            except ImportError:  # pragma: no cover - numba missing: stay pure Python
-                pass
-            else:
-                pair = (legal_mask8, flips8)
-        _RULES[n] = pair
     return _RULES[n]
 
 
@@ -158,13 +186,18 @@ def flips(own: int, opp: int, sq: int, n: int) -> int:
     return total
 
 
+_BYTE_BITS = tuple(tuple(tuple(8 * i + j for j in range(8) if v >> j & 1) for v in range(256)) for i in range(16))
+"""``_BYTE_BITS[i][v]``: the set bits of byte value ``v`` at byte ``i`` of a bitboard, as square indices."""
+
+
 def bits(b: int) -> list[int]:
-    """Indices of the set bits of ``b``, ascending."""
-    out = []
-    while b:
-        low = b & -b
-        out.append(low.bit_length() - 1)
-        b ^= low
+    """Indices of the set bits of ``b`` (a board of at most 128 squares), ascending; a byte at a time, by table."""
+    size = (b.bit_length() + 7) >> 3
+    if size > len(_BYTE_BITS):
+        raise ValueError("bits() reads boards of at most 128 squares")
+    out: list[int] = []
+    for squares, byte in zip(_BYTE_BITS, b.to_bytes(size, "little"), strict=False):
+        out += squares[byte]
     return out
 
 
@@ -188,7 +221,7 @@ class OthelloState(State):
     player_names: ClassVar[tuple[str, str]] = ("Black", "White")
     symbols: ClassVar[tuple[str, str]] = ("X", "O")
 
-    __slots__ = ("black", "white", "_to_move", "n", "_moves", "_hash")
+    __slots__ = ("black", "white", "_to_move", "n", "_mask", "_moves", "_hash")
 
     def __init__(self, black: int, white: int, to_move: int = 0, n: int = 8) -> None:
         if n % 2 or not 4 <= n <= 10:
@@ -199,6 +232,7 @@ class OthelloState(State):
         self.white = white
         self._to_move = to_move
         self.n = n
+        self._mask = -1  # legal squares of the side to move, once known (-1: not yet)
         self._moves: list[int] | None = None
         self._hash: int | None = None
 
@@ -272,17 +306,18 @@ class OthelloState(State):
         """Bitmask of the legal squares of ``player`` (default: the side to move), passes not included."""
         p = self._to_move if player is None else player
         own, opp = (self.black, self.white) if p == 0 else (self.white, self.black)
-        return legal_mask(own, opp, self.n)
+        return _RULES[self.n].legal(own, opp)
 
     def legal_moves(self) -> list[int]:
         """Squares of the side to move, ascending; ``[PASS]`` when it must pass; ``[]`` at the end (a copy)."""
         if self._moves is None:
             own, opp = self.own_opp()
-            legal = (_RULES.get(self.n) or rules_for(self.n))[0]
-            mine = legal(own, opp)
-            if mine:
-                self._moves = bits(mine)
-            elif legal(opp, own):
+            rules = _RULES[self.n]
+            if self._mask < 0:
+                self._mask = rules.legal(own, opp)
+            if self._mask:
+                self._moves = bits(self._mask)
+            elif rules.legal(opp, own):
                 self._moves = [PASS]
             else:
                 self._moves = []
@@ -290,6 +325,8 @@ class OthelloState(State):
 
     def is_over(self) -> bool:
         """Neither side can move (cheaper than listing the moves: stops at the first move found)."""
+        if self._mask > 0:  # the side to move has a move (on 8x8 known since the move that made this state)
+            return False
         if self._moves is not None:
             return not self._moves
         if self._to_move == 0:
@@ -299,29 +336,29 @@ class OthelloState(State):
         return not (has_move(own, opp, self.n) or has_move(opp, own, self.n))
 
     def play(self, move: int) -> OthelloState:
+        """The position after ``move``.  One call of the rules does the move; on 8x8 it also finds the next
+        player's legal squares, which the new state keeps for its game-over test and its move list."""
         n = self.n
+        if type(move) is int and 0 <= move < n * n:
+            play = _RULES[n].play
+            if self._to_move == 0:
+                black, white, mask = play(self.black, self.white, move)
+                if black:
+                    return _make(black, white, 1, n, mask)
+            else:
+                white, black, mask = play(self.white, self.black, move)
+                if white:
+                    return _make(black, white, 0, n, mask)
+            if (self.black | self.white) >> move & 1:
+                raise IllegalMoveError(f"{square_name(move, n)} is occupied")
+            raise IllegalMoveError(f"{square_name(move, n)} flips nothing")
         if move == PASS:
             if self.legal_moves() != [PASS]:
                 raise IllegalMoveError(
                     "cannot pass: the game is over" if self.is_over() else "cannot pass while a move exists"
                 )
             return _make(self.black, self.white, 1 - self._to_move, n)
-        if type(move) is not int or not 0 <= move < n * n:
-            raise IllegalMoveError(f"{move!r} is off the board")
-        black, white = self.black, self.white
-        bit = 1 << move
-        if (black | white) & bit:
-            raise IllegalMoveError(f"{square_name(move, n)} is occupied")
-        flip = (_RULES.get(n) or rules_for(n))[1]
-        if self._to_move == 0:
-            f = flip(black, white, move)
-            if f:
-                return _make(black | bit | f, white ^ f, 1, n)
-        else:
-            f = flip(white, black, move)
-            if f:
-                return _make(black ^ f, white | bit | f, 0, n)
-        raise IllegalMoveError(f"{square_name(move, n)} flips nothing")
+        raise IllegalMoveError(f"{move!r} is off the board")
 
     def counts(self) -> tuple[int, int]:
         """(black discs, white discs)."""
@@ -420,16 +457,21 @@ class OthelloState(State):
         return self._hash
 
 
-def _make(black: int, white: int, to_move: int, n: int) -> OthelloState:
-    """A new state without re-validation (for play(): its inputs are already known to be consistent)."""
-    s = object.__new__(OthelloState)
+def _make(black: int, white: int, to_move: int, n: int, mask: int = -1) -> OthelloState:
+    """A new state without re-validation (for play(): its inputs are already known to be consistent), with the
+    legal squares of the side to move when known (else -1)."""
+    s = _new_state(OthelloState)
     s.black = black
     s.white = white
     s._to_move = to_move
     s.n = n
+    s._mask = mask
     s._moves = None
     s._hash = None
     return s
+
+
+_new_state = object.__new__
 
 
 def transcript_tokens(text: str) -> list[str]:

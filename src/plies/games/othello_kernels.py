@@ -3,12 +3,15 @@
 The same rules as the pure-Python functions in ``plies.games.othello`` (which stay the reference and serve the
 other board sizes), on 64-bit masks: square ``sq`` is bit ``sq``, a1 = 0 ... h8 = 63.  Signatures are explicit,
 so the kernels compile once (cached on disk) and Python ints go in and come out without conversions.
+
+``play8`` does a whole move in one call (the disc flips and the next player's legal squares), since each call
+from Python costs far more than the bit work inside it.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import int64, njit, uint64
+from numba import int64, njit, types, uint64
 
 INNER = np.uint64(0x7E7E7E7E7E7E7E7E)  # files b..g: where a run of discs along a row or diagonal can lie
 ZERO = np.uint64(0)
@@ -62,3 +65,20 @@ def flips8(own, opp, sq):  # type: ignore[no-untyped-def]
             rr += dr
             cc += dc
     return total
+
+
+@njit(types.UniTuple(uint64, 3)(uint64, uint64, int64), cache=True)
+def play8(own, opp, sq):  # type: ignore[no-untyped-def]
+    """The side owning ``own`` plays ``sq``: (its discs after, the opponent's discs after, the opponent's legal
+    squares after), or (0, 0, 0) when the move is illegal (off the board, occupied, or flipping nothing)."""
+    if sq < 0 or sq > 63:
+        return ZERO, ZERO, ZERO
+    bit = ONE << np.uint64(sq)
+    if (own | opp) & bit:
+        return ZERO, ZERO, ZERO
+    f = flips8(own, opp, sq)
+    if f == ZERO:
+        return ZERO, ZERO, ZERO
+    own |= f | bit
+    opp ^= f
+    return own, opp, legal_mask8(opp, own)

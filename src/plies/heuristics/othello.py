@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from plies.games.othello import OthelloState, legal_mask
+from plies.games.othello import OthelloState, rules_for
 from plies.heuristics import Heuristic, register
-from plies.heuristics.common import disc_difference, sides, table_sum
+from plies.heuristics.common import sides, table_sum
 
 
 def _ring(r: int, c: int, n: int) -> int:
@@ -74,7 +74,10 @@ def corner_neighbours(n: int) -> list[tuple[int, int]]:
     return out
 
 
-discs = disc_difference
+def discs(state: OthelloState, player: int) -> float:
+    """My discs minus the opponent's (the baseline of OpenSpiel and of the HexThello course)."""
+    d = state.black.bit_count() - state.white.bit_count()
+    return d if player == 0 else -d
 
 
 def _ratio(a: int, b: int) -> float:
@@ -87,7 +90,8 @@ def parity_mobility_corners(state: OthelloState, player: int) -> float:
     n = state.n
     corners = masks(n)["corners"]
     parity = _ratio(me.bit_count(), op.bit_count())
-    mobility = _ratio(legal_mask(me, op, n).bit_count(), legal_mask(op, me, n).bit_count())
+    legal = rules_for(n).legal
+    mobility = _ratio(legal(me, op).bit_count(), legal(op, me).bit_count())
     corner = _ratio((me & corners).bit_count(), (op & corners).bit_count())
     return parity + mobility + corner
 
@@ -102,8 +106,9 @@ def _doc001_side(me: int, op: int, n: int) -> int:
     value += 800 * (me & guarded).bit_count()
     value += 500 * (me & m["edges"] & ~guarded).bit_count()
     value += 50 * (me & ~m["edges"] & ~m["corners"]).bit_count()
-    my_moves = legal_mask(me, op, n).bit_count()
-    their_moves = legal_mask(op, me, n).bit_count()
+    legal = rules_for(n).legal
+    my_moves = legal(me, op).bit_count()
+    their_moves = legal(op, me).bit_count()
     value -= 100 * their_moves
     if my_moves and not their_moves:
         value += 700
@@ -123,7 +128,8 @@ def disc_mobility_stability(state: OthelloState, player: int) -> float:
     n = state.n
     table = tables(n)["stability"]
     d = me.bit_count() - op.bit_count()
-    mob = legal_mask(me, op, n).bit_count() - legal_mask(op, me, n).bit_count()
+    legal = rules_for(n).legal
+    mob = legal(me, op).bit_count() - legal(op, me).bit_count()
     stab = table_sum(table, me) - table_sum(table, op)
     return 10 * d + 5 * mob + 3 * stab
 
