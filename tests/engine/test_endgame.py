@@ -70,3 +70,21 @@ def test_ffo_published_scores(pid: int) -> None:
     r = Engine(hash_mb=64).search(pos.state, exact=True)
     assert r.value == pos.score
     assert r.move in pos.best_moves
+
+
+@pytest.mark.parametrize("half_width", [1, 2])
+def test_aspiration_failures_still_give_the_exact_score(half_width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solve's first window around the presearch estimate fails high or low on most of these positions
+    (half-width 1-2 discs): the widened re-search must still find the score a full-window solve finds."""
+    import plies.engine.api as api
+
+    positions = positions_with_empties(63, 4, 16)
+    full = []
+    monkeypatch.setattr(api, "END_ASPIRATION", 200)
+    for s in positions:
+        full.append(Engine(hash_mb=8).search(s, exact=True).value)
+    monkeypatch.setattr(api, "END_ASPIRATION", half_width)
+    for s, v in zip(positions, full, strict=True):
+        r = Engine(hash_mb=8).search(s, exact=True)
+        assert r.value == v, s.to_text()
+        assert -Engine(hash_mb=8).search(s.play(r.move), exact=True).value == v  # the move reaches it

@@ -32,8 +32,9 @@ ASPIRATION = 40.0          # half-width of the first aspiration window (evaluati
 ASPIRATION_LEARNED = 4.0   # the same for the learned evaluation, whose values are in discs
 SAFETY = 0.03              # seconds kept back from a time budget for the answer to travel back
 MAX_DEPTH = 60
-PRESEARCH_MAX = 6
-PRESEARCH_OFFSET = 10
+PRESEARCH_MAX = 12
+PRESEARCH_OFFSET = 6
+END_ASPIRATION = 3  # half-width in discs of the first window of an exact solve
 _WARM = threading.Lock()
 _warmed = False
 
@@ -295,15 +296,31 @@ class Engine:
         n = len(root_a)
         k = min(multipv, n)
         alpha, beta = (-1, 1) if wld else (-65, 65)
-        values = np.zeros(n, dtype=np.float64)
-        flags = np.zeros(n, dtype=np.int64)
-        rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
-        rlen = np.zeros(n, dtype=np.int64)
-        done = endgame.solve_root(P, O, np.int64(alpha), np.int64(beta), root_a, np.int64(k), values, flags,
-                                  rpv, rlen, tt, self.ctl, bufs, self.order_weights,
-                                  self.mid_tt.arrays())
-        if self.ctl[midgame.STOP]:
-            return []
+        if not wld and k == 1 and fallback and self.eval_id == LEARNED and abs(fallback[0].value) < 64:
+            # aspiration: a window around the presearch's estimate (in discs), widened on failure
+            guess = int(round(float(fallback[0].value)))
+            w = max(1, END_ASPIRATION)  # never an empty window: a bound must say which side it is on
+            alpha, beta = max(-65, guess - w), min(65, guess + w)
+        while True:
+            values = np.zeros(n, dtype=np.float64)
+            flags = np.zeros(n, dtype=np.int64)
+            rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
+            rlen = np.zeros(n, dtype=np.int64)
+            done = endgame.solve_root(P, O, np.int64(alpha), np.int64(beta), root_a, np.int64(k), values, flags,
+                                      rpv, rlen, tt, self.ctl, bufs, self.order_weights,
+                                      self.mid_tt.arrays())
+            if self.ctl[midgame.STOP]:
+                return []
+            top = int(values[:done].max())
+            if top <= alpha and alpha > -65:     # every move fails low: the value is at most top
+                alpha, beta = -65, top + 1
+                continue
+            if top >= beta and beta < 65:        # a move fails high: search it first with the window above
+                i = int(np.argmax(values[:done]))
+                root_a = np.concatenate([root_a[i:i + 1], np.delete(root_a, i)])
+                alpha, beta = top - 1, 65
+                continue
+            break
         order = sorted(range(done), key=lambda i: (flags[i] == 1, -values[i]))
         seconds = _time.perf_counter() - t0
         out = []
