@@ -114,3 +114,12 @@ def test_play_rejects_bad_options_with_one_line(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("plies: error:") and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_no_book_and_eval_reach_the_engine_only():
+    from plies.cli.play import _engine_options
+
+    assert _engine_options("engine:level=8", True, None) == "engine:level=8,book=off"
+    assert _engine_options("engine", True, "handmade") == "engine:eval=handmade,book=off"
+    assert _engine_options("engine:eval=doc001", False, "handmade") == "engine:eval=doc001"  # the spec wins
+    assert _engine_options("alphabeta:depth=3", True, "handmade") == "alphabeta:depth=3"

@@ -33,16 +33,50 @@ def test_full_game_level_2_against_random() -> None:
     assert OthelloState.from_text(record.final).is_over()
 
 
-def test_level_1_is_greedy_by_its_evaluation() -> None:
-    """Level 1 searches one ply: its move is the textbook's one-ply best by the same evaluation."""
-    p = parse_player("engine:level=1,eval=discs")
-    s = OthelloState.start().play(19)
-
-    def margin(move: int) -> int:
-        c = s.play(move)
-        mine, theirs = (c.black, c.white) if s.to_move == 0 else (c.white, c.black)
-        return mine.bit_count() - theirs.bit_count()
-
-    move = p.choose(s)
-    assert margin(move) == max(margin(m) for m in s.legal_moves())
+def test_level_1_slips_like_a_learner() -> None:
+    """Level 1 values every move by a one-ply search and draws one with weight exp(-loss / 6 discs): the
+    best move is the most frequent choice, the worst the rarest, and several moves are played."""
+    p = parse_player("engine:level=1,seed=1")
+    s = OthelloState.from_transcript("f5d6c3d3c4f4f6")
+    lines = p.engine.analyse(s, level=1, multipv=len(s.legal_moves()))
+    assert lines[0].value > lines[1].value + 1 and lines[-2].value > lines[-1].value
+    picks = [p.choose(s) for _ in range(300)]
+    assert max(set(picks), key=picks.count) == lines[0].move
+    assert picks.count(lines[-1].move) < picks.count(lines[0].move) / 2
+    assert len(set(picks)) >= 4
     assert p.last_result is not None and p.last_result.stats.depth == 1
+
+
+def test_slips_are_seeded_and_strong_levels_do_not_slip() -> None:
+    s = OthelloState.from_transcript("f5d6c3d3c4f4")
+    first, second = parse_player("engine:level=2,seed=5"), parse_player("engine:level=2,seed=5")
+    assert [first.choose(s) for _ in range(30)] == [second.choose(s) for _ in range(30)]
+    strong = parse_player("engine:level=6,book=off,seed=5")
+    assert len({strong.choose(s) for _ in range(5)}) == 1
+
+
+def test_full_engine_plays_the_book_unless_told_not_to() -> None:
+    start = OthelloState.start()
+    booked = parse_player("engine:level=8")
+    booked.choose(start)
+    assert booked.last_result is not None and booked.last_result.algorithm == "book"
+    plain = parse_player("engine:level=8,book=off")
+    plain.choose(start)
+    assert plain.last_result is not None and plain.last_result.algorithm != "book"
+    weak = parse_player("engine:level=3")  # learners have no book
+    weak.choose(start)
+    assert weak.last_result is not None and weak.last_result.algorithm != "book"
+
+
+def test_level_table_slips_shrink_and_strong_levels_use_the_book() -> None:
+    from plies.engine.levels import LEVELS
+
+    temps = [LEVELS[lv].temperature for lv in range(1, 6)]
+    assert temps == sorted(temps, reverse=True) and all(t > 0 for t in temps)
+    assert all(LEVELS[lv].temperature == 0 and LEVELS[lv].book for lv in range(6, 15))
+
+
+@pytest.mark.parametrize("spec", ["engine:book=maybe", "engine:seed=x"])
+def test_bad_book_and_seed_options(spec: str) -> None:
+    with pytest.raises(ParseError):
+        parse_player(spec, "othello")
