@@ -2,7 +2,8 @@
 
 Three layers, as in strong solvers: with many empties, principal-variation search with the transposition
 table, enhanced transposition cut-offs and stability cut-offs, moves ordered hash move first, then by a
-shallow search with the default evaluation (15+ empties), fastest first (fewest opponent replies), corners
+shallow search with the learned evaluation (15+ empties; the midgame presearch's move where the solver has
+none yet), fastest first (fewest opponent replies), corners
 and quadrant parity; from ``MID_EMPTIES`` empties down, the same
 without the table; from ``SHALLOW_EMPTIES`` down, no move generation at all: the empty squares are tried in
 parity order (odd quadrants first), and the last two empties have their own code (the last one only
@@ -27,7 +28,7 @@ NONE = -100          # below any score
 SHALLOW_EMPTIES = 6  # <= this: parity order, no move generation
 MID_EMPTIES = 10     # <= this: no transposition table
 ETC_EMPTIES = 14     # >= this: enhanced transposition cut-offs
-# Move ordering with many empties adds the default evaluation of the position a move leads to:
+# Move ordering with many empties adds the (learned) evaluation of the position a move leads to:
 SORT_SEARCH2_EMPTIES = 21  # >= this: searched two plies
 SORT_SEARCH_EMPTIES = 18   # >= this: searched one ply
 SORT_EVAL_EMPTIES = 15     # >= this: evaluated statically
