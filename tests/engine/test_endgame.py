@@ -88,3 +88,7 @@ def test_aspiration_failures_still_give_the_exact_score(half_width: int, monkeyp
         r = Engine(hash_mb=8).search(s, exact=True)
         assert r.value == v, s.to_text()
         assert -Engine(hash_mb=8).search(s.play(r.move), exact=True).value == v  # the move reaches it
+        t = s  # and the variation is a perfect game to the end
+        for m in r.pv:
+            t = t.play(m)
+        assert t.is_over() and (t.score() if s.to_move == 0 else -t.score()) == v, s.to_text()

@@ -379,15 +379,17 @@ def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs, W, mtt):
         if v > best:
             best = v
             best_move = sq
-            if v >= beta:
-                break
             if v > alpha:
-                alpha = v
+                # the variation follows this move even when it cuts off: with a window narrowed by the table
+                # a cut-off can be the node's exact value, and an earlier move's variation would be wrong
                 m = pv_len[ply + 1] if empties - 1 > MID_EMPTIES else 0
                 pv[ply, 0] = sq
                 for k in range(m):
                     pv[ply, k + 1] = pv[ply + 1, k]
                 pv_len[ply] = m + 1
+                if v >= beta:
+                    break
+                alpha = v
     store(tt, P, O, empties, float(a0), float(b0), float(best), best_move)
     return best
 
