@@ -20,7 +20,7 @@ from numba import njit
 from plies.engine.bitboard import CORNERS, ONE, ZERO, flips, get_moves, lowest_index, popcount
 from plies.engine.eval import evaluate_default, stable_discs
 from plies.engine.hashtable import probe, store
-from plies.engine.midgame import SQUARE_VALUE
+from plies.engine.midgame import SQUARE_VALUE, _kth_best
 from plies.train.patterns import evaluate_patterns
 
 PASS = -1
@@ -427,25 +427,10 @@ def solve_root(P, O, alpha, beta, root_moves, multipv, values, flags, root_pv, r
             cp = O ^ f
             co = P ^ f ^ (ONE << sq)
         a = alpha
-        if i >= multipv:
-            kth = np.int64(NONE)
-            cnt = 0
-            # k-th best exact-or-lower value so far
-            tmp = np.full(multipv, NONE, dtype=np.int64)
-            for j in range(i):
-                if flags[j] == 1:
-                    continue
-                vj = np.int64(values[j])
-                for t in range(multipv):
-                    if vj > tmp[t]:
-                        for u in range(multipv - 1, t, -1):
-                            tmp[u] = tmp[u - 1]
-                        tmp[t] = vj
-                        break
-                cnt += 1
-            kth = tmp[multipv - 1]
+        if i >= multipv:  # later moves only need to beat the multipv-th best value so far
+            kth = _kth_best(values, flags, i, multipv)
             if kth > a:
-                a = kth
+                a = np.int64(kth)
         pv_len[1] = 0
         if i == 0 or a <= NONE:
             v = -solve(cp, co, -beta, -a, ctl, tt, bufs, W, mtt)
