@@ -103,3 +103,12 @@ def test_phases_run_from_opening_to_end() -> None:
     phases = [int(pt.phase_of(e, 12)) for e in range(60, -1, -1)]
     assert phases == sorted(phases)
     assert set(phases) == set(range(12))
+
+
+def test_generated_kernel_is_up_to_date() -> None:
+    """pattern_kernel.py is what tools/gen_pattern_kernel.py writes from the current pattern tables."""
+    from pathlib import Path
+
+    import plies.train.pattern_kernel as kernel
+
+    assert Path(kernel.__file__).read_text(encoding="utf-8") == pt.kernel_source()

@@ -82,16 +82,29 @@ def data_cmd(games: int, out: str, workers: int, seed: int, resume: bool, backen
 @click.option("--overlap", type=click.IntRange(0, 60), default=4, show_default=True,
               help="Also train each phase on positions this many empties outside it.")
 @click.option("--only", default=None, help="Fit only these patterns (comma-separated names), e.g. for little data.")
+@click.option("--refit", default=None, help="Fit only these phases (comma-separated), keep the others from --base.")
+@click.option("--base", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="Weights file whose phases --refit keeps.")
 def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: float, iterations: int,
-            seed: int, overlap: int, only: str | None) -> None:
+            seed: int, overlap: int, only: str | None, refit: str | None, base: str | None) -> None:
     """Fit pattern weights per phase to DATA files; print the held-out error per phase."""
     from plies.train.data import load
-    from plies.train.fit import fit, save_weights
+    from plies.train.fit import fit, load_weights, save_weights
+
+    refit_phases = None
+    if refit is not None:
+        try:
+            refit_phases = [int(x) for x in refit.split(",")]
+        except ValueError:
+            raise PliesError(f"--refit wants phase numbers such as 7 or 6,7, not {refit!r}") from None
+        if base is None:
+            raise PliesError("--refit needs --base WEIGHTS (the phases it keeps)")
 
     t0 = time.perf_counter()
     ds = load(data)
     n_games = len(set(ds.game.tolist()))
-    console.print(f"{len(ds):,} positions from {n_games:,} games ({int(ds.kind.sum()):,} solved exactly)")
+    console.print(f"{len(ds):,} positions from {n_games:,} games ({int((ds.kind == 1).sum()):,} solved exactly, "
+                  f"{int((ds.kind == 2).sum()):,} labelled by search)")
     table = Table(title="fit by phase (mean absolute error, discs)")
     for col in ("phase", "empties", "train", "held-out", "train MAE", "held-out MAE", "predict-mean MAE", "CG its"):
         table.add_column(col, justify="right")
@@ -102,17 +115,54 @@ def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: fl
             bar.advance(task)
 
         result = fit(ds, n_phases=phases, l2=l2, holdout=holdout, seed=seed, iterations=iterations,
-                     on_phase=on_phase, only=only.split(",") if only else None, overlap=overlap)
+                     on_phase=on_phase, only=only.split(",") if only else None, overlap=overlap,
+                     refit=refit_phases, base=load_weights(base) if base else None)
     for p in result.phases:
         table.add_row(str(p.phase), f"{p.empties[1]}-{p.empties[0]}", f"{p.train:,}", f"{p.held:,}",
                       _f(p.train_mae), _f(p.held_mae), _f(p.baseline_mae), str(p.iterations))
     console.print(table)
     dt = time.perf_counter() - t0
     meta = {"data": [str(d) for d in data], "positions": len(ds), "games": n_games, "l2": l2, "holdout": holdout,
-            "overlap": overlap, "only": only,
+            "overlap": overlap, "only": only, "refit": refit, "base": base,
             "held_out_mae": [round(p.held_mae, 3) for p in result.phases], "seconds": round(dt, 1)}
     save_weights(out, result.weights, meta)
     console.print(f"held-out MAE {_f(result.held_mae())} discs; weights written to {out} in {dt:.1f} s")
+
+
+@train.command("label")
+@click.argument("data", type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False), help="New data file.")
+@click.option("--depth", "-d", type=click.IntRange(1, 30), default=6, show_default=True, help="Search depth.")
+@click.option("--empties", default="19-60", show_default=True, help="Relabel positions with LO-HI empty squares.")
+@click.option("--weights", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="Weights of the search's evaluation [the shipped ones].")
+@click.option("--blend", type=click.FloatRange(0, 1, min_open=True), default=1.0, show_default=True,
+              help="New label = blend * search value + (1 - blend) * old label.")
+@click.option("--workers", "-w", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes.")
+@click.option("--resume", is_flag=True, help="Continue an existing OUT made from the same DATA and settings.")
+def label_cmd(data: str, out: str, depth: int, empties: str, weights: str | None, blend: float, workers: int,
+              resume: bool) -> None:
+    """Copy DATA to OUT with midgame positions relabelled by a search (Buro's phase-by-phase labels)."""
+    from plies.train.label import LabelSettings, relabel
+
+    try:
+        lo, hi = (int(x) for x in empties.split("-"))
+    except ValueError:
+        raise PliesError(f"--empties wants LO-HI such as 21-25, not {empties!r}") from None
+    settings = LabelSettings(depth=depth, lo=lo, hi=hi, weights=weights or "", blend=blend)
+    t0 = time.perf_counter()
+    with _progress() as bar:
+        task = bar.add_task("labelling", total=None)
+
+        def on_start(done: int, todo: int) -> None:
+            bar.update(task, total=done + todo, completed=done)
+
+        def on_game(n: int) -> None:
+            bar.advance(task, n)
+
+        now, total = relabel(data, out, settings, workers=workers, resume=resume, on_start=on_start,
+                             on_game=on_game)
+    console.print(f"{now} games relabelled now in {time.perf_counter() - t0:.1f} s; {total} games in {out}")
 
 
 @train.command("book")

@@ -112,12 +112,15 @@ def split_games(games: np.ndarray, holdout: float, seed: int = 0) -> np.ndarray:
 
 def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout: float = 0.1, seed: int = 0,
         iterations: int = 300, on_phase: Callable[[PhaseReport], None] | None = None,
-        only: list[str] | None = None, overlap: int = 0) -> FitResult:
+        only: list[str] | None = None, overlap: int = 0, refit: list[int] | None = None,
+        base: np.ndarray | None = None) -> FitResult:
     """Fit weights (n_phases, N_PARAMS) float32 to a dataset; figures per phase on the held-out games.
 
     ``only`` fits just the named patterns (the others keep weight 0), e.g. the small ones for little data;
     ``overlap`` also trains each phase on positions up to that many empties outside it (smoother, more data
-    per phase).  Errors are always measured on the phase's own positions.
+    per phase).  Errors are always measured on the phase's own positions.  ``refit`` fits only those phases
+    and keeps the others from ``base`` (a weights array of the same phases): one step of a phase-by-phase
+    scheme where each phase's labels come from searches into the phases already fitted.
     """
     if len(ds) == 0:
         raise PliesError("no positions to fit")
@@ -133,6 +136,12 @@ def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout
         idx = np.ascontiguousarray(idx[:, keep])
     held = split_games(ds.game, holdout, seed)
     weights = np.zeros((n_phases, pt.N_PARAMS), dtype=np.float32)
+    if refit is not None:
+        if base is None or base.shape != weights.shape:
+            raise PliesError(f"--refit needs --base weights with {n_phases} phases")
+        if any(not 0 <= p < n_phases for p in refit):
+            raise PliesError(f"--refit phases must be between 0 and {n_phases - 1}")
+        weights[:] = base
     result = FitResult(weights)
     empties = ds.empties
     for p in range(n_phases):
@@ -144,8 +153,9 @@ def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout
         rep = PhaseReport(p, empties_range(p, n_phases), int(tr.sum()), int(ho.sum()), float("nan"),
                           float("nan"), float("nan"), 0)
         if rep.train:
-            w, rep.iterations = solve_phase(idx[fit_rows], dense[fit_rows], ds.label[fit_rows], l2, iterations)
-            weights[p] = w.astype(np.float32)
+            if refit is None or p in refit:
+                w, rep.iterations = solve_phase(idx[fit_rows], dense[fit_rows], ds.label[fit_rows], l2, iterations)
+                weights[p] = w.astype(np.float32)
             wd = weights[p].astype(np.float64)
 
             def predict(mask: np.ndarray, wd: np.ndarray = wd) -> np.ndarray:

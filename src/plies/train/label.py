@@ -1,0 +1,182 @@
+"""Search labels: replace the noisy game-result labels of midgame positions by the value of a search.
+
+The self-play files label every position before the exact phase with the outcome of the game as a depth-4
+player went on to play it: right on average, but noisy.  Buro's scheme for Logistello gives earlier phases
+better labels: fit the late phases on exact results, then label the positions of the phase before them by a
+search whose leaves fall in the phases already fitted, fit that phase, and go on towards the opening.  This
+module does one step: it copies a data file, relabelling the positions with ``empties`` in a range by the
+engine's value at ``depth`` with given weights (kind 2 in the file); the other positions keep their labels.
+
+Game ``i`` is relabelled by a fresh engine (empty hash tables), so the output does not depend on the order or
+the number of workers, and a run resumes like ``plies train data`` (whole game lines, ``--resume``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from plies.game import PASS, WIN, PliesError
+from plies.games import OthelloState
+from plies.train.data import FORMAT, VERSION, read_header
+
+SEARCH_LABEL = 2
+"""Kind of a label set by a search (0: game result, 1: exact)."""
+
+
+@dataclass(frozen=True)
+class LabelSettings:
+    """What decides the labels of a relabelling run (a resumed run must use the same)."""
+
+    depth: int = 6
+    lo: int = 19
+    hi: int = 60
+    weights: str = ""
+    blend: float = 1.0
+
+    def check(self) -> None:
+        if not 1 <= self.depth <= 30:
+            raise PliesError("--depth must be between 1 and 30")
+        if not 0 <= self.lo <= self.hi <= 60:
+            raise PliesError("--empties wants LO-HI with 0 <= LO <= HI <= 60")
+        if not 0 < self.blend <= 1:
+            raise PliesError("--blend must be in (0, 1]")
+        if self.weights and not Path(self.weights).is_file():
+            raise PliesError(f"{self.weights}: no such weights file")
+
+
+def disc_value(value: float) -> float:
+    """A search value in discs: a won/lost terminal value (±WIN + margin) becomes its margin."""
+    if value >= WIN / 2:
+        return value - WIN
+    if value <= -WIN / 2:
+        return value + WIN
+    return value
+
+
+class Labeller:
+    """The engine with the learned evaluation (shipped weights, or those of ``settings.weights``)."""
+
+    def __init__(self, settings: LabelSettings) -> None:
+        from plies.engine import Engine
+        from plies.train.fit import load_weights
+        from plies.train.patterns import expand_weights
+
+        self.settings = settings
+        self.weights = None
+        if settings.weights:
+            self.weights = np.ascontiguousarray(expand_weights(load_weights(settings.weights)), dtype=np.float32)
+        self.engine = Engine(hash_mb=8, evaluation="learned")
+
+    def value(self, own: int, opp: int) -> float:
+        """Search value of a position (side to move owns ``own``), in discs."""
+        state = OthelloState(own, opp, 0)
+        sign = 1.0
+        if state.legal_moves() == [PASS]:
+            state = state.play(PASS)
+            sign = -1.0
+        return sign * disc_value(float(self.engine.search(state, depth=self.settings.depth).value))
+
+    def game(self, rec: dict[str, Any]) -> dict[str, Any]:
+        """A game record with the positions in the empties range relabelled (a fresh engine for each game)."""
+        from plies.engine import Engine
+
+        self.engine = Engine(hash_mb=8, evaluation="learned")
+        if self.weights is not None:
+            self.engine.weights = self.weights
+        s = self.settings
+        out = []
+        for own, opp, label, kind in rec["positions"]:
+            empties = 64 - bin(own | opp).count("1")
+            if kind != 1 and s.lo <= empties <= s.hi and not OthelloState(own, opp, 0).is_over():
+                v = self.value(own, opp)
+                label, kind = round(s.blend * v + (1 - s.blend) * label, 2), SEARCH_LABEL
+            out.append([own, opp, label, kind])
+        return {**rec, "positions": out}
+
+
+def _open(src: str, out: str, settings: LabelSettings, resume: bool) -> tuple[dict[str, Any], set[int]]:
+    head = read_header(src)
+    if head is None:
+        raise PliesError(f"{src}: no such data file (or it is empty)")
+    header = {"format": FORMAT, "version": VERSION, "settings": head.get("settings", {}),
+              "labels": [*head.get("labels", []), {"source": os.path.basename(src), **asdict(settings)}]}
+    if os.path.exists(out) and os.path.getsize(out):
+        if not resume:
+            raise PliesError(f"{out} exists; add --resume to continue it or choose another --out")
+        have = read_header(out)
+        if have is None or have.get("labels") != header["labels"] or have.get("settings") != header["settings"]:
+            raise PliesError(f"{out} was made from another file or with other settings; choose another --out")
+        from plies.train.data import done_games
+
+        return header, done_games(out)
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(json.dumps(header) + "\n")
+    return header, set()
+
+
+def _games(src: str, skip: set[int]) -> Iterator[str]:
+    with open(src, encoding="utf-8") as f:
+        f.readline()
+        for line in f:
+            try:
+                i = int(json.loads(line)["i"])
+            except (json.JSONDecodeError, KeyError, ValueError):
+                break
+            if i not in skip:
+                yield line
+
+
+_worker: Labeller | None = None
+
+
+def _init(settings: LabelSettings) -> None:
+    global _worker
+    _worker = Labeller(settings)
+
+
+def _work(line: str) -> str:
+    assert _worker is not None
+    return json.dumps(_worker.game(json.loads(line)), separators=(",", ":"))
+
+
+def relabel(src: str, out: str, settings: LabelSettings, workers: int = 1, resume: bool = False,
+            on_start: Callable[[int, int], None] | None = None,
+            on_game: Callable[[int], None] | None = None) -> tuple[int, int]:
+    """Copy ``src`` to ``out`` with search labels in the empties range; (games done now, games in ``out``)."""
+    settings.check()
+    if os.path.abspath(src) == os.path.abspath(out):
+        raise PliesError("--out must be another file than the data it relabels")
+    _, done = _open(src, out, settings, resume)
+    todo = list(_games(src, done))
+    if on_start:
+        on_start(len(done), len(todo))
+    lines: Iterable[str]
+    if workers <= 1:
+        _init(settings)
+        lines = (_work(line) for line in todo)
+    else:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn")
+        pool = ctx.Pool(workers, initializer=_init, initargs=(settings,))
+        lines = pool.imap_unordered(_work, todo, chunksize=1)
+    n = 0
+    try:
+        with open(out, "a", encoding="utf-8") as f:
+            for line in lines:
+                f.write(line + "\n")
+                f.flush()
+                n += 1
+                if on_game:
+                    on_game(1)
+    finally:
+        if workers > 1:
+            pool.terminate()
+    return n, len(done) + n
