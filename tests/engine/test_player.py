@@ -80,3 +80,31 @@ def test_level_table_slips_shrink_and_strong_levels_use_the_book() -> None:
 def test_bad_book_and_seed_options(spec: str) -> None:
     with pytest.raises(ParseError):
         parse_player(spec, "othello")
+
+
+def test_weights_option_plays_with_another_weights_file(tmp_path) -> None:
+    """engine:weights=FILE searches with those weights: zeroed weights value every position 0."""
+    import numpy as np
+
+    from plies.train.fit import load_weights, save_weights
+
+    zero = tmp_path / "zero.npz"
+    save_weights(zero, np.zeros_like(load_weights()))
+    p = parse_player(f"engine:depth=3,book=off,weights={zero}", "othello")
+    assert f"weights={zero}" in p.name
+    state = OthelloState.start().play(OthelloState.start().legal_moves()[0])
+    p.choose(state)
+    assert p.last_result.value == 0
+    shipped = parse_player("engine:depth=3,book=off", "othello")
+    shipped.choose(state)
+    assert shipped.last_result.value != 0
+
+
+@pytest.mark.parametrize("spec", ["engine:weights=/no/such.npz", "engine:eval=handmade,weights=x.npz"])
+def test_bad_weights_option(spec: str, tmp_path) -> None:
+    with pytest.raises(ParseError):
+        parse_player(spec, "othello")
+    bad = tmp_path / "bad.npz"
+    bad.write_text("not a weights file")
+    with pytest.raises(ParseError):
+        parse_player(f"engine:weights={bad}", "othello")

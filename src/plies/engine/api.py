@@ -19,7 +19,7 @@ import numpy as np
 
 from plies.engine import endgame, midgame
 from plies.engine.bitboard import position
-from plies.engine.eval import LEARNED, evaluation_id, evaluation_name, weights_for
+from plies.engine.eval import LEARNED, evaluation_id, evaluation_name, load_expanded, weights_for
 from plies.engine.hashtable import HashTable, probe
 from plies.engine.levels import DEFAULT_LEVEL, get_level
 from plies.game import PASS, WIN, PliesError
@@ -86,14 +86,18 @@ class Engine:
     """The fast Othello engine.  Values are from the side to move's view: evaluation units in the midgame,
     the final disc difference when ``exact``."""
 
-    def __init__(self, hash_mb: int = 64, evaluation: str = "default") -> None:
-        self._setup(hash_mb, evaluation)
+    def __init__(self, hash_mb: int = 64, evaluation: str = "default", weights: str | None = None) -> None:
+        self._setup(hash_mb, evaluation, weights)
         warm_up()
 
-    def _setup(self, hash_mb: int, evaluation: str) -> None:
+    def _setup(self, hash_mb: int, evaluation: str, weights: str | None = None) -> None:
         self.eval_id = evaluation_id(evaluation)
         self.evaluation = evaluation_name(self.eval_id)
         self.weights = weights_for(self.eval_id)   # the learned weights, or a (1, 1) dummy for the others
+        if weights is not None:  # another weights file (``plies train fit``) for the learned evaluation
+            if self.eval_id != LEARNED:
+                raise PliesError(f"a weights file is for the learned evaluation, not {self.evaluation!r}")
+            self.weights = load_expanded(weights)
         self.aspiration = ASPIRATION_LEARNED if self.eval_id == LEARNED else ASPIRATION
         # the exact solver orders its moves with the learned evaluation, whatever the midgame evaluation
         self.order_weights = weights_for(LEARNED)
@@ -106,6 +110,13 @@ class Engine:
         self._timer: threading.Timer | None = None
 
     # --- public API ---------------------------------------------------------------------------------------
+    def clear(self) -> None:
+        """Forget every earlier search (empty hash tables), so the next results depend on nothing before."""
+        for tt in (self.mid_tt, self.end_tt):
+            tt.clear()
+            tt.mode = ""
+            tt.fresh = True
+
     def search(self, state: OthelloState, *, depth: int | None = None, time: float | None = None,
                exact: bool = False, level: int | None = None,
                on_progress: Progress | None = None) -> SearchResult:

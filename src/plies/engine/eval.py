@@ -59,11 +59,16 @@ _LEARNED_W: list[np.ndarray] = []
 
 def _learned_weights() -> np.ndarray:
     if not _LEARNED_W:
-        from plies.train.fit import load_weights
-        from plies.train.patterns import expand_weights
-
-        _LEARNED_W.append(np.ascontiguousarray(expand_weights(load_weights()), dtype=np.float32))
+        _LEARNED_W.append(load_expanded(None))
     return _LEARNED_W[0]
+
+
+def load_expanded(path: str | None) -> np.ndarray:
+    """A weights file (``plies train fit``; None: the shipped one) in the expanded form the search reads."""
+    from plies.train.fit import load_weights
+    from plies.train.patterns import expand_weights
+
+    return np.ascontiguousarray(expand_weights(load_weights(path)), dtype=np.float32)
 
 
 def evaluation_id(name: str | None) -> int:

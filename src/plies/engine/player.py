@@ -1,6 +1,7 @@
 """The ``engine`` player kind: ``engine``, ``engine:level=7``, ``engine:time=1``, ``engine:depth=8,eval=NAME``,
 ``engine:exact=12`` (solve from 12 empties), ``engine:hash=128`` (megabytes), ``engine:book=off`` (no opening
-book), ``engine:seed=3`` (the weak levels' slips)."""
+book), ``engine:seed=3`` (the weak levels' slips), ``engine:weights=FILE`` (learned weights from ``plies train
+fit`` instead of the shipped ones)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from typing import Any
 
 from plies import players
 from plies.engine.api import Engine
-from plies.engine.eval import LEARNED
+from plies.engine.eval import LEARNED, evaluation_id
 from plies.engine.levels import DEFAULT_LEVEL, get_level
-from plies.game import ParseError, State
+from plies.game import ParseError, PliesError, State
 from plies.search.result import SearchResult, Stats
 
 UNITS_PER_DISC = {0: 10.0}
@@ -24,7 +25,7 @@ class EnginePlayer(players.Player):
 
     def __init__(self, level: int | None = None, depth: int | None = None, time: float | None = None,
                  evaluation: str = "default", exact_empties: int | None = None, hash_mb: int = 64,
-                 book: bool = True, seed: int | None = None) -> None:
+                 book: bool = True, seed: int | None = None, weights: str | None = None) -> None:
         if level is None and depth is None and time is None:
             level = DEFAULT_LEVEL
         self.temperature = get_level(level).temperature if level is not None else 0.0
@@ -35,7 +36,7 @@ class EnginePlayer(players.Player):
         self.depth = depth
         self.time = time
         self.exact_empties = exact_empties
-        self.engine = Engine(hash_mb=hash_mb, evaluation=evaluation)
+        self.engine = Engine(hash_mb=hash_mb, evaluation=evaluation, weights=weights)
         parts = []
         if level is not None:
             parts.append(f"level={level}")
@@ -45,6 +46,8 @@ class EnginePlayer(players.Player):
             parts.append(f"time={time:g}")
         if evaluation != "default":
             parts.append(f"eval={self.engine.evaluation}")
+        if weights is not None:
+            parts.append(f"weights={weights}")
         if exact_empties is not None:
             parts.append(f"exact={exact_empties}")
         if not book:
@@ -126,11 +129,19 @@ def _factory(game: str, params: dict[str, str], raw: str) -> players.Player:
             seed = int(raw_seed)
         except ValueError:
             raise ParseError(f"engine option seed must be a whole number, not {raw_seed!r}") from None
+    weights = params.pop("weights", None)
     if params:
         raise ParseError(f"unknown option(s) for engine: {', '.join(params)} "
-                         "(use level, depth, time, eval, exact, hash, book, seed)")
-    return EnginePlayer(level=level, depth=depth, time=time, evaluation=evaluation, exact_empties=exact,
-                        hash_mb=hash_mb, book=book == "on", seed=seed)
+                         "(use level, depth, time, eval, exact, hash, book, seed, weights)")
+    if weights is not None and evaluation_id(evaluation) != LEARNED:
+        raise ParseError("engine option weights needs the learned evaluation (eval=learned, the default)")
+    try:
+        return EnginePlayer(level=level, depth=depth, time=time, evaluation=evaluation, exact_empties=exact,
+                            hash_mb=hash_mb, book=book == "on", seed=seed, weights=weights)
+    except ParseError:
+        raise
+    except PliesError as e:  # a missing or malformed weights file
+        raise ParseError(f"engine option weights: {e}") from None
 
 
 players.register("engine", _factory)

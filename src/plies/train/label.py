@@ -20,8 +20,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from plies.game import PASS, WIN, PliesError
 from plies.games import OthelloState
 from plies.train.data import FORMAT, VERSION, read_header
@@ -64,15 +62,13 @@ class Labeller:
     """The engine with the learned evaluation (shipped weights, or those of ``settings.weights``)."""
 
     def __init__(self, settings: LabelSettings) -> None:
-        from plies.engine import Engine
-        from plies.train.fit import load_weights
-        from plies.train.patterns import expand_weights
-
         self.settings = settings
-        self.weights = None
-        if settings.weights:
-            self.weights = np.ascontiguousarray(expand_weights(load_weights(settings.weights)), dtype=np.float32)
-        self.engine = Engine(hash_mb=8, evaluation="learned")
+        self.engine = self._engine()
+
+    def _engine(self) -> Any:
+        from plies.engine import Engine
+
+        return Engine(hash_mb=8, evaluation="learned", weights=self.settings.weights or None)
 
     def value(self, own: int, opp: int) -> float:
         """Search value of a position (side to move owns ``own``), in discs."""
@@ -84,12 +80,8 @@ class Labeller:
         return sign * disc_value(float(self.engine.search(state, depth=self.settings.depth).value))
 
     def game(self, rec: dict[str, Any]) -> dict[str, Any]:
-        """A game record with the positions in the empties range relabelled (a fresh engine for each game)."""
-        from plies.engine import Engine
-
-        self.engine = Engine(hash_mb=8, evaluation="learned")
-        if self.weights is not None:
-            self.engine.weights = self.weights
+        """A game record with the positions in the empties range relabelled (empty hash tables for each game)."""
+        self.engine.clear()
         s = self.settings
         out = []
         for own, opp, label, kind in rec["positions"]:
