@@ -211,15 +211,21 @@ def generate(
         lines = (_work(i) for i in todo)
     else:
         lines = _pool_lines(todo, settings, workers)
-    played = 0
+    played = append_lines(path, lines, lambda line: on_game(line.count("],[") + 1) if on_game else None)
+    return played, len(done) + played
+
+
+def append_lines(path: str, lines: Iterable[str], on_line: Callable[[str], None] | None = None) -> int:
+    """Append finished game lines to ``path`` one by one, flushed (a stopped run keeps every whole line)."""
+    n = 0
     with open(path, "a", encoding="utf-8") as f:
         for line in lines:
             f.write(line + "\n")
             f.flush()
-            played += 1
-            if on_game:
-                on_game(line.count("],[") + 1)
-    return played, len(done) + played
+            n += 1
+            if on_line:
+                on_line(line)
+    return n
 
 
 def _pool_lines(todo: list[int], settings: Settings, workers: int) -> Iterator[str]:

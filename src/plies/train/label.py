@@ -22,7 +22,7 @@ from typing import Any
 
 from plies.game import PASS, WIN, PliesError
 from plies.games import OthelloState
-from plies.train.data import FORMAT, VERSION, read_header
+from plies.train.data import FORMAT, VERSION, append_lines, read_header
 
 SEARCH_LABEL = 2
 """Kind of a label set by a search (0: game result, 1: exact)."""
@@ -159,15 +159,8 @@ def relabel(src: str, out: str, settings: LabelSettings, workers: int = 1, resum
         ctx = mp.get_context("spawn")
         pool = ctx.Pool(workers, initializer=_init, initargs=(settings,))
         lines = pool.imap_unordered(_work, todo, chunksize=1)
-    n = 0
     try:
-        with open(out, "a", encoding="utf-8") as f:
-            for line in lines:
-                f.write(line + "\n")
-                f.flush()
-                n += 1
-                if on_game:
-                    on_game(1)
+        n = append_lines(out, lines, lambda line: on_game(1) if on_game else None)
     finally:
         if workers > 1:
             pool.terminate()
