@@ -122,3 +122,11 @@ def test_won_and_lost_search_values_become_disc_margins() -> None:
     from plies.game import WIN
 
     assert disc_value(WIN + 6) == 6 and disc_value(-WIN - 4) == -4 and disc_value(3.5) == 3.5
+
+
+def test_bad_weights_file_is_refused_before_anything_is_written(data, tmp_path, capsys) -> None:
+    out = tmp_path / "l.jsonl"
+    assert main(["train", "label", str(data), "--out", str(out), "--weights", str(data)]) != 0
+    assert not out.exists()
+    err = capsys.readouterr().err
+    assert "not a weights file" in err and "Traceback" not in err

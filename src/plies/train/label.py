@@ -17,7 +17,6 @@ import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Any
 
 from plies.game import PASS, WIN, PliesError
@@ -45,8 +44,10 @@ class LabelSettings:
             raise PliesError("--empties wants LO-HI with 0 <= LO <= HI <= 60")
         if not 0 < self.blend <= 1:
             raise PliesError("--blend must be in (0, 1]")
-        if self.weights and not Path(self.weights).is_file():
-            raise PliesError(f"{self.weights}: no such weights file")
+        if self.weights:
+            from plies.train.fit import load_weights
+
+            load_weights(self.weights)  # a clear error now, before any file is written
 
 
 def disc_value(value: float) -> float:
