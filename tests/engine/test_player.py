@@ -108,3 +108,16 @@ def test_bad_weights_option(spec: str, tmp_path) -> None:
     bad.write_text("not a weights file")
     with pytest.raises(ParseError):
         parse_player(f"engine:weights={bad}", "othello")
+
+
+def test_clear_makes_an_engine_search_like_a_new_one() -> None:
+    from plies.engine import Engine
+
+    state = OthelloState.start().play(OthelloState.start().legal_moves()[0])
+    used = Engine(hash_mb=4)
+    used.search(state, depth=7)
+    used.search(state.play(state.legal_moves()[0]), depth=6)
+    used.clear()
+    again = used.search(state, depth=7)
+    fresh = Engine(hash_mb=4).search(state, depth=7)
+    assert (again.value, again.move, again.stats.nodes) == (fresh.value, fresh.move, fresh.stats.nodes)

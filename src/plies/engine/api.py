@@ -99,8 +99,9 @@ class Engine:
                 raise PliesError(f"a weights file is for the learned evaluation, not {self.evaluation!r}")
             self.weights = load_expanded(weights)
         self.aspiration = ASPIRATION_LEARNED if self.eval_id == LEARNED else ASPIRATION
-        # the exact solver orders its moves with the learned evaluation, whatever the midgame evaluation
-        self.order_weights = weights_for(LEARNED)
+        # the exact solver orders its moves with the learned evaluation (these weights when they are given),
+        # whatever the midgame evaluation
+        self.order_weights = self.weights if self.eval_id == LEARNED else weights_for(LEARNED)
         half = max(1, hash_mb // 2)
         self.mid_tt = HashTable(half)
         self.end_tt = HashTable(half)
@@ -112,10 +113,8 @@ class Engine:
     # --- public API ---------------------------------------------------------------------------------------
     def clear(self) -> None:
         """Forget every earlier search (empty hash tables), so the next results depend on nothing before."""
-        for tt in (self.mid_tt, self.end_tt):
-            tt.clear()
-            tt.mode = ""
-            tt.fresh = True
+        self.mid_tt.reset()
+        self.end_tt.reset()
 
     def search(self, state: OthelloState, *, depth: int | None = None, time: float | None = None,
                exact: bool = False, level: int | None = None,

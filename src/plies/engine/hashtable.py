@@ -49,6 +49,12 @@ class HashTable:
         self.date.fill(0)
         self.generation = 0
 
+    def reset(self) -> None:
+        """Back to a new table: no entries and no mode (the next ``prepare`` starts afresh)."""
+        self.clear()
+        self.mode = ""
+        self.fresh = True
+
     def prepare(self, mode: str) -> None:
         """Start a new search in ``mode`` (evaluation name or ``exact``): entries of another mode are dropped,
         entries of older searches become replaceable."""

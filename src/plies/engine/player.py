@@ -11,7 +11,7 @@ from typing import Any
 
 from plies import players
 from plies.engine.api import Engine
-from plies.engine.eval import LEARNED, evaluation_id
+from plies.engine.eval import LEARNED
 from plies.engine.levels import DEFAULT_LEVEL, get_level
 from plies.game import ParseError, PliesError, State
 from plies.search.result import SearchResult, Stats
@@ -133,14 +133,12 @@ def _factory(game: str, params: dict[str, str], raw: str) -> players.Player:
     if params:
         raise ParseError(f"unknown option(s) for engine: {', '.join(params)} "
                          "(use level, depth, time, eval, exact, hash, book, seed, weights)")
-    if weights is not None and evaluation_id(evaluation) != LEARNED:
-        raise ParseError("engine option weights needs the learned evaluation (eval=learned, the default)")
     try:
         return EnginePlayer(level=level, depth=depth, time=time, evaluation=evaluation, exact_empties=exact,
                             hash_mb=hash_mb, book=book == "on", seed=seed, weights=weights)
     except ParseError:
         raise
-    except PliesError as e:  # a missing or malformed weights file
+    except PliesError as e:  # a missing or malformed weights file, or weights= with another evaluation
         raise ParseError(f"engine option weights: {e}") from None
 
 

@@ -71,9 +71,8 @@ class Labeller:
 
         return Engine(hash_mb=8, evaluation="learned", weights=self.settings.weights or None)
 
-    def value(self, own: int, opp: int) -> float:
-        """Search value of a position (side to move owns ``own``), in discs."""
-        state = OthelloState(own, opp, 0)
+    def value(self, state: OthelloState) -> float:
+        """Search value of a position that is not over, for its side to move, in discs."""
         sign = 1.0
         if state.legal_moves() == [PASS]:
             state = state.play(PASS)
@@ -87,9 +86,11 @@ class Labeller:
         out = []
         for own, opp, label, kind in rec["positions"]:
             empties = 64 - bin(own | opp).count("1")
-            if kind != 1 and s.lo <= empties <= s.hi and not OthelloState(own, opp, 0).is_over():
-                v = self.value(own, opp)
-                label, kind = round(s.blend * v + (1 - s.blend) * label, 2), SEARCH_LABEL
+            if kind != 1 and s.lo <= empties <= s.hi:
+                state = OthelloState(own, opp, 0)
+                if not state.is_over():
+                    v = self.value(state)
+                    label, kind = round(s.blend * v + (1 - s.blend) * label, 2), SEARCH_LABEL
             out.append([own, opp, label, kind])
         return {**rec, "positions": out}
 
