@@ -35,6 +35,8 @@ MAX_DEPTH = 60
 PRESEARCH_MAX = 12
 PRESEARCH_OFFSET = 6
 END_ASPIRATION = 3  # half-width in discs of the first window of an exact solve
+SELECTIVE_EMPTIES = 18  # solves from this many empties first run a selective (probcut) search
+PROBCUT_CONFIDENCE = 100  # its confidence, in hundredths of a standard deviation (t = 1.0)
 _WARM = threading.Lock()
 _warmed = False
 
@@ -311,26 +313,27 @@ class Engine:
             guess = int(round(float(fallback[0].value)))
             w = max(1, END_ASPIRATION)  # never an empty window: a bound must say which side it is on
             alpha, beta = max(-65, guess - w), min(65, guess + w)
-        while True:
-            values = np.zeros(n, dtype=np.float64)
-            flags = np.zeros(n, dtype=np.int64)
-            rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
-            rlen = np.zeros(n, dtype=np.int64)
-            done = endgame.solve_root(P, O, np.int64(alpha), np.int64(beta), root_a, np.int64(k), values, flags,
-                                      rpv, rlen, tt, self.ctl, bufs, self.order_weights,
-                                      self.mid_tt.arrays())
-            if self.ctl[midgame.STOP]:
+        if state.empties() >= SELECTIVE_EMPTIES:
+            # a selective search first (much cheaper): its best moves fill the table and order the root
+            self.ctl[endgame.SELECT] = PROBCUT_CONFIDENCE
+            try:
+                found = self._solve_window(P, O, alpha, beta, root_a, k, tt, bufs)
+            finally:
+                self.ctl[endgame.SELECT] = 0
+            if found is None:
                 return []
-            top = int(values[:done].max())
-            if top <= alpha and alpha > -65:     # every move fails low: the value is at most top
-                alpha, beta = -65, top + 1
-                continue
-            if top >= beta and beta < 65:        # a move fails high: search it first with the window above
-                i = int(np.argmax(values[:done]))
-                root_a = np.concatenate([root_a[i:i + 1], np.delete(root_a, i)])
-                alpha, beta = top - 1, 65
-                continue
-            break
+            values, _, _, _, done, root_a = found
+            by_value = sorted(range(done), key=lambda i: -values[i])
+            root_a = np.concatenate([root_a[by_value], root_a[done:]])
+            if not wld and k == 1:  # and its value is a better guess than the midgame's for the window
+                top = int(values[by_value[0]])
+                if abs(top) < 64:
+                    w = max(1, END_ASPIRATION)
+                    alpha, beta = max(-65, top - w), min(65, top + w)
+        found = self._solve_window(P, O, alpha, beta, root_a, k, tt, bufs)
+        if found is None:
+            return []
+        values, flags, rpv, rlen, done, root_a = found
         order = sorted(range(done), key=lambda i: (flags[i] == 1, -values[i]))
         seconds = _time.perf_counter() - t0
         out = []
@@ -345,6 +348,33 @@ class Engine:
         if on_progress is not None:
             on_progress(list(out))
         return out
+
+    def _solve_window(self, P: np.uint64, O: np.uint64, alpha: int, beta: int, root_a: np.ndarray, k: int,
+                      tt: tuple, bufs: tuple) -> tuple | None:
+        """``endgame.solve_root`` from the window (alpha, beta), widened and re-searched until the best value
+        is inside it: (values, flags, variations, their lengths, moves done, root order), None if stopped."""
+        n = len(root_a)
+        while True:
+            values = np.zeros(n, dtype=np.float64)
+            flags = np.zeros(n, dtype=np.int64)
+            rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
+            rlen = np.zeros(n, dtype=np.int64)
+            done = endgame.solve_root(P, O, np.int64(alpha), np.int64(beta), root_a, np.int64(k), values, flags,
+                                      rpv, rlen, tt, self.ctl, bufs, self.order_weights,
+                                      self.mid_tt.arrays())
+            if self.ctl[midgame.STOP]:
+                return None
+            top = int(values[:done].max())
+            if top <= alpha and alpha > -65:     # every move fails low: the value is at most top
+                alpha, beta = -65, top + 1
+                continue
+            if top >= beta and beta < 65:        # a move fails high: search it first with the window above
+                i = int(np.argmax(values[:done]))
+                root_a = np.concatenate([root_a[i:i + 1], np.delete(root_a, i)])
+                alpha, beta = top - 1, 65
+                continue
+            break
+        return values, flags, rpv, rlen, done, root_a
 
     def _complete_pv(self, state: OthelloState, pv: list[int], value: int, tt: tuple, bufs: tuple) -> list[int]:
         """Extend an exact variation to the end of the game: at each step the move whose child solves to

@@ -1,13 +1,19 @@
 """Compiled exact endgame solver: the final disc difference under perfect play (or just win/draw/loss).
 
 Three layers, as in strong solvers: with many empties, principal-variation search with the transposition
-table, enhanced transposition cut-offs and stability cut-offs, moves ordered hash move first, then by a
-shallow search with the learned evaluation (15+ empties; the midgame presearch's move where the solver has
-none yet), fastest first (fewest opponent replies), corners
-and quadrant parity; from ``MID_EMPTIES`` empties down, the same
-without the table; from ``SHALLOW_EMPTIES`` down, no move generation at all: the empty squares are tried in
-parity order (odd quadrants first), and the last two empties have their own code (the last one only
+table, enhanced transposition cut-offs and stability cut-offs (and probcut in a selective search), moves
+ordered hash move first, then by a shallow search with the learned evaluation (15+ empties; the midgame
+presearch's move where the solver has none yet), fastest first (fewest opponent replies), corners and
+quadrant parity; from ``MID_EMPTIES`` empties down, the same without the table; from ``SHALLOW_EMPTIES``
+down, no move generation at all: the empty squares are tried in parity order (odd quadrants first), and the
+last two empties have their own code (the last one only
 counts flips).  Values are int64 from the side to move's view, empty squares going to the winner.
+
+A selective search (``ctl[SELECT]`` > 0) also cuts a node off when a shallow search with the learned
+evaluation predicts, with that confidence, that the exact value falls outside the window (Buro's probcut).
+Its values are estimates; ``Engine`` runs one before a long exact solve only to fill the table with best
+moves (and the root with a move order), as Edax does: its entries are tagged so an exact search takes their
+moves but never their bounds.
 """
 
 # ruff: noqa: E741  (P and O, the discs of the player to move and of the opponent, as in Edax)
@@ -33,7 +39,9 @@ SORT_SEARCH2_EMPTIES = 21  # >= this: searched two plies
 SORT_SEARCH_EMPTIES = 18   # >= this: searched one ply
 SORT_EVAL_EMPTIES = 15     # >= this: evaluated statically
 ORDER_LEARNED_SCALE = 5.0  # learned evaluation (discs) to default-evaluation units, for ordering
-NODES, STOP = 0, 1
+NODES, STOP, SELECT = 0, 1, 2  # ctl slots: node count, stop flag, probcut confidence (t x 100; 0 = exact)
+SELECTIVE_TAG = 64     # table depth of a selective result: 64 + empties (an exact search never takes its bounds)
+PROBCUT_EMPTIES = 14   # >= this: probcut in a selective search
 MID_ROW = 128        # search_mid keeps its move list in buffer row MID_ROW - empties (deep rows are plies)
 
 QUADRANTS = np.array([0x000000000F0F0F0F, 0x00000000F0F0F0F0, 0x0F0F0F0F00000000, 0xF0F0F0F000000000],
@@ -58,6 +66,12 @@ NEIGHBOURS = _neighbours()
 STABILITY_THRESHOLD = np.array([99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38,
                                 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62]
                                + [64] * 30, dtype=np.int64)
+
+
+# probcut: the depth of the shallow search at each number of empties, and the spread (discs) assumed for the
+# exact score around its value (the learned evaluation predicts the final disc difference)
+PC_DEPTH = np.array([max(2, 2 * ((e - 10) // 4)) for e in range(65)], dtype=np.int64)
+PC_SIGMA = 5.0
 
 
 @njit(cache=True, inline="always")
@@ -205,6 +219,49 @@ def _eval_1ply_min(P, O, W):  # type: ignore[no-untyped-def]
     return worst
 
 
+@njit(cache=True)
+def _shallow_value(P, O, depth, alpha, beta, W, ctl):  # type: ignore[no-untyped-def]
+    """Fail-soft alpha-beta to ``depth`` with the learned evaluation (discs): probcut's estimate."""
+    ctl[NODES] += 1
+    if depth == 0:
+        return evaluate_patterns(P, O, W)
+    moves = get_moves(P, O)
+    if moves == 0:
+        if get_moves(O, P) == 0:
+            return float(_final(P, O))
+        return -_shallow_value(O, P, depth, -beta, -alpha, W, ctl)
+    best = -1e9
+    while moves:
+        sq = lowest_index(moves)
+        moves &= moves - ONE
+        f = flips(P, O, sq)
+        v = -_shallow_value(O ^ f, P ^ f ^ (ONE << sq), depth - 1, -beta, -alpha, W, ctl)
+        if v > best:
+            best = v
+            if v >= beta:
+                return v
+            if v > alpha:
+                alpha = v
+    return best
+
+
+@njit(cache=True)
+def _probcut(P, O, alpha, beta, empties, W, ctl):  # type: ignore[no-untyped-def]
+    """The bound (beta or alpha) that a shallow search puts the exact value beyond by ``ctl[SELECT] / 100``
+    standard deviations, or NONE when it cannot say."""
+    margin = ctl[SELECT] * 0.01 * PC_SIGMA
+    d = PC_DEPTH[empties]
+    if beta < 64:
+        b = beta + margin
+        if _shallow_value(P, O, d, b - 0.01, b, W, ctl) >= b:
+            return beta
+    if alpha > -64:
+        a = alpha - margin
+        if _shallow_value(P, O, d, a, a + 0.01, W, ctl) <= a:
+            return alpha
+    return NONE
+
+
 @njit(cache=True, inline="always")
 def _parity_mask(E):  # type: ignore[no-untyped-def]
     odd = ZERO
@@ -288,7 +345,7 @@ def _child(P, O, alpha, beta, empties, ply, tt, ctl, bufs, W, mtt):  # type: ign
 
 @njit(cache=True)
 def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs, W, mtt):  # type: ignore[no-untyped-def]
-    """PVS with transposition table, ETC and stability cut-offs (many empties)."""
+    """PVS with transposition table, ETC and stability cut-offs (many empties); probcut when selective."""
     pv, pv_len, mbuf, kbuf, fbuf = bufs
     ctl[NODES] += 1
     pv_len[ply] = 0
@@ -309,6 +366,7 @@ def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs, W, mtt):
             pv[ply, k + 1] = pv[ply + 1, k]
         pv_len[ply] = n + 1
         return v
+    tag = empties + SELECTIVE_TAG if ctl[SELECT] else empties  # the table depth of this search's results
     hash_move = -2
     e = probe(tt, P, O)
     if e < 0:  # not solved yet: the best move of the midgame search run before the solve, if it saw the node
@@ -317,7 +375,7 @@ def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs, W, mtt):
             hash_move = mtt[5][m]
     else:
         hash_move = tt[5][e]
-        if tt[4][e] == empties:
+        if tt[4][e] == empties or tt[4][e] == tag:  # exact bounds serve every search, selective ones only
             lo = np.int64(tt[2][e]) if tt[2][e] > -1000.0 else NONE
             up = np.int64(tt[3][e]) if tt[3][e] < 1000.0 else -NONE
             if lo >= beta:
@@ -330,6 +388,10 @@ def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs, W, mtt):
                 beta = up
             if alpha >= beta:
                 return alpha
+    if ctl[SELECT] and empties >= PROBCUT_EMPTIES and W.shape[0] > 1:
+        v = _probcut(P, O, alpha, beta, empties, W, ctl)
+        if v != NONE:
+            return v
     a0 = alpha
     b0 = beta
     odd = _parity_mask(~(P | O))
@@ -342,10 +404,10 @@ def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs, W, mtt):
         co = P ^ f ^ (ONE << sq)
         if empties >= ETC_EMPTIES:
             c = probe(tt, cp, co)
-            if c >= 0 and tt[4][c] == empties - 1 and tt[3][c] < 1000.0:
+            if c >= 0 and (tt[4][c] == empties - 1 or tt[4][c] == tag - 1) and tt[3][c] < 1000.0:
                 v = -np.int64(tt[3][c])
                 if v >= beta:
-                    store(tt, P, O, empties, a0, b0, float(v), sq)
+                    store(tt, P, O, tag, a0, b0, float(v), sq)
                     return v
         mbuf[ply, n] = sq
         fbuf[ply, n] = f
@@ -390,7 +452,7 @@ def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs, W, mtt):
                 if v >= beta:
                     break
                 alpha = v
-    store(tt, P, O, empties, float(a0), float(b0), float(best), best_move)
+    store(tt, P, O, tag, float(a0), float(b0), float(best), best_move)
     return best
 
 

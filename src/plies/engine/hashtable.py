@@ -1,7 +1,8 @@
 """Transposition table in numpy arrays: full-key check, lower/upper bounds, best move, two-way buckets.
 
 Each bucket has two entries: the first keeps the deepest (or newest-search) result, the second is always
-replaced.  Keys are the full ``(P, O)`` pair, so a hit is never a collision.  The index is a multiplicative
+replaced.  Depths of 64 and more are the endgame solver's selective results (64 + empties): they rank by
+their empties.  Keys are the full ``(P, O)`` pair, so a hit is never a collision.  The index is a multiplicative
 64-bit hash of the pair (the side to move is implicit: ``P`` always belongs to it).
 """
 
@@ -92,6 +93,12 @@ def probe(tt, P, O):  # type: ignore[no-untyped-def]
     return np.int64(-1)
 
 
+@njit(cache=True, inline="always")
+def _priority(depth):  # type: ignore[no-untyped-def]
+    """How much an entry of ``depth`` is worth keeping: selective endgame tags (64 + empties) as their empties."""
+    return depth & 63 if depth >= 0 else depth
+
+
 @njit(cache=True)
 def store(tt, P, O, depth, alpha, beta, value, move):  # type: ignore[no-untyped-def]
     """Record ``value`` of a search of (P, O) to ``depth`` with window (alpha, beta) and its best move."""
@@ -101,7 +108,7 @@ def store(tt, P, O, depth, alpha, beta, value, move):  # type: ignore[no-untyped
         j = i
     elif keys_p[i + 1] == P and keys_o[i + 1] == O and depths[i + 1] >= 0:
         j = i + 1
-    elif depth >= depths[i] or dates[i] != gen:
+    elif _priority(depth) >= _priority(depths[i]) or dates[i] != gen:
         j = i
         if depths[i] >= 0 and dates[i] == gen:
             # keep the displaced deep entry in the always-replace slot

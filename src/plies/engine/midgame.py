@@ -36,7 +36,7 @@ SQUARE_VALUE = np.array([
     18, 4, 16, 12, 12, 16, 4, 18,
 ], dtype=np.int64)
 
-# ctl: [0] nodes, [1] stop flag (set from Python), [2] spare, [3] spare
+# ctl: [0] nodes, [1] stop flag (set from Python), [2] the endgame's probcut confidence, [3] spare
 NODES, STOP = 0, 1
 
 
