@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from plies.engine.bitboard import flips, get_moves, position, potential_moves
@@ -62,3 +63,19 @@ def test_perft_matches_python_on_random_positions() -> None:
 def test_perft_rejects_other_sizes() -> None:
     with pytest.raises(PliesError):
         perft(OthelloState.start(6), 2)
+
+
+def test_last_flip_count_equals_the_flips_of_the_move() -> None:
+    """The last-empty flip counter (four line look-ups) agrees with the general ray walk on random full boards."""
+    import random
+
+    from plies.engine.endgame import last_flip_count
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        sq = rng.randrange(64)
+        density = rng.choice([0.1, 0.5, 0.9])
+        p = sum(1 << i for i in range(64) if i != sq and rng.random() < density)
+        o = ((1 << 64) - 1) & ~p & ~(1 << sq)
+        expected = bin(int(flips(np.uint64(p), np.uint64(o), np.int64(sq)))).count("1")
+        assert int(last_flip_count(np.uint64(p), np.int64(sq))) == expected
