@@ -79,6 +79,12 @@ def presearch_depth(empties: int) -> int:
     return max(1, min(PRESEARCH_MAX, empties - PRESEARCH_OFFSET))
 
 
+def _end_window(guess: int) -> tuple[int, int]:
+    """The first window of an exact solve: ``END_ASPIRATION`` discs either side of an estimate."""
+    w = max(1, END_ASPIRATION)  # never an empty window: a bound must say which side it is on
+    return max(-65, guess - w), min(65, guess + w)
+
+
 def time_exact_empties(seconds: float) -> int:
     """How many empties a solve is attempted from when playing by time (grows with the budget)."""
     return int(min(24, max(12, 14 + 2 * math.log2(max(seconds, 0.01)))))
@@ -310,9 +316,7 @@ class Engine:
         alpha, beta = (-1, 1) if wld else (-65, 65)
         if not wld and k == 1 and fallback and self.eval_id == LEARNED and abs(fallback[0].value) < 64:
             # aspiration: a window around the presearch's estimate (in discs), widened on failure
-            guess = int(round(float(fallback[0].value)))
-            w = max(1, END_ASPIRATION)  # never an empty window: a bound must say which side it is on
-            alpha, beta = max(-65, guess - w), min(65, guess + w)
+            alpha, beta = _end_window(int(round(float(fallback[0].value))))
         if state.empties() >= SELECTIVE_EMPTIES:
             # a selective search first (much cheaper): its best moves fill the table and order the root
             self.ctl[endgame.SELECT] = PROBCUT_CONFIDENCE
@@ -328,8 +332,7 @@ class Engine:
             if not wld and k == 1:  # and its value is a better guess than the midgame's for the window
                 top = int(values[by_value[0]])
                 if abs(top) < 64:
-                    w = max(1, END_ASPIRATION)
-                    alpha, beta = max(-65, top - w), min(65, top + w)
+                    alpha, beta = _end_window(top)
         found = self._solve_window(P, O, alpha, beta, root_a, k, tt, bufs)
         if found is None:
             return []
