@@ -3,7 +3,7 @@
 A position is ``(P, O)``: two ``uint64`` masks, the discs of the side to move and of its opponent.  Square
 ``sq`` is bit ``sq`` with a1 = 0, h1 = 7, a2 = 8 ... h8 = 63 (the same numbering as ``plies.games.othello``).
 Move generation shifts the whole board in the 8 directions (parallel prefix, 6 steps in 4 shifts); flips
-look along the 8 rays of the square and find the first non-opponent disc with a bit scan.
+look along the 8 rays of the square and find the first non-opponent disc with a bit scan, without branches.
 """
 
 # ruff: noqa: E741  (P and O, the discs of the player to move and of the opponent, as in Edax)
@@ -132,21 +132,18 @@ def get_moves(P, O):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def flips(P, O, sq):  # type: ignore[no-untyped-def]
-    """Opponent discs turned over by a disc of ``P`` on empty square ``sq`` (0: the move is illegal)."""
+    """Opponent discs turned over by a disc of ``P`` on empty square ``sq`` (0: the move is illegal).
+    Branch-free: each ray's run is masked in or out, as a mispredicted branch per ray cost more than the walk."""
     f = ZERO
     notO = ~O
     for d in range(4):
         ray = RAYS_UP[d, sq]
         x = ray & notO
-        lb = x & (~x + ONE)
-        if lb & P:
-            f |= ray & (lb - ONE)
+        lb = x & (~x + ONE)  # first square that is not the opponent's, going up
+        f |= ray & (lb - ONE) & (ZERO - U64((lb & P) != ZERO))
         ray = RAYS_DOWN[d, sq]
-        x = ray & notO
-        if x:
-            hb = HIGH_BIT >> leading_zeros(x)
-            if hb & P:
-                f |= ray & ~(hb | (hb - ONE))
+        hb = HIGH_BIT >> leading_zeros((ray & notO) | ONE)  # first such square going down
+        f |= ray & ~(hb | (hb - ONE)) & (ZERO - U64((hb & P & ray) != ZERO))
     return f
 
 

@@ -27,6 +27,7 @@ from plies.engine.bitboard import CORNERS, ONE, ZERO, flips, get_moves, lowest_i
 from plies.engine.eval import evaluate_default, stable_discs
 from plies.engine.hashtable import probe, store
 from plies.engine.midgame import SQUARE_VALUE, _kth_best
+from plies.engine.rawmem import add_at, load_at, store_at
 from plies.train.patterns import evaluate_patterns
 
 PASS = -1
@@ -42,7 +43,7 @@ ORDER_LEARNED_SCALE = 5.0  # learned evaluation (discs) to default-evaluation un
 NODES, STOP, SELECT = 0, 1, 2  # ctl slots: node count, stop flag, probcut confidence (t x 100; 0 = exact)
 SELECTIVE_TAG = 64     # table depth of a selective result: 64 + empties (an exact search never takes its bounds)
 PROBCUT_EMPTIES = 14   # >= this: probcut in a selective search
-MID_ROW = 128        # search_mid keeps its move list in buffer row MID_ROW - empties (deep rows are plies)
+MID_LIST = 48        # int64 slots of search_mid's move list for one number of empties: 16 (square, key, flips)
 
 QUADRANTS = np.array([0x000000000F0F0F0F, 0x00000000F0F0F0F0, 0x0F0F0F0F00000000, 0xF0F0F0F000000000],
                      dtype=np.uint64)
@@ -151,38 +152,41 @@ def solve_1(P, sq, O):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def solve_2(P, O, alpha, beta, x1, x2, passed, ctl):  # type: ignore[no-untyped-def]
-    """Exact-within-window score with two empties ``x1``, ``x2``."""
-    ctl[NODES] += 1
+def solve_2(P, O, alpha, beta, x1, x2, passed, nodes):  # type: ignore[no-untyped-def]
+    """Exact-within-window score with two empties ``x1``, ``x2`` (``nodes``: the address of the node counter)."""
     best = NONE
+    n = 1
     f = flips(P, O, x1)
     if f:
-        ctl[NODES] += 1
+        n += 1
         best = -solve_1(O ^ f, x2, P ^ f ^ (ONE << x1))
         if best >= beta:
+            add_at(nodes, NODES, n)
             return best
     f = flips(P, O, x2)
     if f:
-        ctl[NODES] += 1
+        n += 1
         v = -solve_1(O ^ f, x1, P ^ f ^ (ONE << x2))
         if v > best:
             best = v
+    add_at(nodes, NODES, n)
     if best == NONE:
         if passed:
             return _final(P, O)
-        return -solve_2(O, P, -beta, -alpha, x1, x2, np.int64(1), ctl)
+        return -solve_2(O, P, -beta, -alpha, x1, x2, np.int64(1), nodes)
     return best
 
 
 @njit(cache=True)
-def search_shallow(P, O, alpha, beta, empties, passed, ctl):  # type: ignore[no-untyped-def]
-    """Alpha-beta over the empty squares in parity order (odd quadrants first), for few empties."""
+def search_shallow(P, O, alpha, beta, empties, passed, nodes):  # type: ignore[no-untyped-def]
+    """Alpha-beta over the empty squares in parity order (odd quadrants first), for few empties (``nodes``: the
+    address of the node counter, ``ctl.ctypes.data``)."""
     E = ~(P | O)
     if empties == 2:
         x1 = lowest_index(E)
         x2 = lowest_index(E & (E - ONE))
-        return solve_2(P, O, alpha, beta, x1, x2, passed, ctl)
-    ctl[NODES] += 1
+        return solve_2(P, O, alpha, beta, x1, x2, passed, nodes)
+    add_at(nodes, NODES, 1)
     odd = ZERO
     for q in range(4):
         if popcount(E & QUADRANTS[q]) & ONE:
@@ -198,7 +202,7 @@ def search_shallow(P, O, alpha, beta, empties, passed, ctl):  # type: ignore[no-
             f = flips(P, O, sq)
             if not f:
                 continue
-            v = -search_shallow(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, np.int64(0), ctl)
+            v = -search_shallow(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, np.int64(0), nodes)
             if v > best:
                 best = v
                 if v >= beta:
@@ -208,7 +212,7 @@ def search_shallow(P, O, alpha, beta, empties, passed, ctl):  # type: ignore[no-
     if best == NONE:
         if passed:
             return _final(P, O)
-        return -search_shallow(O, P, -beta, -alpha, empties, np.int64(1), ctl)
+        return -search_shallow(O, P, -beta, -alpha, empties, np.int64(1), nodes)
     return best
 
 
@@ -339,10 +343,11 @@ def _select(mbuf, kbuf, fbuf, row, i, n):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def search_mid(P, O, alpha, beta, empties, passed, ctl, bufs):  # type: ignore[no-untyped-def]
-    """Alpha-beta with fastest-first ordering and stability cut-off, no table (medium number of empties)."""
-    _, _, mbuf, kbuf, fbuf = bufs
-    ctl[NODES] += 1
+def search_mid(P, O, alpha, beta, empties, passed, nodes, lists):  # type: ignore[no-untyped-def]
+    """Alpha-beta with fastest-first ordering and stability cut-off, no table (medium number of empties).
+    ``nodes`` and ``lists`` are addresses (``rawmem``): the node counter, and the scratch of move lists, one
+    list of (square, key, flips) triples per number of empties."""
+    add_at(nodes, NODES, 1)
     if alpha >= STABILITY_THRESHOLD[empties]:
         bound = 64 - 2 * np.int64(popcount(stable_discs(O, P)))
         if bound <= alpha:
@@ -353,27 +358,37 @@ def search_mid(P, O, alpha, beta, empties, passed, ctl, bufs):  # type: ignore[n
             return _final(P, O)
         if get_moves(O, P) == 0:
             return _final(P, O)
-        return -search_mid(O, P, -beta, -alpha, empties, np.int64(1), ctl, bufs)
+        return -search_mid(O, P, -beta, -alpha, empties, np.int64(1), nodes, lists)
     odd = _parity_mask(~(P | O))
-    row = MID_ROW - empties
-    n = 0
+    base = empties * MID_LIST
+    end = base
     while moves:
         sq = lowest_index(moves)
         moves &= moves - ONE
         f = flips(P, O, sq)
-        mbuf[row, n] = sq
-        fbuf[row, n] = f
-        kbuf[row, n] = _order_key(P, O, sq, f, odd)
-        n += 1
+        store_at(lists, end, sq)
+        store_at(lists, end + 1, _order_key(P, O, sq, f, odd))
+        store_at(lists, end + 2, np.int64(f))
+        end += 3
     best = NONE
-    for i in range(n):
-        _select(mbuf, kbuf, fbuf, row, i, n)
-        sq = mbuf[row, i]
-        f = fbuf[row, i]
+    for i in range(base, end, 3):
+        b = i  # selection: the best remaining key; the triple at i moves to its slot
+        kb = load_at(lists, i + 1)
+        for j in range(i + 3, end, 3):
+            kj = load_at(lists, j + 1)
+            if kj > kb:
+                b = j
+                kb = kj
+        sq = load_at(lists, b)
+        f = np.uint64(load_at(lists, b + 2))
+        if b != i:
+            store_at(lists, b, load_at(lists, i))
+            store_at(lists, b + 1, load_at(lists, i + 1))
+            store_at(lists, b + 2, load_at(lists, i + 2))
         if empties - 1 <= SHALLOW_EMPTIES:
-            v = -search_shallow(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, np.int64(0), ctl)
+            v = -search_shallow(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, np.int64(0), nodes)
         else:
-            v = -search_mid(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, np.int64(0), ctl, bufs)
+            v = -search_mid(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, np.int64(0), nodes, lists)
         if v > best:
             best = v
             if v >= beta:
@@ -387,15 +402,15 @@ def search_mid(P, O, alpha, beta, empties, passed, ctl, bufs):  # type: ignore[n
 def _child(P, O, alpha, beta, empties, ply, tt, ctl, bufs, W, mtt):  # type: ignore[no-untyped-def]
     if empties <= MID_EMPTIES:
         if empties <= SHALLOW_EMPTIES:
-            return search_shallow(P, O, alpha, beta, empties, np.int64(0), ctl)
-        return search_mid(P, O, alpha, beta, empties, np.int64(0), ctl, bufs)
+            return search_shallow(P, O, alpha, beta, empties, np.int64(0), ctl.ctypes.data)
+        return search_mid(P, O, alpha, beta, empties, np.int64(0), ctl.ctypes.data, bufs[5].ctypes.data)
     return search_deep(P, O, alpha, beta, empties, np.int64(0), ply, tt, ctl, bufs, W, mtt)
 
 
 @njit(cache=True)
 def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs, W, mtt):  # type: ignore[no-untyped-def]
     """PVS with transposition table, ETC and stability cut-offs (many empties); probcut when selective."""
-    pv, pv_len, mbuf, kbuf, fbuf = bufs
+    pv, pv_len, mbuf, kbuf, fbuf, _ = bufs
     ctl[NODES] += 1
     pv_len[ply] = 0
     if ctl[STOP] != 0:
@@ -515,9 +530,9 @@ def solve(P, O, alpha, beta, ctl, tt, bufs, W, mtt):  # type: ignore[no-untyped-
         if empties == 1:
             ctl[NODES] += 1
             return solve_1(P, lowest_index(~(P | O)), O)
-        return search_shallow(P, O, alpha, beta, empties, np.int64(0), ctl)
+        return search_shallow(P, O, alpha, beta, empties, np.int64(0), ctl.ctypes.data)
     if empties <= MID_EMPTIES:
-        return search_mid(P, O, alpha, beta, empties, np.int64(0), ctl, bufs)
+        return search_mid(P, O, alpha, beta, empties, np.int64(0), ctl.ctypes.data, bufs[5].ctypes.data)
     return search_deep(P, O, alpha, beta, empties, np.int64(0), np.int64(1), tt, ctl, bufs, W, mtt)
 
 
@@ -525,7 +540,7 @@ def solve(P, O, alpha, beta, ctl, tt, bufs, W, mtt):  # type: ignore[no-untyped-
 def solve_root(P, O, alpha, beta, root_moves, multipv, values, flags, root_pv, root_pv_len,
                tt, ctl, bufs, W, mtt):  # type: ignore[no-untyped-def]
     """Exact values of the root moves in order, as ``midgame.search_root`` (flags 0 exact, 1 upper, 2 lower)."""
-    pv, pv_len, _, _, _ = bufs
+    pv, pv_len, _, _, _, _ = bufs
     ctl[NODES] += 1
     n = root_moves.shape[0]
     for i in range(n):

@@ -49,9 +49,10 @@ class Buffers:
         self.moves = np.zeros((MAX_PLY + 1, 64), dtype=np.int64)
         self.keys = np.zeros((MAX_PLY + 1, 64), dtype=np.int64)
         self.flips = np.zeros((MAX_PLY + 1, 64), dtype=np.uint64)
+        self.lists = np.zeros(65 * 48, dtype=np.int64)  # the endgame solver's move lists by empties (by address)
 
     def arrays(self) -> tuple:
-        return (self.pv, self.pv_len, self.moves, self.keys, self.flips)
+        return (self.pv, self.pv_len, self.moves, self.keys, self.flips, self.lists)
 
 
 @njit(cache=True, inline="always")
@@ -114,7 +115,7 @@ def _frontier(P, O, moves, alpha, beta, ply, eval_id, W, ctl, pv, pv_len):  # ty
 @njit(cache=True)
 def pvs(P, O, depth, alpha, beta, ply, tt, eval_id, W, ctl, bufs):  # type: ignore[no-untyped-def]
     """Negamax PVS value of (P, O) searched ``depth`` plies, fail-soft, window (alpha, beta)."""
-    pv, pv_len, mbuf, kbuf, fbuf = bufs
+    pv, pv_len, mbuf, kbuf, fbuf, _ = bufs
     ctl[NODES] += 1
     pv_len[ply] = 0
     if ctl[STOP] != 0:
@@ -242,7 +243,7 @@ def search_root(P, O, depth, alpha, beta, root_moves, multipv, values, flags, ro
     ``values[i]`` is the value of ``root_moves[i]``; ``flags[i]`` 0 = exact, 1 = upper bound (not among the
     best ``multipv``), 2 = lower bound (fail high of the aspiration window).  ``root_pv[i]`` its variation.
     """
-    pv, pv_len, _, _, _ = bufs
+    pv, pv_len, _, _, _, _ = bufs
     ROOT_PLY = np.int64(1)
     ctl[NODES] += 1
     n = root_moves.shape[0]
