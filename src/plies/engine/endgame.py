@@ -187,6 +187,10 @@ def search_shallow(P, O, alpha, beta, empties, passed, nodes):  # type: ignore[n
         x2 = lowest_index(E & (E - ONE))
         return solve_2(P, O, alpha, beta, x1, x2, passed, nodes)
     add_at(nodes, NODES, 1)
+    if empties >= 4 and alpha >= STABILITY_THRESHOLD[empties]:
+        bound = 64 - 2 * np.int64(popcount(stable_discs(O, P)))
+        if bound <= alpha:
+            return bound
     odd = ZERO
     for q in range(4):
         if popcount(E & QUADRANTS[q]) & ONE:
