@@ -54,7 +54,7 @@ def main() -> None:
         b = _by_rays(Ps, Os, sqs)
         t2 = time.process_time()
         lines, rays = 1e9 * (t1 - t0) / n, 1e9 * (t2 - t1) / n
-        print(f"line look-ups {lines:.1f} ns, ray walk {rays:.1f} ns: {rays / lines:.1f}x "
+        print(f"line look-ups {lines:.1f} ns, general flips {rays:.1f} ns: {rays / lines:.1f}x "
               f"({'same counts' if a == b else 'COUNTS DIFFER'})")
 
 

@@ -3,7 +3,7 @@
 A position is ``(P, O)``: two ``uint64`` masks, the discs of the side to move and of its opponent.  Square
 ``sq`` is bit ``sq`` with a1 = 0, h1 = 7, a2 = 8 ... h8 = 63 (the same numbering as ``plies.games.othello``).
 Move generation shifts the whole board in the 8 directions (parallel prefix, 6 steps in 4 shifts); flips
-look along the 8 rays of the square and find the first non-opponent disc with a bit scan, without branches.
+look up the 4 lines through the square, each gathered into a byte (tables ``OUTFLANK`` and ``FLIPPED``).
 """
 
 # ruff: noqa: E741  (P and O, the discs of the player to move and of the opponent, as in Edax)
@@ -18,7 +18,6 @@ from numba.extending import intrinsic
 U64 = np.uint64
 FULL = U64(0xFFFFFFFFFFFFFFFF)
 INNER_COLS = U64(0x7E7E7E7E7E7E7E7E)   # files b..g: an opponent run along a row or diagonal lies there
-HIGH_BIT = U64(0x8000000000000000)
 ONE = U64(1)
 ZERO = U64(0)
 CORNERS = U64(0x8100000000000081)
@@ -63,42 +62,7 @@ def lowest_index(typingctx, x):  # type: ignore[no-untyped-def]
     return sig, codegen
 
 
-@intrinsic
-def leading_zeros(typingctx, x):  # type: ignore[no-untyped-def]
-    """Number of leading zero bits; 64 for 0."""
-    if not isinstance(x, types.Integer):
-        return None
-    sig = types.uint64(types.uint64)
-
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
-
-
-# --- rays ---------------------------------------------------------------------------------------------------
-
-
-def _build_rays() -> tuple[np.ndarray, np.ndarray]:
-    """RAYS_UP[d, sq] / RAYS_DOWN[d, sq]: squares seen from ``sq`` in the 4 directions of growing / shrinking
-    bit index (E, S, SE, SW and W, N, NW, NE), the square itself excluded."""
-    up = np.zeros((4, 64), dtype=np.uint64)
-    down = np.zeros((4, 64), dtype=np.uint64)
-    dirs_up = ((0, 1), (1, 0), (1, 1), (1, -1))
-    for sq in range(64):
-        r0, c0 = divmod(sq, 8)
-        for k, (dr, dc) in enumerate(dirs_up):
-            for sign, table in ((1, up), (-1, down)):
-                r, c, m = r0 + sign * dr, c0 + sign * dc, 0
-                while 0 <= r < 8 and 0 <= c < 8:
-                    m |= 1 << (r * 8 + c)
-                    r, c = r + sign * dr, c + sign * dc
-                table[k, sq] = np.uint64(m)
-    return up, down
-
-
-RAYS_UP, RAYS_DOWN = _build_rays()
-SQUARE_BIT = np.array([1 << i for i in range(64)], dtype=np.uint64)
+# --- line tables ----------------------------------------------------------------------------------------------
 
 
 # --- kernels ------------------------------------------------------------------------------------------------
@@ -130,20 +94,76 @@ def get_moves(P, O):  # type: ignore[no-untyped-def]
     return moves & ~(P | O)
 
 
+def _line_tables() -> tuple[np.ndarray, ...]:
+    """Tables for flips by lines (the "kindergarten" method): OUTFLANK[pos, o6] are the squares of a line of 8
+    that would close a run of opponent discs (``o6``: the opponent's 6 inner squares) from ``pos``;
+    FLIPPED[pos, ends] the squares between ``pos`` and those ends; DIAG_MASK / ANTI_MASK[sq] the diagonal and
+    anti-diagonal through ``sq``; FILE_SPREAD[b] bit k of ``b`` to row k of file a."""
+    outflank = np.zeros((8, 64), np.uint8)
+    flipped = np.zeros((8, 256), np.uint8)
+    for pos in range(8):
+        for o6 in range(64):
+            opp = o6 << 1
+            if opp >> pos & 1:
+                continue
+            for step in (1, -1):
+                k = pos + step
+                if not (0 <= k < 8 and opp >> k & 1):
+                    continue
+                while 0 <= k < 8 and opp >> k & 1:
+                    k += step
+                if 0 <= k < 8:
+                    outflank[pos, o6] |= 1 << k
+        for ends in range(256):
+            for k in range(8):
+                if ends >> k & 1:
+                    for j in range(min(k, pos) + 1, max(k, pos)):
+                        flipped[pos, ends] |= 1 << j
+    diag = np.zeros(64, dtype=np.uint64)
+    anti = np.zeros(64, dtype=np.uint64)
+    for sq in range(64):
+        r, c = divmod(sq, 8)
+        for k in range(64):
+            if k // 8 - k % 8 == r - c:
+                diag[sq] |= np.uint64(1 << k)
+            if k // 8 + k % 8 == r + c:
+                anti[sq] |= np.uint64(1 << k)
+    spread = np.array([sum(1 << (8 * k) for k in range(8) if b >> k & 1) for b in range(256)], dtype=np.uint64)
+    return outflank, flipped, diag, anti, spread
+
+
+OUTFLANK, FLIPPED, DIAG_MASK, ANTI_MASK, FILE_SPREAD = _line_tables()
+FILE_A = U64(0x0101010101010101)
+GATHER_FILE = U64(0x0102040810204080)  # file a's bits (8 apart) to one byte, row k to bit k
+GATHER_BYTES = U64(0x0101010101010101)  # one square per column (a diagonal) to one byte, column c to bit c
+_S56 = U64(56)
+_S63 = U64(63)
+_FF = U64(0xFF)
+
+
+@njit(cache=True, inline="always")
+def _line_flips(pos, p8, o8):  # type: ignore[no-untyped-def]
+    """Squares of a line of 8 flipped by a disc at ``pos`` (``p8``, ``o8``: the two sides' discs on it)."""
+    return U64(FLIPPED[pos, OUTFLANK[pos, (o8 >> _S1) & _S63] & p8])
+
+
 @njit(cache=True)
 def flips(P, O, sq):  # type: ignore[no-untyped-def]
     """Opponent discs turned over by a disc of ``P`` on empty square ``sq`` (0: the move is illegal).
-    Branch-free: each ray's run is masked in or out, as a mispredicted branch per ray cost more than the walk."""
-    f = ZERO
-    notO = ~O
-    for d in range(4):
-        ray = RAYS_UP[d, sq]
-        x = ray & notO
-        lb = x & (~x + ONE)  # first square that is not the opponent's, going up
-        f |= ray & (lb - ONE) & (ZERO - U64((lb & P) != ZERO))
-        ray = RAYS_DOWN[d, sq]
-        hb = HIGH_BIT >> leading_zeros((ray & notO) | ONE)  # first such square going down
-        f |= ray & ~(hb | (hb - ONE)) & (ZERO - U64((hb & P & ray) != ZERO))
+    Each of the 4 lines through ``sq`` is gathered into a byte, looked up, and scattered back: no branches
+    (a mispredicted branch per ray cost more than the walk)."""
+    r = sq >> 3
+    c = sq & 7
+    row = U64(r * 8)
+    f = _line_flips(c, (P >> row) & _FF, (O >> row) & _FF) << row
+    col = U64(c)
+    p8 = (((P >> col) & FILE_A) * GATHER_FILE) >> _S56
+    o8 = (((O >> col) & FILE_A) * GATHER_FILE) >> _S56
+    f |= FILE_SPREAD[_line_flips(r, p8, o8)] << col
+    m = DIAG_MASK[sq]
+    f |= (_line_flips(c, ((P & m) * GATHER_BYTES) >> _S56, ((O & m) * GATHER_BYTES) >> _S56) * GATHER_BYTES) & m
+    m = ANTI_MASK[sq]
+    f |= (_line_flips(c, ((P & m) * GATHER_BYTES) >> _S56, ((O & m) * GATHER_BYTES) >> _S56) * GATHER_BYTES) & m
     return f
 
 

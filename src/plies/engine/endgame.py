@@ -23,7 +23,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from plies.engine.bitboard import CORNERS, ONE, ZERO, flips, get_moves, lowest_index, popcount
+from plies.engine.bitboard import (
+    ANTI_MASK,
+    CORNERS,
+    DIAG_MASK,
+    FILE_A,
+    FLIPPED,
+    GATHER_BYTES,
+    GATHER_FILE,
+    ONE,
+    OUTFLANK,
+    ZERO,
+    flips,
+    get_moves,
+    lowest_index,
+    popcount,
+)
 from plies.engine.eval import evaluate_default, stable_discs
 from plies.engine.hashtable import probe, store
 from plies.engine.midgame import SQUARE_VALUE, _kth_best
@@ -88,46 +103,26 @@ def _final(P, O):  # type: ignore[no-untyped-def]
     return d
 
 
-def _last_flip_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _last_flip_table() -> np.ndarray:
     """LINE_FLIPS[pos, bits]: discs turned on a line of 8 by a move at ``pos`` when ``bits`` are the mover's and
-    every other square is the opponent's; the masks of the diagonal and anti-diagonal through each square."""
+    every other square is the opponent's."""
     line = np.zeros((8, 256), dtype=np.int64)
     for pos in range(8):
         for bits in range(256):
-            if bits >> pos & 1:
-                continue
-            n = 0
-            for step in (1, -1):
-                k, run = pos + step, 0
-                while 0 <= k < 8 and not bits >> k & 1:
-                    k, run = k + step, run + 1
-                if 0 <= k < 8:
-                    n += run
-            line[pos, bits] = n
-    diag = np.zeros(64, dtype=np.uint64)
-    anti = np.zeros(64, dtype=np.uint64)
-    for sq in range(64):
-        r, c = divmod(sq, 8)
-        for rr in range(8):
-            for cc in range(8):
-                if rr - cc == r - c:
-                    diag[sq] |= np.uint64(1 << (rr * 8 + cc))
-                if rr + cc == r + c:
-                    anti[sq] |= np.uint64(1 << (rr * 8 + cc))
-    return line, diag, anti
+            if not bits >> pos & 1:
+                opponent = 0xFF & ~bits & ~(1 << pos)
+                line[pos, bits] = bin(FLIPPED[pos, OUTFLANK[pos, opponent >> 1 & 63] & bits]).count("1")
+    return line
 
 
-LINE_FLIPS, DIAG_MASK, ANTI_MASK = _last_flip_tables()
-FILE_A = np.uint64(0x0101010101010101)
-GATHER_FILE = np.uint64(0x0102040810204080)  # column bits (8 apart) to one byte, row k to bit k
-GATHER_BYTES = np.uint64(0x0101010101010101)  # one square per column (a diagonal) to one byte, column c to bit c
+LINE_FLIPS = _last_flip_table()
 S56 = np.uint64(56)
 
 
 @njit(cache=True, inline="always")
 def last_flip_count(P, sq):  # type: ignore[no-untyped-def]
     """Discs turned over by P playing ``sq`` when every other square is full (the opponent owns the rest):
-    four table look-ups, one per line through ``sq``, instead of walking the eight rays."""
+    four table look-ups, one per line through ``sq``."""
     r = sq >> 3
     c = sq & 7
     n = LINE_FLIPS[c, (P >> (r * 8)) & np.uint64(0xFF)]
