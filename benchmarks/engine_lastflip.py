@@ -1,5 +1,5 @@
 """The last empty square: flips counted by four line look-ups (``endgame.last_flip_count``) against the general
-ray walk (``bitboard.flips`` + popcount), ns per call and the ratio, on random full boards.
+general flips (``bitboard.flips`` + popcount), ns per call and the ratio, on random full boards.
 
     .venv/bin/python benchmarks/engine_lastflip.py [N]      (default 2,000,000 boards)
 
@@ -28,7 +28,7 @@ def _by_lines(Ps, sqs):  # type: ignore[no-untyped-def]  # noqa: N803
 
 
 @njit
-def _by_rays(Ps, Os, sqs):  # type: ignore[no-untyped-def]  # noqa: N803
+def _by_flips(Ps, Os, sqs):  # type: ignore[no-untyped-def]  # noqa: N803
     total = 0
     for i in range(Ps.shape[0]):
         total += np.int64(popcount(flips(Ps[i], Os[i], sqs[i])))
@@ -46,12 +46,12 @@ def main() -> None:
         p = rng.getrandbits(64) & ~(1 << sq)
         Ps[k], Os[k], sqs[k] = p, ((1 << 64) - 1) & ~p & ~(1 << sq), sq
     _by_lines(Ps[:8], sqs[:8])  # compile both first
-    _by_rays(Ps[:8], Os[:8], sqs[:8])
+    _by_flips(Ps[:8], Os[:8], sqs[:8])
     for _ in range(3):
         t0 = time.process_time()
         a = _by_lines(Ps, sqs)
         t1 = time.process_time()
-        b = _by_rays(Ps, Os, sqs)
+        b = _by_flips(Ps, Os, sqs)
         t2 = time.process_time()
         lines, rays = 1e9 * (t1 - t0) / n, 1e9 * (t2 - t1) / n
         print(f"line look-ups {lines:.1f} ns, general flips {rays:.1f} ns: {rays / lines:.1f}x "
