@@ -1,5 +1,5 @@
 """The last empty square: flips counted by four line look-ups (``endgame.last_flip_count``) against the general
-general flips (``bitboard.flips`` + popcount), ns per call and the ratio, on random full boards.
+flips of a move (``bitboard.flips`` + popcount), ns per call and the ratio, on random full boards.
 
     .venv/bin/python benchmarks/engine_lastflip.py [N]      (default 2,000,000 boards)
 
