@@ -79,3 +79,24 @@ def test_last_flip_count_equals_the_flips_of_the_move() -> None:
         o = ((1 << 64) - 1) & ~p & ~(1 << sq)
         expected = bin(int(flips(np.uint64(p), np.uint64(o), np.int64(sq)))).count("1")
         assert int(last_flip_count(np.uint64(p), np.int64(sq))) == expected
+
+
+def test_raw_slots_read_and_write_the_array_at_the_address() -> None:
+    """``rawmem``: stores, loads and counter adds through an array's address land in that array's slots."""
+    from numba import njit
+
+    from plies.engine.rawmem import add_at, load_at, store_at
+
+    @njit
+    def work(a):  # type: ignore[no-untyped-def]
+        address = a.ctypes.data
+        for i in range(a.shape[0]):
+            store_at(address, i, np.int64(i * i - 7))
+        add_at(address, 3, np.int64(40))
+        add_at(address, 3, np.int64(2))
+        store_at(address, 5, np.int64(np.uint64(0xFFFFFFFFFFFFFFFF)))
+        return load_at(address, 3) + load_at(address, 0)
+
+    a = np.zeros(8, dtype=np.int64)
+    assert work(a) == (9 - 7 + 42) + (-7)
+    assert a.tolist() == [-7, -6, -3, 44, 9, -1, 29, 42]
