@@ -41,7 +41,7 @@ from plies.engine.bitboard import (
 )
 from plies.engine.eval import evaluate_default, stable_discs
 from plies.engine.hashtable import probe, store
-from plies.engine.midgame import SQUARE_VALUE, _kth_best
+from plies.engine.midgame import LIST_SLOTS, SQUARE_VALUE, _kth_best
 from plies.engine.rawmem import add_at, load_at, store_at
 from plies.train.patterns import evaluate_patterns
 
@@ -58,7 +58,6 @@ ORDER_LEARNED_SCALE = 5.0  # learned evaluation (discs) to default-evaluation un
 NODES, STOP, SELECT = 0, 1, 2  # ctl slots: node count, stop flag, probcut confidence (t x 100; 0 = exact)
 SELECTIVE_TAG = 64     # table depth of a selective result: 64 + empties (an exact search never takes its bounds)
 PROBCUT_EMPTIES = 14   # >= this: probcut in a selective search
-MID_LIST = 48        # int64 slots of search_mid's move list for one number of empties: 16 (square, key, flips)
 
 QUADRANTS = np.array([0x000000000F0F0F0F, 0x00000000F0F0F0F0, 0x0F0F0F0F00000000, 0xF0F0F0F000000000],
                      dtype=np.uint64)
@@ -359,7 +358,7 @@ def search_mid(P, O, alpha, beta, empties, passed, nodes, lists):  # type: ignor
             return _final(P, O)
         return -search_mid(O, P, -beta, -alpha, empties, np.int64(1), nodes, lists)
     odd = _parity_mask(~(P | O))
-    base = empties * MID_LIST
+    base = empties * LIST_SLOTS
     end = base
     while moves:
         sq = lowest_index(moves)

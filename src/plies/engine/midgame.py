@@ -40,6 +40,9 @@ SQUARE_VALUE = np.array([
 NODES, STOP = 0, 1
 
 
+LIST_SLOTS = 48  # int64 slots of one move list of the endgame solver's search_mid: 16 (square, key, flips)
+
+
 class Buffers:
     """Per-search scratch arrays (principal variation table, move lists by ply): no allocation in the search."""
 
@@ -49,7 +52,7 @@ class Buffers:
         self.moves = np.zeros((MAX_PLY + 1, 64), dtype=np.int64)
         self.keys = np.zeros((MAX_PLY + 1, 64), dtype=np.int64)
         self.flips = np.zeros((MAX_PLY + 1, 64), dtype=np.uint64)
-        self.lists = np.zeros(65 * 48, dtype=np.int64)  # the endgame solver's move lists by empties (by address)
+        self.lists = np.zeros(65 * LIST_SLOTS, dtype=np.int64)  # the solver's move lists by empties (by address)
 
     def arrays(self) -> tuple:
         return (self.pv, self.pv_len, self.moves, self.keys, self.flips, self.lists)
