@@ -145,6 +145,17 @@ def solve_1(P, sq, O):  # type: ignore[no-untyped-def]
     return d + 1 if d > 0 else d - 1
 
 
+@njit(cache=True, inline="always")
+def _stability_cut(P, O, alpha, empties):  # type: ignore[no-untyped-def]
+    """The upper bound 64 - 2 x (the opponent's stable discs) when it is at most ``alpha`` (a cut-off), else NONE;
+    only tried when alpha is high enough for the count to be worth it (``STABILITY_THRESHOLD``, 4+ empties)."""
+    if alpha >= STABILITY_THRESHOLD[empties]:
+        bound = 64 - 2 * np.int64(popcount(stable_discs(O, P)))
+        if bound <= alpha:
+            return bound
+    return NONE
+
+
 @njit(cache=True)
 def solve_2(P, O, alpha, beta, x1, x2, passed, nodes):  # type: ignore[no-untyped-def]
     """Exact-within-window score with two empties ``x1``, ``x2`` (``nodes``: the address of the node counter)."""
@@ -181,10 +192,9 @@ def search_shallow(P, O, alpha, beta, empties, passed, nodes):  # type: ignore[n
         x2 = lowest_index(E & (E - ONE))
         return solve_2(P, O, alpha, beta, x1, x2, passed, nodes)
     add_at(nodes, NODES, 1)
-    if empties >= 4 and alpha >= STABILITY_THRESHOLD[empties]:
-        bound = 64 - 2 * np.int64(popcount(stable_discs(O, P)))
-        if bound <= alpha:
-            return bound
+    bound = _stability_cut(P, O, alpha, empties)
+    if bound != NONE:
+        return bound
     odd = ZERO
     for q in range(4):
         if popcount(E & QUADRANTS[q]) & ONE:
@@ -346,10 +356,9 @@ def search_mid(P, O, alpha, beta, empties, passed, nodes, lists):  # type: ignor
     ``nodes`` and ``lists`` are addresses (``rawmem``): the node counter, and the scratch of move lists, one
     list of (square, key, flips) triples per number of empties."""
     add_at(nodes, NODES, 1)
-    if alpha >= STABILITY_THRESHOLD[empties]:
-        bound = 64 - 2 * np.int64(popcount(stable_discs(O, P)))
-        if bound <= alpha:
-            return bound
+    bound = _stability_cut(P, O, alpha, empties)
+    if bound != NONE:
+        return bound
     moves = get_moves(P, O)
     if moves == 0:
         if passed:
@@ -413,10 +422,9 @@ def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs, W, mtt):
     pv_len[ply] = 0
     if ctl[STOP] != 0:
         return np.int64(0)
-    if alpha >= STABILITY_THRESHOLD[empties]:
-        bound = 64 - 2 * np.int64(popcount(stable_discs(O, P)))
-        if bound <= alpha:
-            return bound
+    bound = _stability_cut(P, O, alpha, empties)
+    if bound != NONE:
+        return bound
     moves = get_moves(P, O)
     if moves == 0:
         if passed or get_moves(O, P) == 0:
