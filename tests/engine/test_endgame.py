@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from plies.engine import Engine
+from plies.engine import Engine, endgame
+from plies.engine.bitboard import position
 from plies.formats.suite import read_suite
 from plies.game import WIN
 from plies.heuristics import get
@@ -30,7 +33,7 @@ def _exact(value: float) -> int:
     return 0
 
 
-@pytest.mark.parametrize("empties", [4, 7, 9, 10])
+@pytest.mark.parametrize("empties", [2, 3, 4, 7, 9, 10])
 def test_exact_equals_minimax_to_the_end(empties: int, engine: Engine) -> None:
     h = get("othello", "discs")
     for s in positions_with_empties(50 + empties, 6 if empties < 10 else 3, empties):
@@ -44,6 +47,33 @@ def test_exact_equals_minimax_to_the_end(empties: int, engine: Engine) -> None:
         assert t.is_over()
         final = t.score() if s.to_move == 0 else -t.score()
         assert final == expected
+
+
+@pytest.mark.parametrize("empties", [2, 3, 4, 5, 8])
+def test_windowed_solves_are_fail_soft_bounds_of_the_exact_value(empties: int, engine: Engine) -> None:
+    """Every layer (the written-out two and three empties included) returns, for any window, the exact value
+    inside it and a bound on the right side of it outside (fail-soft)."""
+    rng = random.Random(empties)
+    tt, bufs = engine.end_tt.arrays(), engine.bufs.arrays()
+    mtt, W = engine.mid_tt.arrays(), engine.order_weights
+
+    def solve(P: np.uint64, O: np.uint64, alpha: int, beta: int) -> int:  # noqa: E741
+        engine.end_tt.clear()
+        return int(endgame.solve(P, O, np.int64(alpha), np.int64(beta), engine.ctl, tt, bufs, W, mtt))
+
+    for s in positions_with_empties(70 + empties, 12, empties):
+        P, O = position(s)  # noqa: E741
+        exact = solve(P, O, -64, 64)
+        for _ in range(8):
+            alpha = rng.randint(-66, 62)
+            beta = rng.randint(alpha + 1, 66)
+            v = solve(P, O, alpha, beta)
+            if v <= alpha:
+                assert exact <= v, (s.to_text(), alpha, beta)
+            elif v >= beta:
+                assert exact >= v, (s.to_text(), alpha, beta)
+            else:
+                assert v == exact, (s.to_text(), alpha, beta)
 
 
 def test_wld_has_the_sign_of_the_exact_score(engine: Engine) -> None:

@@ -182,23 +182,85 @@ def solve_2(P, O, alpha, beta, x1, x2, passed, nodes):  # type: ignore[no-untype
     return best
 
 
-@njit(cache=True)
-def search_shallow(P, O, alpha, beta, empties, passed, nodes):  # type: ignore[no-untyped-def]
-    """Alpha-beta over the empty squares in parity order (odd quadrants first), for few empties (``nodes``: the
-    address of the node counter, ``ctl.ctypes.data``)."""
-    E = ~(P | O)
-    if empties == 2:
-        x1 = lowest_index(E)
-        x2 = lowest_index(E & (E - ONE))
-        return solve_2(P, O, alpha, beta, x1, x2, passed, nodes)
-    add_at(nodes, NODES, 1)
-    bound = _stability_cut(P, O, alpha, empties)
-    if bound != NONE:
-        return bound
+@njit(cache=True, inline="always")
+def _parity_mask(E):  # type: ignore[no-untyped-def]
     odd = ZERO
     for q in range(4):
         if popcount(E & QUADRANTS[q]) & ONE:
             odd |= QUADRANTS[q]
+    return odd
+
+
+@njit(cache=True, inline="always")
+def _quadrant(sq):  # type: ignore[no-untyped-def]
+    """Quadrant of a square, as in ``QUADRANTS`` (row half x 2 + column half)."""
+    return (sq >> 5) * 2 + ((sq >> 2) & 1)
+
+
+@njit(cache=True, inline="always")
+def _try_3(P, O, alpha, beta, sq, y, z, nodes):  # type: ignore[no-untyped-def]
+    """-(value after P plays ``sq``, the two other empties ``y`` < ``z`` left), NONE when ``sq`` is illegal."""
+    if not (NEIGHBOURS[sq] & O):
+        return NONE
+    f = flips(P, O, sq)
+    if not f:
+        return NONE
+    return -solve_2(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, y, z, np.int64(0), nodes)
+
+
+@njit(cache=True)
+def solve_3(P, O, alpha, beta, x1, x2, x3, passed, nodes):  # type: ignore[no-untyped-def]
+    """Exact-within-window score with three empties ``x1`` < ``x2`` < ``x3``, written out (no loop, no scan of
+    the board): a square alone in its quadrant first, as the parity order of ``search_shallow``."""
+    add_at(nodes, NODES, 1)
+    q1 = _quadrant(x1)
+    q2 = _quadrant(x2)
+    q3 = _quadrant(x3)
+    # play order a, b, c: the odd-quadrant squares first, each group by index
+    a, b, c = x1, x2, x3
+    if q1 == q2 and q1 != q3:
+        a, b, c = x3, x1, x2
+    elif q1 == q3 and q1 != q2:
+        a, b, c = x2, x1, x3
+    best = _try_3(P, O, alpha, beta, a, min(b, c), max(b, c), nodes)
+    if best >= beta:
+        return best
+    if best > alpha:
+        alpha = best
+    v = _try_3(P, O, alpha, beta, b, min(a, c), max(a, c), nodes)
+    if v > best:
+        best = v
+        if v >= beta:
+            return v
+        if v > alpha:
+            alpha = v
+    v = _try_3(P, O, alpha, beta, c, min(a, b), max(a, b), nodes)
+    if v > best:
+        best = v
+    if best == NONE:
+        if passed:
+            return _final(P, O)
+        return -solve_3(O, P, -beta, -alpha, x1, x2, x3, np.int64(1), nodes)
+    return best
+
+
+@njit(cache=True)
+def search_shallow(P, O, alpha, beta, empties, passed, nodes):  # type: ignore[no-untyped-def]
+    """Alpha-beta over the empty squares in parity order (odd quadrants first), for few empties (``nodes``: the
+    address of the node counter, ``ctl.ctypes.data``); three and two empties have their own code."""
+    E = ~(P | O)
+    if empties <= 3:
+        x1 = lowest_index(E)
+        E &= E - ONE
+        x2 = lowest_index(E)
+        if empties == 2:
+            return solve_2(P, O, alpha, beta, x1, x2, passed, nodes)
+        return solve_3(P, O, alpha, beta, x1, x2, lowest_index(E & (E - ONE)), passed, nodes)
+    add_at(nodes, NODES, 1)
+    bound = _stability_cut(P, O, alpha, empties)
+    if bound != NONE:
+        return bound
+    odd = _parity_mask(E)
     best = NONE
     for part in range(2):
         m = E & odd if part == 0 else E & ~odd
@@ -210,7 +272,15 @@ def search_shallow(P, O, alpha, beta, empties, passed, nodes):  # type: ignore[n
             f = flips(P, O, sq)
             if not f:
                 continue
-            v = -search_shallow(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, np.int64(0), nodes)
+            if empties == 4:
+                r = E ^ (ONE << sq)
+                x1 = lowest_index(r)
+                r &= r - ONE
+                x2 = lowest_index(r)
+                v = -solve_3(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, x1, x2, lowest_index(r & (r - ONE)),
+                             np.int64(0), nodes)
+            else:
+                v = -search_shallow(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, np.int64(0), nodes)
             if v > best:
                 best = v
                 if v >= beta:
@@ -321,15 +391,6 @@ def _probcut(P, O, alpha, beta, empties, W, ctl):  # type: ignore[no-untyped-def
         if _shallow_value(P, O, d, a, a + 0.01, W, ctl) <= a:
             return alpha
     return NONE
-
-
-@njit(cache=True, inline="always")
-def _parity_mask(E):  # type: ignore[no-untyped-def]
-    odd = ZERO
-    for q in range(4):
-        if popcount(E & QUADRANTS[q]) & ONE:
-            odd |= QUADRANTS[q]
-    return odd
 
 
 @njit(cache=True, inline="always")

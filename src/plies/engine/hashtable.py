@@ -88,7 +88,7 @@ def bucket(P, O, shift):  # type: ignore[no-untyped-def]
     return np.int64(h >> shift) & ~np.int64(1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def probe(tt, P, O):  # type: ignore[no-untyped-def]
     """Index of the entry holding (P, O), or -1."""
     keys_p, keys_o = tt[0], tt[1]
