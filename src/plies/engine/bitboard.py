@@ -2,8 +2,9 @@
 
 A position is ``(P, O)``: two ``uint64`` masks, the discs of the side to move and of its opponent.  Square
 ``sq`` is bit ``sq`` with a1 = 0, h1 = 7, a2 = 8 ... h8 = 63 (the same numbering as ``plies.games.othello``).
-Move generation shifts the whole board in the 8 directions (parallel prefix, 6 steps in 4 shifts); flips
-look up the 4 lines through the square, each gathered into a byte (tables ``OUTFLANK`` and ``FLIPPED``).
+Move generation and flips fill runs of opponent discs in the 8 directions, 4 at a time in a vector
+(``plies.engine.simd``); scalar references check them: shifts for the moves, and for flips the 4 lines through
+the square gathered into bytes (tables ``OUTFLANK`` and ``FLIPPED``, which also give the last-move counts).
 """
 
 # ruff: noqa: E741  (P and O, the discs of the player to move and of the opponent, as in Edax)
@@ -14,6 +15,8 @@ import numpy as np
 from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
+
+from plies.engine.simd import flips_vec, moves_vec
 
 U64 = np.uint64
 FULL = U64(0xFFFFFFFFFFFFFFFF)
@@ -85,7 +88,14 @@ def _dir_moves(P, M, d, d2):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def get_moves(P, O):  # type: ignore[no-untyped-def]
-    """Bitmask of the legal moves of the side owning ``P`` (uint64 in, uint64 out)."""
+    """Bitmask of the legal moves of the side owning ``P`` (uint64 in, uint64 out): the 4 line directions in
+    one vector (``simd.moves_vec``)."""
+    return moves_vec(P, O)
+
+
+@njit(cache=True)
+def get_moves_by_shifts(P, O):  # type: ignore[no-untyped-def]
+    """``get_moves`` one direction at a time in scalar code: the reference the vector version is tested on."""
     M = O & INNER_COLS
     moves = _dir_moves(P, M, _S1, _S2)
     moves |= _dir_moves(P, O, _S8, _S16)
@@ -149,9 +159,16 @@ def _line_flips(pos, p8, o8):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def flips(P, O, sq):  # type: ignore[no-untyped-def]
-    """Opponent discs turned over by a disc of ``P`` on empty square ``sq`` (0: the move is illegal).
-    Each of the 4 lines through ``sq`` is gathered into a byte, looked up, and scattered back: no branches
-    (a mispredicted branch per ray cost more than the walk)."""
+    """Opponent discs turned over by a disc of ``P`` on empty square ``sq`` (0: the move is illegal): the 8
+    directions as 4 vector lanes (``simd.flips_vec``)."""
+    return flips_vec(P, O, sq)
+
+
+@njit(cache=True)
+def flips_by_lines(P, O, sq):  # type: ignore[no-untyped-def]
+    """``flips`` by table look-ups (the reference the vector version is tested on; its tables also give the
+    endgame's last-move counts).  Each of the 4 lines through ``sq`` is gathered into a byte, looked up, and
+    scattered back, without branches."""
     r = sq >> 3
     c = sq & 7
     row = U64(r * 8)
