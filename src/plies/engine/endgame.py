@@ -63,20 +63,6 @@ QUADRANTS = np.array([0x000000000F0F0F0F, 0x00000000F0F0F0F0, 0x0F0F0F0F00000000
                      dtype=np.uint64)
 
 
-def _neighbours() -> np.ndarray:
-    out = np.zeros(64, dtype=np.uint64)
-    for sq in range(64):
-        r, c = divmod(sq, 8)
-        m = 0
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                if (dr or dc) and 0 <= r + dr < 8 and 0 <= c + dc < 8:
-                    m |= 1 << ((r + dr) * 8 + c + dc)
-        out[sq] = m
-    return out
-
-
-NEIGHBOURS = _neighbours()
 # Stability cut-off is tried only when alpha is high enough for it to have a chance (by empties).
 STABILITY_THRESHOLD = np.array([99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38,
                                 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62]
@@ -200,8 +186,6 @@ def _quadrant(sq):  # type: ignore[no-untyped-def]
 @njit(cache=True, inline="always")
 def _try_3(P, O, alpha, beta, sq, y, z, nodes):  # type: ignore[no-untyped-def]
     """-(value after P plays ``sq``, the two other empties ``y`` < ``z`` left), NONE when ``sq`` is illegal."""
-    if not (NEIGHBOURS[sq] & O):
-        return NONE
     f = flips(P, O, sq)
     if not f:
         return NONE
@@ -267,8 +251,6 @@ def search_shallow(P, O, alpha, beta, empties, passed, nodes):  # type: ignore[n
         while m:
             sq = lowest_index(m)
             m &= m - ONE
-            if not (NEIGHBOURS[sq] & O):
-                continue
             f = flips(P, O, sq)
             if not f:
                 continue
