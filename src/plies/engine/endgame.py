@@ -6,8 +6,8 @@ ordered hash move first, then by a shallow search with the learned evaluation (1
 presearch's move where the solver has none yet), fastest first (fewest opponent replies), corners and
 quadrant parity; from ``MID_EMPTIES`` empties down, the same without the table; from ``SHALLOW_EMPTIES``
 down, no move generation at all: the empty squares are tried in parity order (odd quadrants first), and the
-last two empties have their own code (the last one only counts flips, with one table look-up per line through
-the square).  Values are int64 from the side to move's view, empty squares going to the winner.
+last three empties have their own written-out code (the last one only counts flips, with one table look-up per
+line through the square).  Values are int64 from the side to move's view, empty squares going to the winner.
 
 A selective search (``ctl[SELECT]`` > 0) also cuts a node off when a shallow search with the learned
 evaluation predicts, with that confidence, that the exact value falls outside the window (Buro's probcut).
