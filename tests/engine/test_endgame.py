@@ -51,7 +51,7 @@ def test_exact_equals_minimax_to_the_end(empties: int, engine: Engine) -> None:
 
 @pytest.mark.parametrize("empties", [2, 3, 4, 5, 8])
 def test_windowed_solves_are_fail_soft_bounds_of_the_exact_value(empties: int, engine: Engine) -> None:
-    """Every layer (the written-out two and three empties included) returns, for any window, the exact value
+    """Every layer (the written-out two, three and four empties included) returns, for any window, the exact value
     inside it and a bound on the right side of it outside (fail-soft)."""
     rng = random.Random(empties)
     tt, bufs = engine.end_tt.arrays(), engine.bufs.arrays()
@@ -171,3 +171,13 @@ def test_probcut_cuts_only_when_selective() -> None:
             total += int(e.ctl[endgame.NODES])
         nodes[t] = total
     assert nodes[100] < nodes[0] < nodes[10**6]  # the last one pays for the shallow searches and cuts nothing
+
+
+def test_corner_stable_discs_for_move_ordering() -> None:
+    """The ordering term counts the mover's corners and the mover's edge squares beside its own corners."""
+    sq = {name: 1 << (8 * (int(name[1]) - 1) + ord(name[0]) - ord("a")) for name in
+          ("a1", "b1", "a2", "b2", "h8", "g8", "h7", "h1", "g1", "a8", "b8")}
+    P = np.uint64(sq["a1"] | sq["b1"] | sq["a2"] | sq["b2"] | sq["h8"] | sq["g8"] | sq["g1"] | sq["b8"])
+    # a1 + b1 + a2 (b2 is not on an edge), h8 + g8, not g1 (h1 is not P's) nor b8 (a8 is not P's)
+    assert endgame._corner_stable(P) == np.uint64(sq["a1"] | sq["b1"] | sq["a2"] | sq["h8"] | sq["g8"])
+    assert endgame._corner_stable(np.uint64(sq["b1"] | sq["g8"])) == np.uint64(0)

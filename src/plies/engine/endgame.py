@@ -3,11 +3,12 @@
 Three layers, as in strong solvers: with many empties, principal-variation search with the transposition
 table, enhanced transposition cut-offs and stability cut-offs (and probcut in a selective search), moves
 ordered hash move first, then by a shallow search with the learned evaluation (15+ empties; the midgame
-presearch's move where the solver has none yet), fastest first (fewest opponent replies), corners and
-quadrant parity; from ``MID_EMPTIES`` empties down, the same without the table; from ``SHALLOW_EMPTIES``
-down, no move generation at all: the empty squares are tried in parity order (odd quadrants first), and the
-last three empties have their own written-out code (the last one only counts flips, with one table look-up per
-line through the square).  Values are int64 from the side to move's view, empty squares going to the winner.
+presearch's move where the solver has none yet), fastest first (fewest opponent replies), the mover's
+stable discs at the corners, corners and quadrant parity; from ``MID_EMPTIES`` empties down, the same without
+the table; from ``SHALLOW_EMPTIES`` down, no move generation at all: the empty squares are tried in parity
+order (odd quadrants first), and the last four empties have their own written-out code (the last one only
+counts flips, with one table look-up per line through the square).  Values are int64 from the side to move's
+view, empty squares going to the winner.
 
 A selective search (``ctl[SELECT]`` > 0) also cuts a node off when a shallow search with the learned
 evaluation predicts, with that confidence, that the exact value falls outside the window (Buro's probcut).
@@ -135,7 +136,8 @@ def solve_1(P, sq, O):  # type: ignore[no-untyped-def]
 def _stability_cut(P, O, alpha, empties):  # type: ignore[no-untyped-def]
     """The upper bound 64 - 2 x (the opponent's stable discs) when it is at most ``alpha`` (a cut-off), else NONE;
     only tried when alpha is high enough for the count to be worth it (``STABILITY_THRESHOLD``, 4+ empties)."""
-    if alpha >= STABILITY_THRESHOLD[empties]:
+    # stable discs are at most all the opponent's: when even those could not cut, skip the count
+    if alpha >= STABILITY_THRESHOLD[empties] and 64 - 2 * np.int64(popcount(O)) <= alpha:
         bound = 64 - 2 * np.int64(popcount(stable_discs(O, P)))
         if bound <= alpha:
             return bound
@@ -228,10 +230,91 @@ def solve_3(P, O, alpha, beta, x1, x2, x3, passed, nodes):  # type: ignore[no-un
     return best
 
 
+@njit(cache=True, inline="always")
+def _rest_3(x1, x2, x3, x4, sq):  # type: ignore[no-untyped-def]
+    """The three of ``x1`` < ``x2`` < ``x3`` < ``x4`` other than ``sq``, in index order."""
+    if sq == x1:
+        return x2, x3, x4
+    if sq == x2:
+        return x1, x3, x4
+    if sq == x3:
+        return x1, x2, x4
+    return x1, x2, x3
+
+
+@njit(cache=True, inline="always")
+def _try_4(P, O, alpha, beta, sq, x1, x2, x3, x4, nodes):  # type: ignore[no-untyped-def]
+    """-(value after P plays ``sq``, one of the four empties), NONE when ``sq`` is illegal."""
+    f = flips(P, O, sq)
+    if not f:
+        return NONE
+    y1, y2, y3 = _rest_3(x1, x2, x3, x4, sq)
+    return -solve_3(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, y1, y2, y3, np.int64(0), nodes)
+
+
+@njit(cache=True)
+def solve_4(P, O, alpha, beta, x1, x2, x3, x4, passed, nodes):  # type: ignore[no-untyped-def]
+    """Exact-within-window score with four empties ``x1`` < ``x2`` < ``x3`` < ``x4``, written out: stability
+    cut-off, then the squares in ``search_shallow``'s parity order (odd quadrants first, each group by index)."""
+    add_at(nodes, NODES, 1)
+    bound = _stability_cut(P, O, alpha, np.int64(4))
+    if bound != NONE:
+        return bound
+    q1 = _quadrant(x1)
+    q2 = _quadrant(x2)
+    q3 = _quadrant(x3)
+    q4 = _quadrant(x4)
+    # a square is in an odd quadrant when an even number of the other three share its quadrant; the four are
+    # then all odd, all even, or two of each (the odd two first)
+    o1 = ((q1 == q2) + (q1 == q3) + (q1 == q4)) & 1 == 0
+    o2 = ((q2 == q1) + (q2 == q3) + (q2 == q4)) & 1 == 0
+    o3 = ((q3 == q1) + (q3 == q2) + (q3 == q4)) & 1 == 0
+    o4 = ((q4 == q1) + (q4 == q2) + (q4 == q3)) & 1 == 0
+    a, b, c, d = x1, x2, x3, x4
+    if o1 + o2 + o3 + o4 == 2:
+        if o1 and o3:
+            a, b, c, d = x1, x3, x2, x4
+        elif o1 and o4:
+            a, b, c, d = x1, x4, x2, x3
+        elif o2 and o3:
+            a, b, c, d = x2, x3, x1, x4
+        elif o2 and o4:
+            a, b, c, d = x2, x4, x1, x3
+        elif o3 and o4:
+            a, b, c, d = x3, x4, x1, x2
+    best = _try_4(P, O, alpha, beta, a, x1, x2, x3, x4, nodes)
+    if best >= beta:
+        return best
+    if best > alpha:
+        alpha = best
+    v = _try_4(P, O, alpha, beta, b, x1, x2, x3, x4, nodes)
+    if v > best:
+        best = v
+        if v >= beta:
+            return v
+        if v > alpha:
+            alpha = v
+    v = _try_4(P, O, alpha, beta, c, x1, x2, x3, x4, nodes)
+    if v > best:
+        best = v
+        if v >= beta:
+            return v
+        if v > alpha:
+            alpha = v
+    v = _try_4(P, O, alpha, beta, d, x1, x2, x3, x4, nodes)
+    if v > best:
+        best = v
+    if best == NONE:
+        if passed:
+            return _final(P, O)
+        return -solve_4(O, P, -beta, -alpha, x1, x2, x3, x4, np.int64(1), nodes)
+    return best
+
+
 @njit(cache=True)
 def search_shallow(P, O, alpha, beta, empties, passed, nodes):  # type: ignore[no-untyped-def]
     """Alpha-beta over the empty squares in parity order (odd quadrants first), for few empties (``nodes``: the
-    address of the node counter, ``ctl.ctypes.data``); three and two empties have their own code."""
+    address of the node counter, ``ctl.ctypes.data``); four, three and two empties have their own code."""
     E = ~(P | O)
     if empties <= 3:
         x1 = lowest_index(E)
@@ -240,6 +323,13 @@ def search_shallow(P, O, alpha, beta, empties, passed, nodes):  # type: ignore[n
         if empties == 2:
             return solve_2(P, O, alpha, beta, x1, x2, passed, nodes)
         return solve_3(P, O, alpha, beta, x1, x2, lowest_index(E & (E - ONE)), passed, nodes)
+    if empties == 4:
+        x1 = lowest_index(E)
+        E &= E - ONE
+        x2 = lowest_index(E)
+        E &= E - ONE
+        x3 = lowest_index(E)
+        return solve_4(P, O, alpha, beta, x1, x2, x3, lowest_index(E & (E - ONE)), passed, nodes)
     add_at(nodes, NODES, 1)
     bound = _stability_cut(P, O, alpha, empties)
     if bound != NONE:
@@ -254,12 +344,14 @@ def search_shallow(P, O, alpha, beta, empties, passed, nodes):  # type: ignore[n
             f = flips(P, O, sq)
             if not f:
                 continue
-            if empties == 4:
+            if empties == 5:
                 r = E ^ (ONE << sq)
                 x1 = lowest_index(r)
                 r &= r - ONE
                 x2 = lowest_index(r)
-                v = -solve_3(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, x1, x2, lowest_index(r & (r - ONE)),
+                r &= r - ONE
+                x3 = lowest_index(r)
+                v = -solve_4(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, x1, x2, x3, lowest_index(r & (r - ONE)),
                              np.int64(0), nodes)
             else:
                 v = -search_shallow(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, np.int64(0), nodes)
@@ -276,16 +368,32 @@ def search_shallow(P, O, alpha, beta, empties, passed, nodes):  # type: ignore[n
     return best
 
 
+ORDER_CORNER_STABLE = 20  # move-ordering bonus per stable disc of the mover at a corner (64 = one reply fewer)
+ORDER_PARITY = 16  # move-ordering bonus for a move into an odd quadrant
+ORDER_CORNER_REPLY = 64  # move-ordering penalty for each corner the opponent could take next (on top of 64 a reply)
+
+
+@njit(cache=True, inline="always")
+def _corner_stable(P):  # type: ignore[no-untyped-def]
+    """P's corners and P's edge squares next to its corners (stable: a cheap count for move ordering)."""
+    c = P & CORNERS
+    s = ((c & np.uint64(0x0100000000000001)) << ONE) | ((c & np.uint64(0x8000000000000080)) >> ONE)
+    s |= ((c & np.uint64(0x81)) << np.uint64(8)) | ((c & np.uint64(0x8100000000000000)) >> np.uint64(8))
+    return (s & P) | c
+
+
 @njit(cache=True, inline="always")
 def _order_key(P, O, sq, f, odd):  # type: ignore[no-untyped-def]
-    """Fastest first: fewer opponent replies (corners count double) is better; then parity and square."""
+    """Fastest first: fewer opponent replies (corners count double) is better; then the mover's discs made
+    stable at the corners (as Edax), parity and square."""
     np_ = P ^ f ^ (ONE << sq)
     no = O ^ f
     reply = get_moves(no, np_)
-    key = -64 * np.int64(popcount(reply)) - 64 * np.int64(popcount(reply & CORNERS))
+    key = -64 * np.int64(popcount(reply)) - ORDER_CORNER_REPLY * np.int64(popcount(reply & CORNERS))
     key += SQUARE_VALUE[sq]
+    key += ORDER_CORNER_STABLE * np.int64(popcount(_corner_stable(np_)))
     if odd & (ONE << sq):
-        key += 16
+        key += ORDER_PARITY
     return key
 
 
