@@ -12,6 +12,7 @@ from plies.engine import Engine, endgame
 from plies.engine.bitboard import position
 from plies.formats.suite import read_suite
 from plies.game import WIN
+from plies.games.othello import OthelloState, square_name
 from plies.heuristics import get
 from plies.search import alphabeta
 
@@ -175,9 +176,11 @@ def test_probcut_cuts_only_when_selective() -> None:
 
 def test_corner_stable_discs_for_move_ordering() -> None:
     """The ordering term counts the mover's corners and the mover's edge squares beside its own corners."""
-    sq = {name: 1 << (8 * (int(name[1]) - 1) + ord(name[0]) - ord("a")) for name in
-          ("a1", "b1", "a2", "b2", "h8", "g8", "h7", "h1", "g1", "a8", "b8")}
-    P = np.uint64(sq["a1"] | sq["b1"] | sq["a2"] | sq["b2"] | sq["h8"] | sq["g8"] | sq["g1"] | sq["b8"])
-    # a1 + b1 + a2 (b2 is not on an edge), h8 + g8, not g1 (h1 is not P's) nor b8 (a8 is not P's)
-    assert endgame._corner_stable(P) == np.uint64(sq["a1"] | sq["b1"] | sq["a2"] | sq["h8"] | sq["g8"])
-    assert endgame._corner_stable(np.uint64(sq["b1"] | sq["g8"])) == np.uint64(0)
+    rows = ["XX----X-",   # rank 1: a1 b1 g1
+            "XX------",   # rank 2: a2 b2
+            "--------", "--------", "--------", "--------", "-------O",
+            "-X----XX"]   # rank 8: b8 g8 h8
+    P, _ = position(OthelloState.from_text("".join(rows) + " X"))
+    # a1 + b1 + a2 (b2 is not on an edge), h8 + g8; not g1 (h1 is not X's) nor b8 (a8 is not X's)
+    expected = {"a1", "b1", "a2", "h8", "g8"}
+    assert {square_name(i) for i in range(64) if int(endgame._corner_stable(P)) >> i & 1} == expected
