@@ -15,6 +15,10 @@ evaluation predicts, with that confidence, that the exact value falls outside th
 Its values are estimates; ``Engine`` runs one before a long exact solve only to fill the table with best
 moves (and the root with a move order), as Edax does: its entries are tagged so an exact search takes their
 moves but never their bounds.
+
+The kernels are compiled without numba's reference counting (``_nrt=False``): every array they touch belongs
+to an ``Engine`` that outlives the call, and none of them allocates, so the atomic count updates numba adds
+for each array argument, tuple unpacking and row view were pure cost (7-15% of the solver's profile samples).
 """
 
 # ruff: noqa: E741  (P and O, the discs of the player to move and of the opponent, as in Edax)
@@ -76,7 +80,7 @@ PC_DEPTH = np.array([max(2, 2 * ((e - 10) // 4)) for e in range(65)], dtype=np.i
 PC_SIGMA = 5.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _final(P, O):  # type: ignore[no-untyped-def]
     p = np.int64(popcount(P))
     o = np.int64(popcount(O))
@@ -105,7 +109,7 @@ LINE_FLIPS = _last_flip_table()
 S56 = np.uint64(56)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def last_flip_count(P, sq):  # type: ignore[no-untyped-def]
     """Discs turned over by P playing ``sq`` when every other square is full (the opponent owns the rest):
     four table look-ups, one per line through ``sq``."""
@@ -118,7 +122,7 @@ def last_flip_count(P, sq):  # type: ignore[no-untyped-def]
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def solve_1(P, sq, O):  # type: ignore[no-untyped-def]
     """Exact score with one empty square ``sq`` (P to move)."""
     p = np.int64(popcount(P))
@@ -132,7 +136,7 @@ def solve_1(P, sq, O):  # type: ignore[no-untyped-def]
     return d + 1 if d > 0 else d - 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _stability_cut(P, O, alpha, empties):  # type: ignore[no-untyped-def]
     """The upper bound 64 - 2 x (the opponent's stable discs) when it is at most ``alpha`` (a cut-off), else NONE;
     only tried when alpha is high enough for the count to be worth it (``STABILITY_THRESHOLD``, 4+ empties)."""
@@ -144,7 +148,7 @@ def _stability_cut(P, O, alpha, empties):  # type: ignore[no-untyped-def]
     return NONE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def solve_2(P, O, alpha, beta, x1, x2, passed, nodes):  # type: ignore[no-untyped-def]
     """Exact-within-window score with two empties ``x1``, ``x2`` (``nodes``: the address of the node counter)."""
     best = NONE
@@ -170,7 +174,7 @@ def solve_2(P, O, alpha, beta, x1, x2, passed, nodes):  # type: ignore[no-untype
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _parity_mask(E):  # type: ignore[no-untyped-def]
     odd = ZERO
     for q in range(4):
@@ -179,13 +183,13 @@ def _parity_mask(E):  # type: ignore[no-untyped-def]
     return odd
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _quadrant(sq):  # type: ignore[no-untyped-def]
     """Quadrant of a square, as in ``QUADRANTS`` (row half x 2 + column half)."""
     return (sq >> 5) * 2 + ((sq >> 2) & 1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _try_3(P, O, alpha, beta, sq, y, z, nodes):  # type: ignore[no-untyped-def]
     """-(value after P plays ``sq``, the two other empties ``y`` < ``z`` left), NONE when ``sq`` is illegal."""
     f = flips(P, O, sq)
@@ -194,7 +198,7 @@ def _try_3(P, O, alpha, beta, sq, y, z, nodes):  # type: ignore[no-untyped-def]
     return -solve_2(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, y, z, np.int64(0), nodes)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def solve_3(P, O, alpha, beta, x1, x2, x3, passed, nodes):  # type: ignore[no-untyped-def]
     """Exact-within-window score with three empties ``x1`` < ``x2`` < ``x3``, written out (no loop, no scan of
     the board): a square alone in its quadrant first, as the parity order of ``search_shallow``."""
@@ -230,7 +234,7 @@ def solve_3(P, O, alpha, beta, x1, x2, x3, passed, nodes):  # type: ignore[no-un
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _rest_3(x1, x2, x3, x4, sq):  # type: ignore[no-untyped-def]
     """The three of ``x1`` < ``x2`` < ``x3`` < ``x4`` other than ``sq``, in index order."""
     if sq == x1:
@@ -242,7 +246,7 @@ def _rest_3(x1, x2, x3, x4, sq):  # type: ignore[no-untyped-def]
     return x1, x2, x3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _try_4(P, O, alpha, beta, sq, x1, x2, x3, x4, nodes):  # type: ignore[no-untyped-def]
     """-(value after P plays ``sq``, one of the four empties), NONE when ``sq`` is illegal."""
     f = flips(P, O, sq)
@@ -252,7 +256,7 @@ def _try_4(P, O, alpha, beta, sq, x1, x2, x3, x4, nodes):  # type: ignore[no-unt
     return -solve_3(O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, y1, y2, y3, np.int64(0), nodes)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def solve_4(P, O, alpha, beta, x1, x2, x3, x4, passed, nodes):  # type: ignore[no-untyped-def]
     """Exact-within-window score with four empties ``x1`` < ``x2`` < ``x3`` < ``x4``, no board scan: stability
     cut-off, then the squares in ``search_shallow``'s parity order (odd quadrants first, each group by index),
@@ -289,7 +293,7 @@ def solve_4(P, O, alpha, beta, x1, x2, x3, x4, passed, nodes):  # type: ignore[n
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def search_shallow(P, O, alpha, beta, empties, passed, nodes):  # type: ignore[no-untyped-def]
     """Alpha-beta over the empty squares in parity order (odd quadrants first), for few empties (``nodes``: the
     address of the node counter, ``ctl.ctypes.data``); four, three and two empties have their own code."""
@@ -351,7 +355,7 @@ ORDER_PARITY = 16  # move-ordering bonus for a move into an odd quadrant
 ORDER_CORNER_REPLY = 64  # move-ordering penalty for each corner the opponent could take next (on top of 64 a reply)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _corner_stable(P):  # type: ignore[no-untyped-def]
     """P's corners and P's edge squares next to its corners (stable: a cheap count for move ordering)."""
     c = P & CORNERS
@@ -360,7 +364,7 @@ def _corner_stable(P):  # type: ignore[no-untyped-def]
     return (s & P) | c
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _order_key(P, O, sq, f, odd):  # type: ignore[no-untyped-def]
     """Fastest first: fewer opponent replies (corners count double) is better; then the mover's discs made
     stable at the corners (as Edax), parity and square."""
@@ -375,7 +379,7 @@ def _order_key(P, O, sq, f, odd):  # type: ignore[no-untyped-def]
     return key
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _order_eval(P, O, W):  # type: ignore[no-untyped-def]
     """Evaluation that orders moves, in default-evaluation units (about 10 a disc): the learned pattern
     evaluation when its weights ``W`` are given, else the hand-made default."""
@@ -384,7 +388,7 @@ def _order_eval(P, O, W):  # type: ignore[no-untyped-def]
     return evaluate_default(P, O)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _eval_1ply(P, O, W):  # type: ignore[no-untyped-def]
     """A one-ply search with the ordering evaluation (for move ordering with many empties)."""
     moves = get_moves(P, O)
@@ -401,7 +405,7 @@ def _eval_1ply(P, O, W):  # type: ignore[no-untyped-def]
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _eval_1ply_min(P, O, W):  # type: ignore[no-untyped-def]
     """A two-ply search with the ordering evaluation, from the opponent's side (for ordering near the root)."""
     moves = get_moves(P, O)
@@ -418,7 +422,7 @@ def _eval_1ply_min(P, O, W):  # type: ignore[no-untyped-def]
     return worst
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _shallow_value(P, O, depth, alpha, beta, W, ctl):  # type: ignore[no-untyped-def]
     """Fail-soft alpha-beta to ``depth`` with the learned evaluation (discs): probcut's estimate."""
     ctl[NODES] += 1
@@ -444,7 +448,7 @@ def _shallow_value(P, O, depth, alpha, beta, W, ctl):  # type: ignore[no-untyped
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _probcut(P, O, alpha, beta, empties, W, ctl):  # type: ignore[no-untyped-def]
     """The bound (beta or alpha) that a shallow search puts the exact value beyond by ``ctl[SELECT] / 100``
     standard deviations, or NONE when it cannot say."""
@@ -461,7 +465,7 @@ def _probcut(P, O, alpha, beta, empties, W, ctl):  # type: ignore[no-untyped-def
     return NONE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _select(mbuf, kbuf, fbuf, row, i, n):  # type: ignore[no-untyped-def]
     b = i
     for j in range(i + 1, n):
@@ -479,7 +483,7 @@ def _select(mbuf, kbuf, fbuf, row, i, n):  # type: ignore[no-untyped-def]
         fbuf[row, b] = tf
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def search_mid(P, O, alpha, beta, empties, passed, nodes, lists):  # type: ignore[no-untyped-def]
     """Alpha-beta with fastest-first ordering and stability cut-off, no table (medium number of empties).
     ``nodes`` and ``lists`` are addresses (``rawmem``): the node counter, and the scratch of move lists, one
@@ -534,7 +538,7 @@ def search_mid(P, O, alpha, beta, empties, passed, nodes, lists):  # type: ignor
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _child(P, O, alpha, beta, empties, ply, tt, ctl, bufs, W, mtt):  # type: ignore[no-untyped-def]
     if empties <= MID_EMPTIES:
         if empties <= SHALLOW_EMPTIES:
@@ -543,7 +547,7 @@ def _child(P, O, alpha, beta, empties, ply, tt, ctl, bufs, W, mtt):  # type: ign
     return search_deep(P, O, alpha, beta, empties, np.int64(0), ply, tt, ctl, bufs, W, mtt)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs, W, mtt):  # type: ignore[no-untyped-def]
     """PVS with transposition table, ETC and stability cut-offs (many empties); probcut when selective."""
     pv, pv_len, mbuf, kbuf, fbuf, _ = bufs
@@ -655,7 +659,7 @@ def search_deep(P, O, alpha, beta, empties, passed, ply, tt, ctl, bufs, W, mtt):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def solve(P, O, alpha, beta, ctl, tt, bufs, W, mtt):  # type: ignore[no-untyped-def]
     """Score of (P, O) within (alpha, beta), fail-soft, by the layer that fits its number of empties."""
     empties = 64 - np.int64(popcount(P | O))
@@ -671,7 +675,7 @@ def solve(P, O, alpha, beta, ctl, tt, bufs, W, mtt):  # type: ignore[no-untyped-
     return search_deep(P, O, alpha, beta, empties, np.int64(0), np.int64(1), tt, ctl, bufs, W, mtt)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, _nrt=False, nogil=True)
 def solve_root(P, O, alpha, beta, root_moves, multipv, values, flags, root_pv, root_pv_len,
                tt, ctl, bufs, W, mtt):  # type: ignore[no-untyped-def]
     """Exact values of the root moves in order, as ``midgame.search_root`` (flags 0 exact, 1 upper, 2 lower)."""

@@ -277,7 +277,7 @@ def evaluate_default(P, O):  # type: ignore[no-untyped-def]
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def evaluate(P, O, eval_id, W):  # type: ignore[no-untyped-def]
     """Value of a position that is not over, for the side to move, with evaluation ``eval_id`` (float64).
     ``W`` is the learned weight array (``weights_for``): read only by ``learned``, a dummy otherwise."""

@@ -79,7 +79,7 @@ class HashTable:
                 np.uint8(self.generation), np.uint64(64 - self.bits))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def bucket(P, O, shift):  # type: ignore[no-untyped-def]
     """Index of the first entry of the bucket of (P, O) (even index; the pair is i, i + 1)."""
     h = (P * _K1) ^ (O * _K2)
@@ -88,7 +88,7 @@ def bucket(P, O, shift):  # type: ignore[no-untyped-def]
     return np.int64(h >> shift) & ~np.int64(1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def probe(tt, P, O):  # type: ignore[no-untyped-def]
     """Index of the entry holding (P, O), or -1."""
     keys_p, keys_o = tt[0], tt[1]
@@ -100,13 +100,13 @@ def probe(tt, P, O):  # type: ignore[no-untyped-def]
     return np.int64(-1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _priority(depth):  # type: ignore[no-untyped-def]
     """How much an entry of ``depth`` is worth keeping: selective endgame tags (64 + empties) as their empties."""
     return depth & 63 if depth >= 0 else depth
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def store(tt, P, O, depth, alpha, beta, value, move):  # type: ignore[no-untyped-def]
     """Record ``value`` of a search of (P, O) to ``depth`` with window (alpha, beta) and its best move."""
     keys_p, keys_o, lower, upper, depths, moves, dates, gen = tt[0], tt[1], tt[2], tt[3], tt[4], tt[5], tt[6], tt[7]

@@ -6,6 +6,8 @@ textbook search), so with the same evaluation and depth the value equals ``plies
 Move order: the hash move, then fastest-first (fewest replies for the opponent) plus square quality.
 The search stops within a node when ``ctl[1]`` becomes non-zero (the clock's watchdog or ``Engine.stop``).
 ``W`` is the learned evaluation's weight array (``eval.weights_for``), passed down to ``evaluate``.
+As in ``endgame``, the kernels run without numba's reference counting (``_nrt=False``; they allocate nothing):
+the counts on the table and buffer arrays passed down every node took about half the search's time.
 """
 
 # ruff: noqa: E741  (P and O, the discs of the player to move and of the opponent, as in Edax)
@@ -87,7 +89,7 @@ def _copy_pv(pv, pv_len, ply, move):  # type: ignore[no-untyped-def]
     pv_len[ply] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _frontier(P, O, moves, alpha, beta, ply, eval_id, W, ctl, pv, pv_len):  # type: ignore[no-untyped-def]
     """A node one ply above the horizon: its children are evaluated in place (no call, no table), which is
     where most of the nodes are; same values as searching them with ``pvs`` at depth 0."""
@@ -115,7 +117,7 @@ def _frontier(P, O, moves, alpha, beta, ply, eval_id, W, ctl, pv, pv_len):  # ty
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pvs(P, O, depth, alpha, beta, ply, tt, eval_id, W, ctl, bufs):  # type: ignore[no-untyped-def]
     """Negamax PVS value of (P, O) searched ``depth`` plies, fail-soft, window (alpha, beta)."""
     pv, pv_len, mbuf, kbuf, fbuf, _ = bufs
@@ -221,24 +223,28 @@ def pvs(P, O, depth, alpha, beta, ply, tt, eval_id, W, ctl, bufs):  # type: igno
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _kth_best(values, flags, count, k):  # type: ignore[no-untyped-def]
-    """The k-th largest value among the first ``count`` entries that are not upper bounds (-inf if fewer)."""
-    best = np.full(k, -INF)
+    """The k-th largest value among the first ``count`` entries that are not upper bounds (-inf if fewer):
+    the value with fewer than k others above it and at least k counting its equals (no scratch array)."""
     for i in range(count):
         if flags[i] == 1:
             continue
         v = values[i]
-        for j in range(k):
-            if v > best[j]:
-                for t in range(k - 1, j, -1):
-                    best[t] = best[t - 1]
-                best[j] = v
-                break
-    return best[k - 1]
+        above = 0
+        equal = 0
+        for j in range(count):
+            if flags[j] != 1:
+                if values[j] > v:
+                    above += 1
+                elif values[j] == v:
+                    equal += 1
+        if above < k <= above + equal:
+            return v
+    return -INF
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def search_root(P, O, depth, alpha, beta, root_moves, multipv, values, flags, root_pv, root_pv_len,
                 tt, eval_id, W, ctl, bufs):  # type: ignore[no-untyped-def]
     """Search the root moves in the given order; returns how many were completed before a stop.

@@ -213,7 +213,7 @@ moves_nb = njit(cache=True)(_moves)
 # --- fast evaluation: every instance is its pattern's base squares on a symmetric image of the board ------
 # (see plies.train.pattern_bits; the expanded-weights sum is unrolled in the generated plies.train.pattern_kernel)
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _evaluate_folded(own, opp, w, g_start, k_type, k_base, ternary, fold):  # type: ignore[no-untyped-def]
     """Pattern sum for weights in the stored (folded) form: the loop over instances, through ``fold``."""
     s = 0.0
@@ -229,7 +229,7 @@ def _evaluate_folded(own, opp, w, g_start, k_type, k_base, ternary, fold):  # ty
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _evaluate(own, opp, weights, g_start, k_type, k_base, ternary, fold, expanded):  # type: ignore[no-untyped-def]
     empties = 64 - np.int64(popcount_nb(own | opp))
     n_phases = weights.shape[0]
@@ -304,7 +304,7 @@ def kernel_source() -> str:
     return "\n".join(out) + "\n"
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def evaluate_patterns(own, opp, weights):  # type: ignore[no-untyped-def]
     """Predicted final disc difference for the side to move (float64): ``own``/``opp`` uint64 bitboards,
     ``weights`` either the float32 array (phases, N_PARAMS) of ``load_weights()`` or, a little faster,
