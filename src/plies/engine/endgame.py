@@ -53,7 +53,7 @@ from plies.train.patterns import evaluate_patterns
 PASS = -1
 NONE = -100          # below any score
 SHALLOW_EMPTIES = 6  # <= this: parity order, no move generation
-MID_EMPTIES = 12     # <= this: no transposition table
+MID_EMPTIES = 10     # <= this: no transposition table
 ETC_EMPTIES = 14     # >= this: enhanced transposition cut-offs
 # Move ordering with many empties adds the (learned) evaluation of the position a move leads to:
 SORT_SEARCH2_EMPTIES = 21  # >= this: searched two plies
