@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from plies.cli.engine import MAX_LEVEL as CLI_MAX_LEVEL
+from plies.engine.levels import MAX_LEVEL
 from plies.game import ParseError
 from plies.games.othello import OthelloState
 from plies.match.record import play_game
 from plies.players import parse_player
+from plies.web.levels import MAX_LEVEL as WEB_MAX_LEVEL
 
 
 @pytest.mark.parametrize("spec", ["engine", "engine:level=7", "engine:time=1", "engine:depth=8,eval=doc001"])
@@ -73,7 +76,7 @@ def test_level_table_slips_shrink_and_strong_levels_use_the_book() -> None:
 
     temps = [LEVELS[lv].temperature for lv in range(1, 6)]
     assert temps == sorted(temps, reverse=True) and all(t > 0 for t in temps)
-    assert all(LEVELS[lv].temperature == 0 and LEVELS[lv].book for lv in range(6, 15))
+    assert all(LEVELS[lv].temperature == 0 and LEVELS[lv].book for lv in range(6, MAX_LEVEL + 1))
 
 
 @pytest.mark.parametrize("spec", ["engine:book=maybe", "engine:seed=x"])
@@ -121,3 +124,10 @@ def test_clear_makes_an_engine_search_like_a_new_one() -> None:
     again = used.search(state, depth=7)
     fresh = Engine(hash_mb=4).search(state, depth=7)
     assert (again.value, again.move, again.stats.nodes) == (fresh.value, fresh.move, fresh.stats.nodes)
+
+
+def test_every_level_list_ends_at_the_engine_table() -> None:
+    """The CLI, the terminal menu and the web page offer exactly the engine's levels (no unmeasured extras)."""
+    assert CLI_MAX_LEVEL == WEB_MAX_LEVEL == MAX_LEVEL == 11
+    with pytest.raises(ParseError, match="1 to 11"):
+        parse_player(f"engine:level={MAX_LEVEL + 1}")

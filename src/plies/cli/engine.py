@@ -15,6 +15,9 @@ from plies.search.result import SearchResult
 
 from ._common import console, emit_json, json_option, read_position
 
+MAX_LEVEL = 11
+"""``plies.engine.levels.MAX_LEVEL``, repeated so that the CLI starts without loading numba (a test checks them)."""
+
 MAX_UNTIMED_SOLVE = 32
 
 
@@ -86,7 +89,7 @@ def _score_text(r: SearchResult) -> str:
               help="Search for this many seconds (a hard limit).")
 @click.option("--exact", is_flag=True, help="Solve the endgame exactly (final disc difference).")
 @click.option("--wld", is_flag=True, help="Solve for win/draw/loss only (faster than --exact).")
-@click.option("--level", "-l", type=click.IntRange(1, 14), default=None, help="Search as the engine level does.")
+@click.option("--level", "-l", type=click.IntRange(1, MAX_LEVEL), default=None, help="Search as the engine level does.")
 @click.option("--multipv", "-m", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Show the best N moves, each with its value and variation.")
 @click.option("--eval", "evaluation", default="default", show_default=True,
@@ -210,7 +213,7 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, as_json: bool) ->
 
 @click.command()
 def levels() -> None:
-    """The engine levels: 1-5 search document 001's depth and slip like learners; 6-14 are the full engine."""
+    """The engine levels: 1-5 search document 001's depth and slip like learners; 6-11 are the full engine."""
     from plies.engine.levels import LEVELS
 
     table = Table(title="engine levels (engine:level=N)")

@@ -19,6 +19,7 @@ from plies.players import GreedyPlayer, HumanPlayer, Player, SearchPlayer, parse
 from plies.search import alphabeta
 
 from ._common import read_position
+from .engine import MAX_LEVEL
 
 HELP = (
     "Type a move (d3, or row and column like '2 3'), or: undo, hint, show, save FILE, board, help, quit."
@@ -269,7 +270,7 @@ def setup_interactively(state: State, read: Callable[[str], str], write: Callabl
     levels = [f"{d} (search depth {d})" for d in range(1, 6)]
     engine_ok = state.game == "othello" and getattr(state, "n", 8) == 8
     if engine_ok:  # the fast engine continues the scale upward (see 'plies levels')
-        levels += [f"{d} (the fast engine, level {d})" for d in range(6, 15)]
+        levels += [f"{d} (the fast engine, level {d})" for d in range(6, MAX_LEVEL + 1)]
     level = _menu(read, write, "Difficulty:", levels, default=3)
     if level >= 6:
         spec = f"engine:level={level}"

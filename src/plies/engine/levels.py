@@ -1,6 +1,8 @@
 """Engine levels: 1-5 search as deep as document 001's difficulty (the level is the depth) and play like
 learners (seeded random slips, fewer and smaller as the level grows); from 6 up the full engine searches
-deeper and solves the endgame exactly from more empty squares, and plays the opening book.
+deeper and solves the endgame exactly from more empty squares, and plays the opening book.  The table stops
+at 11, the deepest level measured stronger than the one below it; deeper play is asked for by its settings
+(``engine:depth=14,exact=22``, ``engine:time=30``), not by a level number.
 ``LEVELS`` is the table the docs and ``--help`` show."""
 
 from __future__ import annotations
@@ -42,10 +44,7 @@ LEVELS: dict[int, Level] = {
         Level(8, 10, 14, "about 0.25 s a move (the default)"),
         Level(9, 11, 16, "about a second a move"),
         Level(10, 12, 18, "about 2 s a move"),
-        Level(11, 13, 20, "a few seconds a move"),
-        Level(12, 14, 22, "about 10 s a move"),
-        Level(13, 16, 24, "analysis: 1-2 minutes a move"),
-        Level(14, 18, 26, "deep analysis: many minutes a move"),
+        Level(11, 13, 20, "a few seconds a move (the strongest level)"),
     )
 }
 DEFAULT_LEVEL = 8
@@ -55,7 +54,8 @@ MAX_LEVEL = max(LEVELS)
 def get_level(level: int) -> Level:
     """The level's row; ParseError for a level outside the table."""
     if level not in LEVELS:
-        raise ParseError(f"engine level must be 1 to {MAX_LEVEL}, not {level}")
+        deeper = " (for deeper play name it: engine:depth=14,exact=22 or engine:time=30)" if level > MAX_LEVEL else ""
+        raise ParseError(f"engine level must be 1 to {MAX_LEVEL}, not {level}{deeper}")
     return LEVELS[level]
 
 

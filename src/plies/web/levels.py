@@ -22,8 +22,8 @@ from plies.search import alphabeta, minimax
 
 TEACHING_MAX = 5
 """Levels 1..TEACHING_MAX are the textbook searches at that depth."""
-MAX_LEVEL = 14
-"""Highest level offered (the engine's table goes to 14; without the engine the top levels all play alike)."""
+MAX_LEVEL = 11
+"""Highest level offered (the engine's table goes to 11; without the engine the top levels all play alike)."""
 FALLBACK_MAX_DEPTH = 6
 """Depth cap of the alpha-beta that stands in for the engine when it is missing (pure Python is slow)."""
 ALGORITHMS = ("alphabeta", "minimax")
