@@ -123,17 +123,22 @@ def last_flip_count(P, sq):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def solve_1(P, sq, O):  # type: ignore[no-untyped-def]
-    """Exact score with one empty square ``sq`` (P to move)."""
+def solve_1(P, sq, O, alpha):  # type: ignore[no-untyped-def]
+    """Score with one empty square ``sq`` (P to move), exact unless it is at most ``alpha``: when P cannot play
+    ``sq``, the opponent's flips only lower the score, so they are not counted if the score without them
+    already fails low (Edax's lazy last move)."""
     p = np.int64(popcount(P))
     n = last_flip_count(P, sq)
     if n:
         return 2 * (p + n + 1) - 64
+    d = 2 * p - 63
+    d = d + 1 if d > 0 else d - 1  # the score if nobody can play sq: an upper bound when only the opponent can
+    if d <= alpha:
+        return d
     n = last_flip_count(O, sq)
     if n:
         return 2 * (p - n) - 64
-    d = 2 * p - 63
-    return d + 1 if d > 0 else d - 1
+    return d
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -156,14 +161,14 @@ def solve_2(P, O, alpha, beta, x1, x2, passed, nodes):  # type: ignore[no-untype
     f = flips(P, O, x1)
     if f:
         n += 1
-        best = -solve_1(O ^ f, x2, P ^ f ^ (ONE << x1))
+        best = -solve_1(O ^ f, x2, P ^ f ^ (ONE << x1), -beta)
         if best >= beta:
             add_at(nodes, NODES, n)
             return best
     f = flips(P, O, x2)
     if f:
         n += 1
-        v = -solve_1(O ^ f, x1, P ^ f ^ (ONE << x2))
+        v = -solve_1(O ^ f, x1, P ^ f ^ (ONE << x2), -beta)
         if v > best:
             best = v
     add_at(nodes, NODES, n)
@@ -668,7 +673,7 @@ def solve(P, O, alpha, beta, ctl, tt, bufs, W, mtt):  # type: ignore[no-untyped-
             return _final(P, O)
         if empties == 1:
             ctl[NODES] += 1
-            return solve_1(P, lowest_index(~(P | O)), O)
+            return solve_1(P, lowest_index(~(P | O)), O, alpha)
         return search_shallow(P, O, alpha, beta, empties, np.int64(0), ctl.ctypes.data)
     if empties <= MID_EMPTIES:
         return search_mid(P, O, alpha, beta, empties, np.int64(0), ctl.ctypes.data, bufs[5].ctypes.data)
