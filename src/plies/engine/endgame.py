@@ -7,8 +7,8 @@ presearch's move where the solver has none yet), fastest first (fewest opponent 
 stable discs at the corners, corners and quadrant parity; from ``MID_EMPTIES`` empties down, the same without
 the table; from ``SHALLOW_EMPTIES`` down, no move generation at all: the empty squares are tried in parity
 order (odd quadrants first), and the last four empties have their own written-out code (the last one only
-counts flips, with one table look-up per line through the square).  Values are int64 from the side to move's
-view, empty squares going to the winner.
+counts flips, with one table look-up per line through the square, and the opponent's only when they can change
+the result).  Values are int64 from the side to move's view, empty squares going to the winner.
 
 A selective search (``ctl[SELECT]`` > 0) also cuts a node off when a shallow search with the learned
 evaluation predicts, with that confidence, that the exact value falls outside the window (Buro's probcut).
