@@ -265,7 +265,7 @@ def _try_4(P, O, alpha, beta, sq, x1, x2, x3, x4, nodes):  # type: ignore[no-unt
 def solve_4(P, O, alpha, beta, x1, x2, x3, x4, passed, nodes):  # type: ignore[no-untyped-def]
     """Exact-within-window score with four empties ``x1`` < ``x2`` < ``x3`` < ``x4``, no board scan: stability
     cut-off, then the squares in ``search_shallow``'s parity order (odd quadrants first, each group by index),
-    the parity found from the four squares' quadrants."""
+    the parity found from the four squares' quadrants, and the four tries written out (no loop)."""
     add_at(nodes, NODES, 1)
     bound = _stability_cut(P, O, alpha, np.int64(4))
     if bound != NONE:
@@ -274,23 +274,44 @@ def solve_4(P, O, alpha, beta, x1, x2, x3, x4, passed, nodes):  # type: ignore[n
     q2 = _quadrant(x2)
     q3 = _quadrant(x3)
     q4 = _quadrant(x4)
-    # a square is in an odd quadrant when an even number of the other three share its quadrant
-    squares = ((x1, ((q1 == q2) + (q1 == q3) + (q1 == q4)) & 1 == 0),
-               (x2, ((q2 == q1) + (q2 == q3) + (q2 == q4)) & 1 == 0),
-               (x3, ((q3 == q1) + (q3 == q2) + (q3 == q4)) & 1 == 0),
-               (x4, ((q4 == q1) + (q4 == q2) + (q4 == q3)) & 1 == 0))
-    best = NONE
-    for want_odd in (True, False):
-        for sq, odd in squares:
-            if odd != want_odd:
-                continue
-            v = _try_4(P, O, alpha, beta, sq, x1, x2, x3, x4, nodes)
-            if v > best:
-                best = v
-                if v >= beta:
-                    return v
-                if v > alpha:
-                    alpha = v
+    # Odd quadrants first: with quadrant sizes 1+1+1+1 or 3+1 every square is in an odd one, with 2+2 or 4 none,
+    # so index order; only with 2+1+1 (one equal pair among the six) do the two single squares go first.
+    a, b, c, d = x1, x2, x3, x4
+    if (q1 == q2) + (q1 == q3) + (q1 == q4) + (q2 == q3) + (q2 == q4) + (q3 == q4) == 1:
+        if q1 == q2:
+            a, b, c, d = x3, x4, x1, x2
+        elif q1 == q3:
+            a, b, c, d = x2, x4, x1, x3
+        elif q1 == q4:
+            a, b, c, d = x2, x3, x1, x4
+        elif q2 == q3:
+            a, b, c, d = x1, x4, x2, x3
+        elif q2 == q4:
+            a, b, c, d = x1, x3, x2, x4
+        else:
+            a, b, c, d = x1, x2, x3, x4
+    best = _try_4(P, O, alpha, beta, a, x1, x2, x3, x4, nodes)
+    if best >= beta:
+        return best
+    if best > alpha:
+        alpha = best
+    v = _try_4(P, O, alpha, beta, b, x1, x2, x3, x4, nodes)
+    if v > best:
+        best = v
+        if v >= beta:
+            return v
+        if v > alpha:
+            alpha = v
+    v = _try_4(P, O, alpha, beta, c, x1, x2, x3, x4, nodes)
+    if v > best:
+        best = v
+        if v >= beta:
+            return v
+        if v > alpha:
+            alpha = v
+    v = _try_4(P, O, alpha, beta, d, x1, x2, x3, x4, nodes)
+    if v > best:
+        best = v
     if best == NONE:
         if passed:
             return _final(P, O)
