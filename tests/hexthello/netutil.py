@@ -49,7 +49,10 @@ def running_server(**kwargs: Any) -> Iterator[HexServer]:
         yield server
     finally:
         if thread.is_alive() and server.loop is not None:
-            server.loop.call_soon_threadsafe(server.stop)
+            try:
+                server.loop.call_soon_threadsafe(server.stop)
+            except RuntimeError:  # the server ended on its own (its games were played) and closed the loop meanwhile
+                pass
         thread.join(TIMEOUT)
         box["joined"] = not thread.is_alive()
 
