@@ -265,7 +265,7 @@ def _try_4(P, O, alpha, beta, sq, x1, x2, x3, x4, nodes):  # type: ignore[no-unt
 def solve_4(P, O, alpha, beta, x1, x2, x3, x4, passed, nodes):  # type: ignore[no-untyped-def]
     """Exact-within-window score with four empties ``x1`` < ``x2`` < ``x3`` < ``x4``, no board scan: stability
     cut-off, then the squares in ``search_shallow``'s parity order (odd quadrants first, each group by index),
-    the parity found from the four squares' quadrants, and the four tries written out (no loop)."""
+    the parity found from the four squares' quadrants once, before the tries."""
     add_at(nodes, NODES, 1)
     bound = _stability_cut(P, O, alpha, np.int64(4))
     if bound != NONE:
@@ -290,28 +290,15 @@ def solve_4(P, O, alpha, beta, x1, x2, x3, x4, passed, nodes):  # type: ignore[n
             a, b, c, d = x1, x3, x2, x4
         else:
             a, b, c, d = x1, x2, x3, x4
-    best = _try_4(P, O, alpha, beta, a, x1, x2, x3, x4, nodes)
-    if best >= beta:
-        return best
-    if best > alpha:
-        alpha = best
-    v = _try_4(P, O, alpha, beta, b, x1, x2, x3, x4, nodes)
-    if v > best:
-        best = v
-        if v >= beta:
-            return v
-        if v > alpha:
-            alpha = v
-    v = _try_4(P, O, alpha, beta, c, x1, x2, x3, x4, nodes)
-    if v > best:
-        best = v
-        if v >= beta:
-            return v
-        if v > alpha:
-            alpha = v
-    v = _try_4(P, O, alpha, beta, d, x1, x2, x3, x4, nodes)
-    if v > best:
-        best = v
+    best = NONE
+    for sq in (a, b, c, d):  # as fast as the four tries written out (measured)
+        v = _try_4(P, O, alpha, beta, sq, x1, x2, x3, x4, nodes)
+        if v > best:
+            best = v
+            if v >= beta:
+                return v
+            if v > alpha:
+                alpha = v
     if best == NONE:
         if passed:
             return _final(P, O)
