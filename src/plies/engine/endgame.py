@@ -288,8 +288,7 @@ def solve_4(P, O, alpha, beta, x1, x2, x3, x4, passed, nodes):  # type: ignore[n
             a, b, c, d = x1, x4, x2, x3
         elif q2 == q4:
             a, b, c, d = x1, x3, x2, x4
-        else:
-            a, b, c, d = x1, x2, x3, x4
+        # else q3 == q4: the single squares x1, x2 already come first
     best = NONE
     for sq in (a, b, c, d):  # as fast as the four tries written out (measured)
         v = _try_4(P, O, alpha, beta, sq, x1, x2, x3, x4, nodes)
