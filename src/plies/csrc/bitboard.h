@@ -1,0 +1,154 @@
+/* Bitboards of 8x8 Othello: legal moves, flips, counts (the one move generator of plies).
+ *
+ * A position is (P, O): the discs of the side to move and of its opponent, square sq = bit sq, a1 = 0, h1 = 7,
+ * a2 = 8 ... h8 = 63.  Moves and flips fill runs of opponent discs in the 8 directions, the 4 line directions
+ * (shifts 1, 8, 9, 7) as the 4 lanes of one vector, left and right (Kogge-Stone fill, as Edax's AVX2 code):
+ * GCC/Clang vector extensions compile that to AVX2 where the build allows it and to scalar code elsewhere.
+ * Scalar references (shifts one direction at a time; table look-ups by lines) check the vector versions.
+ */
+#ifndef PLIES_BITBOARD_H
+#define PLIES_BITBOARD_H
+
+#include <stdint.h>
+
+typedef uint64_t u64;
+typedef int64_t i64;
+
+#define ONE ((u64)1)
+#define CORNERS 0x8100000000000081ULL
+#define NOT_COL_A 0xFEFEFEFEFEFEFEFEULL
+#define NOT_COL_H 0x7F7F7F7F7F7F7F7FULL
+#define INNER_COLS 0x7E7E7E7E7E7E7E7EULL
+#define FILE_A 0x0101010101010101ULL
+#define GATHER_FILE 0x0102040810204080ULL  /* file a's bits (8 apart) to one byte, row k to bit k */
+#define GATHER_BYTES 0x0101010101010101ULL /* one square per column to one byte, column c to bit c */
+
+static inline i64 popcount(u64 x) { return (i64)__builtin_popcountll(x); }
+/* Index of the lowest set bit; x must not be 0. */
+static inline int lowest_index(u64 x) { return __builtin_ctzll(x); }
+
+typedef u64 v4u __attribute__((vector_size(32)));
+typedef int64_t v4i __attribute__((vector_size(32)));
+
+static inline v4u v4_splat(u64 x) { return (v4u){x, x, x, x}; }
+static inline u64 v4_or_lanes(v4u v) { return v[0] | v[1] | v[2] | v[3]; }
+
+#define V4_SHIFT ((v4u){1, 8, 9, 7})
+#define V4_SHIFT2 ((v4u){2, 16, 18, 14})
+/* per lane: the opponent discs that can lie inside a run (no wrap around the board's edge) */
+#define V4_INNER ((v4u){0x7E7E7E7E7E7E7E7EULL, 0x00FFFFFFFFFFFF00ULL, 0x007E7E7E7E7E7E00ULL, 0x007E7E7E7E7E7E00ULL})
+
+/* Opponent discs turned over by a disc of P on empty square sq (0: the move is illegal). */
+static inline u64 flips(u64 P, u64 O, int sq) {
+    const v4u s1 = V4_SHIFT, s2 = V4_SHIFT2;
+    v4u move = v4_splat(ONE << sq), own = v4_splat(P);
+    v4u inner = v4_splat(O) & V4_INNER;
+    v4u pairs_l = inner & (inner << s1), pairs_r = inner & (inner >> s1);
+    v4u l = inner & (move << s1);
+    v4u r = inner & (move >> s1);
+    l |= inner & (l << s1);
+    r |= inner & (r >> s1);
+    l |= pairs_l & (l << s2);
+    r |= pairs_r & (r >> s2);
+    l |= pairs_l & (l << s2);
+    r |= pairs_r & (r >> s2);
+    v4u cl = (v4u)(((l << s1) & own) != 0);  /* the run ends on an own disc: all ones, else 0 */
+    v4u cr = (v4u)(((r >> s1) & own) != 0);
+    return v4_or_lanes((l & cl) | (r & cr));
+}
+
+/* Bitmask of the legal moves of the side owning P. */
+static inline u64 get_moves(u64 P, u64 O) {
+    const v4u s1 = V4_SHIFT, s2 = V4_SHIFT2;
+    v4u own = v4_splat(P);
+    v4u inner = v4_splat(O) & V4_INNER;
+    v4u pairs_l = inner & (inner << s1), pairs_r = inner & (inner >> s1);
+    v4u l = inner & (own << s1);
+    v4u r = inner & (own >> s1);
+    l |= inner & (l << s1);
+    r |= inner & (r >> s1);
+    l |= pairs_l & (l << s2);
+    r |= pairs_r & (r >> s2);
+    l |= pairs_l & (l << s2);
+    r |= pairs_r & (r >> s2);
+    return v4_or_lanes((l << s1) | (r >> s1)) & ~(P | O);
+}
+
+static inline i64 count_moves(u64 P, u64 O) { return popcount(get_moves(P, O)); }
+
+/* Empty squares next to an opponent disc (potential mobility of P, the frontier of O). */
+static inline u64 potential_moves(u64 P, u64 O) {
+    u64 n = ((O << 1) & NOT_COL_A) | ((O >> 1) & NOT_COL_H) | (O << 8) | (O >> 8);
+    n |= ((O << 9) & NOT_COL_A) | ((O >> 9) & NOT_COL_H) | ((O << 7) & NOT_COL_H) | ((O >> 7) & NOT_COL_A);
+    return n & ~(P | O);
+}
+
+/* Exact disc difference for P of a finished game, empty squares to the winner. */
+static inline i64 final_score(u64 P, u64 O) {
+    i64 p = popcount(P), o = popcount(O);
+    i64 e = 64 - p - o, d = p - o;
+    if (d > 0) return d + e;
+    if (d < 0) return d - e;
+    return 0;
+}
+
+/* --- scalar references (tests check the vector code against them) --------------------------------------- */
+
+static inline u64 dir_moves_(u64 P, u64 M, int d) {
+    u64 fl = M & (P << d), fr = M & (P >> d);
+    fl |= M & (fl << d);
+    fr |= M & (fr >> d);
+    u64 pl = M & (M << d), pr = pl >> d;
+    fl |= pl & (fl << (2 * d));
+    fr |= pr & (fr >> (2 * d));
+    fl |= pl & (fl << (2 * d));
+    fr |= pr & (fr >> (2 * d));
+    return (fl << d) | (fr >> d);
+}
+
+/* get_moves one direction at a time with scalar shifts. */
+static inline u64 get_moves_by_shifts(u64 P, u64 O) {
+    u64 M = O & INNER_COLS;
+    u64 m = dir_moves_(P, M, 1) | dir_moves_(P, O, 8) | dir_moves_(P, M, 7) | dir_moves_(P, M, 9);
+    return m & ~(P | O);
+}
+
+/* Line tables (filled by bitboard_init): OUTFLANK[pos][o6] the squares of a line of 8 that close a run of
+ * opponent discs from pos (o6: the opponent's 6 inner squares); FLIPPED[pos][ends] the squares between pos
+ * and those ends; DIAG_MASK / ANTI_MASK[sq] the diagonals through sq; FILE_SPREAD[b] bit k of b to row k of
+ * file a; LINE_FLIPS[pos][bits] the discs turned on a line by a move at pos when bits are the mover's and
+ * every other square is the opponent's (the endgame's last-move count). */
+extern uint8_t OUTFLANK[8][64];
+extern uint8_t FLIPPED[8][256];
+extern u64 DIAG_MASK[64], ANTI_MASK[64], FILE_SPREAD[256];
+extern uint8_t LINE_FLIPS[8][256];
+void bitboard_init(void);
+
+static inline u64 line_flips_(int pos, u64 p8, u64 o8) {
+    return (u64)FLIPPED[pos][OUTFLANK[pos][(o8 >> 1) & 63] & p8];
+}
+
+/* flips by table look-ups: each of the 4 lines through sq gathered into a byte, looked up, scattered back. */
+static inline u64 flips_by_lines(u64 P, u64 O, int sq) {
+    int r = sq >> 3, c = sq & 7;
+    u64 f = line_flips_(c, (P >> (r * 8)) & 0xFF, (O >> (r * 8)) & 0xFF) << (r * 8);
+    u64 p8 = (((P >> c) & FILE_A) * GATHER_FILE) >> 56, o8 = (((O >> c) & FILE_A) * GATHER_FILE) >> 56;
+    f |= FILE_SPREAD[line_flips_(r, p8, o8)] << c;
+    u64 m = DIAG_MASK[sq];
+    f |= (line_flips_(c, ((P & m) * GATHER_BYTES) >> 56, ((O & m) * GATHER_BYTES) >> 56) * GATHER_BYTES) & m;
+    m = ANTI_MASK[sq];
+    f |= (line_flips_(c, ((P & m) * GATHER_BYTES) >> 56, ((O & m) * GATHER_BYTES) >> 56) * GATHER_BYTES) & m;
+    return f;
+}
+
+/* Discs turned over by P playing sq when every other square is full (the opponent owns the rest). */
+static inline i64 last_flip_count(u64 P, int sq) {
+    int r = sq >> 3, c = sq & 7;
+    i64 n = LINE_FLIPS[c][(P >> (r * 8)) & 0xFF];
+    n += LINE_FLIPS[r][(((P >> c) & FILE_A) * GATHER_FILE) >> 56];
+    n += LINE_FLIPS[c][((P & DIAG_MASK[sq]) * GATHER_BYTES) >> 56];
+    n += LINE_FLIPS[c][((P & ANTI_MASK[sq]) * GATHER_BYTES) >> 56];
+    return n;
+}
+
+#endif

@@ -1,0 +1,2 @@
+/* endgame kernels */
+#include "bitboard.h"

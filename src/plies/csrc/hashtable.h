@@ -1,0 +1,89 @@
+/* Transposition table: full-key check, lower/upper bounds, best move, two-entry buckets.
+ *
+ * The entries live in a numpy record array owned by Python (plies.engine.hashtable.HashTable, dtype ENTRY with
+ * align=True: the same layout as Entry).  Each bucket has two entries: the first keeps the deepest (or
+ * newest-search) result, the second is always replaced.  Depths of 64 and more are the endgame solver's
+ * selective results (64 + empties): they rank by their empties.  Keys are the full (P, O) pair, so a hit is
+ * never a collision; the index is a multiplicative 64-bit hash of the pair.
+ */
+#ifndef PLIES_HASHTABLE_H
+#define PLIES_HASHTABLE_H
+
+#include <math.h>
+#include "bitboard.h"
+
+typedef struct {
+    u64 P, O;
+    double lower, upper;
+    int8_t depth, move;
+    uint8_t date;
+} Entry;
+
+typedef struct {
+    Entry *e;       /* 2**bits entries */
+    u64 shift;      /* 64 - bits */
+    uint8_t gen;    /* the current search's date */
+} TT;
+
+#define NO_MOVE (-2)
+
+static inline i64 tt_bucket(u64 P, u64 O, u64 shift) {
+    u64 h = (P * 0x9E3779B97F4A7C15ULL) ^ (O * 0xC2B2AE3D27D4EB4FULL);
+    h ^= h >> 29;
+    h *= 0x165667B19E3779F9ULL;
+    return (i64)(h >> shift) & ~(i64)1;
+}
+
+/* The entry holding (P, O), or NULL. */
+static inline Entry *tt_probe(const TT *tt, u64 P, u64 O) {
+    Entry *b = tt->e + tt_bucket(P, O, tt->shift);
+    if (b[0].P == P && b[0].O == O && b[0].depth >= 0) return b;
+    if (b[1].P == P && b[1].O == O && b[1].depth >= 0) return b + 1;
+    return 0;
+}
+
+static inline int tt_priority_(int depth) { return depth >= 0 ? (depth & 63) : depth; }
+
+/* Record value of a search of (P, O) to depth with window (alpha, beta) and its best move. */
+static inline void tt_store(const TT *tt, u64 P, u64 O, int depth, double alpha, double beta, double value,
+                            int move) {
+    Entry *b = tt->e + tt_bucket(P, O, tt->shift), *j;
+    uint8_t gen = tt->gen;
+    if (b[0].P == P && b[0].O == O && b[0].depth >= 0) {
+        j = b;
+    } else if (b[1].P == P && b[1].O == O && b[1].depth >= 0) {
+        j = b + 1;
+    } else if (tt_priority_(depth) >= tt_priority_(b[0].depth) || b[0].date != gen) {
+        j = b;
+        if (b[0].depth >= 0 && b[0].date == gen) b[1] = b[0];  /* keep the displaced deep entry */
+        j->depth = -1;
+        j->move = NO_MOVE;
+    } else {
+        j = b + 1;
+        j->depth = -1;
+        j->move = NO_MOVE;
+    }
+    if (j->depth != depth) {
+        j->lower = -INFINITY;
+        j->upper = INFINITY;
+    }
+    if (value <= alpha) {
+        if (value < j->upper) j->upper = value;
+    } else if (value >= beta) {
+        if (value > j->lower) j->lower = value;
+    } else {
+        j->lower = value;
+        j->upper = value;
+    }
+    if (j->lower > j->upper) {  /* inconsistent with an older search of the same depth: trust the new one */
+        if (value <= alpha) j->lower = -INFINITY;
+        else j->upper = INFINITY;
+    }
+    j->P = P;
+    j->O = O;
+    j->depth = (int8_t)depth;
+    if (move >= 0) j->move = (int8_t)move;
+    j->date = gen;
+}
+
+#endif

@@ -1,0 +1,2 @@
+/* hexthello kernels */
+#include "bitboard.h"
