@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from plies.engine import Engine, endgame
@@ -55,12 +54,12 @@ def test_windowed_solves_are_fail_soft_bounds_of_the_exact_value(empties: int, e
     """Every layer (the written-out one (lazy), two, three and four empties included) returns, for any window,
     the exact value inside it and a bound on the right side of it outside (fail-soft)."""
     rng = random.Random(empties)
-    tt, bufs = engine.end_tt.arrays(), engine.bufs.arrays()
+    tt = engine.end_tt.arrays()
     mtt, W = engine.mid_tt.arrays(), engine.order_weights
 
-    def solve(P: np.uint64, O: np.uint64, alpha: int, beta: int) -> int:  # noqa: E741
+    def solve(P: int, O: int, alpha: int, beta: int) -> int:  # noqa: E741
         engine.end_tt.clear()
-        return int(endgame.solve(P, O, np.int64(alpha), np.int64(beta), engine.ctl, tt, bufs, W, mtt))
+        return endgame.solve(P, O, alpha, beta, engine.ctl, tt, W, mtt)
 
     for s in positions_with_empties(70 + empties, 12, empties):
         P, O = position(s)  # noqa: E741
@@ -149,11 +148,6 @@ def test_selective_presearch_keeps_exact_scores(monkeypatch: pytest.MonkeyPatch)
 def test_probcut_cuts_only_when_selective() -> None:
     """With a huge confidence the selective search cuts nothing and returns the exact value; with t = 1 it
     searches fewer nodes than the exact search on the same positions."""
-    import numpy as np
-
-    from plies.engine import endgame
-    from plies.engine.bitboard import position
-
     e = Engine(hash_mb=8)
     nodes = {}
     for t in (0, 10**6, 100):
@@ -164,8 +158,7 @@ def test_probcut_cuts_only_when_selective() -> None:
             e.end_tt.prepare("exact")
             e.ctl[:] = 0
             e.ctl[endgame.SELECT] = t
-            v = endgame.solve(P, O, np.int64(-65), np.int64(65), e.ctl, e.end_tt.arrays(), e.bufs.arrays(),
-                              e.order_weights, e.mid_tt.arrays())
+            v = endgame.solve(P, O, -65, 65, e.ctl, e.end_tt.arrays(), e.order_weights, e.mid_tt.arrays())
             e.ctl[endgame.SELECT] = 0
             if t != 100:
                 assert v == Engine(hash_mb=8).search(s, exact=True).value

@@ -95,22 +95,56 @@ def test_last_flip_count_equals_the_flips_of_the_move() -> None:
         assert int(last_flip_count(np.uint64(p), np.int64(sq))) == expected
 
 
-def test_raw_slots_read_and_write_the_array_at_the_address() -> None:
-    """``rawmem``: stores, loads and counter adds through an array's address land in that array's slots."""
-    from numba import njit
+def test_the_portable_and_avx2_builds_agree() -> None:
+    """Both builds of the compiled core (``plies._core`` for any CPU, ``plies._core_avx2``) give the same moves,
+    flips and perft counts; the one in use is the AVX2 build exactly when the CPU has it."""
+    import importlib
 
-    from plies.engine.rawmem import add_at, load_at, store_at
+    from plies import _core
+    from plies.core import lib
 
-    @njit
-    def work(a):  # type: ignore[no-untyped-def]
-        address = a.ctypes.data
-        for i in range(a.shape[0]):
-            store_at(address, i, np.int64(i * i - 7))
-        add_at(address, 3, np.int64(40))
-        add_at(address, 3, np.int64(2))
-        store_at(address, 5, np.int64(np.uint64(0xFFFFFFFFFFFFFFFF)))
-        return load_at(address, 3) + load_at(address, 0)
+    try:
+        avx2 = importlib.import_module("plies._core_avx2")
+    except ImportError:
+        pytest.skip("no AVX2 build on this platform")
+    assert (lib is avx2) == bool(_core.cpu_has_avx2())
+    if not _core.cpu_has_avx2():
+        pytest.skip("this CPU cannot run the AVX2 build")
+    rng = np.random.default_rng(9)
+    for _ in range(500):
+        cells = rng.choice(3, 64, p=[0.3, 0.35, 0.35])
+        own = sum(1 << k for k in range(64) if cells[k] == 1)
+        opp = sum(1 << k for k in range(64) if cells[k] == 2)
+        assert _core.get_moves(own, opp) == avx2.get_moves(own, opp)
+        for sq in np.flatnonzero(cells == 0):
+            assert _core.flips(own, opp, int(sq)) == avx2.flips(own, opp, int(sq))
+    own, opp = OthelloState.start().own_opp()
+    assert _core.perft(own, opp, 7) == avx2.perft(own, opp, 7) == KNOWN[7]
 
-    a = np.zeros(8, dtype=np.int64)
-    assert work(a) == (9 - 7 + 42) + (-7)
-    assert a.tolist() == [-7, -6, -3, 44, 9, -1, 29, 42]
+
+def test_bad_arguments_raise_instead_of_crashing() -> None:
+    """The compiled core checks what Python hands it: a square off the board, a wrong array type or size."""
+    from plies.core import lib
+    from plies.engine.hashtable import HashTable
+
+    with pytest.raises(ValueError):
+        lib.flips(1, 2, 64)
+    with pytest.raises(TypeError):
+        lib.get_moves("a", 2)
+    with pytest.raises(ValueError):
+        lib.perft(1, 2, -1)
+    tt = HashTable(1).arrays()
+    root = np.array([19], dtype=np.int64)
+    good = (np.zeros(1), np.zeros(1, np.int64), np.zeros((1, 130), np.int8), np.zeros(1, np.int64))
+    own, opp = OthelloState.start().own_opp()
+    ctl = np.zeros(4, np.int64)
+    w = np.zeros((1, 1), np.float32)
+    assert lib.mid_search_root(own, opp, 2, -1e9, 1e9, root, 1, *good, tt, 5, w, ctl) == 1
+    with pytest.raises(TypeError):  # values as int64
+        lib.mid_search_root(own, opp, 2, -1e9, 1e9, root, 1, np.zeros(1, np.int64), *good[1:], tt, 5, w, ctl)
+    with pytest.raises(ValueError):  # a root move off the board
+        lib.mid_search_root(own, opp, 2, -1e9, 1e9, np.array([99]), 1, *good, tt, 5, w, ctl)
+    with pytest.raises(ValueError):  # the learned evaluation without weights
+        lib.mid_search_root(own, opp, 2, -1e9, 1e9, root, 1, *good, tt, 6, w, ctl)
+    with pytest.raises((TypeError, ValueError)):  # not a table
+        lib.mid_search_root(own, opp, 2, -1e9, 1e9, root, 1, *good, (np.zeros(3), 1, 1), 5, w, ctl)

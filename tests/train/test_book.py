@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from plies.engine.patterns import SYMMETRIES
 from plies.game import PASS, PliesError
 from plies.games import OthelloState
 from plies.players import RandomPlayer
 from plies.train.backends import PythonBackend
 from plies.train.book import Book, build_book, canonical, transform
-from plies.train.patterns import SYMMETRIES
 from plies.train.players import BookPlayer
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from plies.engine import patterns as pt
 from plies.game import PliesError
-from plies.train import patterns as pt
 from plies.train.data import Dataset
 from plies.train.fit import fit, load_weights, save_weights, split_games
 

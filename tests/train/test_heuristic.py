@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 import plies.train  # noqa: F401  (registers the heuristic)
+from plies.engine.patterns import evaluate_python
+from plies.engine.weights import load_weights
 from plies.game import ParseError
 from plies.games import OthelloState
 from plies.heuristics import get, names
 from plies.search import alphabeta
-from plies.train.fit import load_weights
-from plies.train.patterns import evaluate_python
 
 from .conftest import random_positions
 

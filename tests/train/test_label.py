@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from plies.cli import main
+from plies.engine import patterns as pt
+from plies.engine.weights import load_weights
 from plies.game import PASS
 from plies.games import OthelloState
-from plies.train import patterns as pt
 from plies.train.backends import engine_available
-from plies.train.fit import load_weights
 from plies.train.label import SEARCH_LABEL, disc_value
 
 pytestmark = pytest.mark.skipif(not engine_available(), reason="needs the compiled engine")

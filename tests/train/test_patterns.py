@@ -1,11 +1,14 @@
-"""Pattern features: symmetric positions score alike; numba, numpy and plain Python agree."""
+"""Pattern features: symmetric positions score alike; the compiled code, numpy and plain Python agree."""
 
 from __future__ import annotations
 
-import numpy as np
+from pathlib import Path
 
+import numpy as np
+import pytest
+
+from plies.engine import patterns as pt
 from plies.games.othello import legal_mask
-from plies.train import patterns as pt
 from plies.train.book import transform
 
 
@@ -74,26 +77,46 @@ def test_folding_merges_exactly_the_mirror_images_within_a_pattern() -> None:
         assert pt.TYPE_PARAM_BASE[t + 1] - pt.TYPE_PARAM_BASE[t] == fixed // len(inner), name
 
 
-def test_numba_equals_python_equals_numpy(positions) -> None:
+def test_compiled_equals_python_equals_numpy(positions) -> None:
     w = _weights(phases=7, seed=3)
     own = np.array([s.own_opp()[0] for s in positions], dtype=np.uint64)
     opp = np.array([s.own_opp()[1] for s in positions], dtype=np.uint64)
     many = pt.evaluate_many(own, opp, w)
     expanded = pt.expand_weights(w)
     assert expanded.shape == (7, pt.RAW_SIZE + len(pt.DENSE))
+    batch = pt.evaluate_compiled(own, opp, w)
     for k, state in enumerate(positions):
         o, p = state.own_opp()
         ref = pt.evaluate_python(o, p, w)
-        assert np.isclose(pt.evaluate_patterns(np.uint64(o), np.uint64(p), w), ref, rtol=1e-9, atol=1e-6)
-        assert np.isclose(pt.evaluate_patterns(np.uint64(o), np.uint64(p), expanded), ref, rtol=1e-9, atol=1e-6)
+        v = pt.evaluate_patterns(np.uint64(o), np.uint64(p), expanded)
+        assert np.isclose(v, ref, rtol=1e-9, atol=1e-6)
+        assert pt.evaluate_patterns(o, p, w) == v  # folded weights: expanded on the way, the same number
+        assert batch[k] == v
         assert np.isclose(many[k], ref, rtol=1e-9, atol=1e-6)
 
 
-def test_compiled_mobility_matches_the_rules(positions) -> None:
+def test_compiled_evaluation_checks_its_weights() -> None:
+    with pytest.raises(ValueError):
+        pt.evaluate_patterns(1, 2, np.zeros((2, 5), dtype=np.float32))
+    with pytest.raises(ValueError):  # the compiled function takes only the expanded form
+        pt.lib.patterns_evaluate(1, 2, np.zeros((2, pt.N_PARAMS), dtype=np.float32))
+    with pytest.raises(TypeError):
+        pt.lib.patterns_evaluate(1, 2, np.zeros((2, pt.RAW_SIZE + len(pt.DENSE)), dtype=np.float64))
+
+
+def test_folded_weights_are_expanded_once_per_array() -> None:
+    w = _weights(phases=2, seed=5)
+    assert pt._expanded(w) is pt._expanded(w)
+    ex = pt.expand_weights(w)
+    assert pt._expanded(ex) is ex
+
+
+def test_numpy_mobility_matches_the_rules(positions) -> None:
     for state in positions:
         own, opp = state.own_opp()
-        assert int(pt.moves_nb(np.uint64(own), np.uint64(opp))) == legal_mask(own, opp, 8)
-        assert int(pt.popcount_nb(np.uint64(own))) == own.bit_count()
+        o, p = np.array([own], dtype=np.uint64), np.array([opp], dtype=np.uint64)
+        assert int(pt._moves(o, p)[0]) == legal_mask(own, opp, 8)
+        assert int(pt._popcount(o)[0]) == own.bit_count()
 
 
 def test_phases_run_from_opening_to_end() -> None:
@@ -106,9 +129,17 @@ def test_phases_run_from_opening_to_end() -> None:
 
 
 def test_generated_kernel_is_up_to_date() -> None:
-    """pattern_kernel.py is what tools/gen_pattern_kernel.py writes from the current pattern tables."""
-    from pathlib import Path
+    """csrc/patterns_gen.h is what tools/gen_pattern_kernel.py writes from the current pattern tables."""
+    import plies
 
-    import plies.train.pattern_kernel as kernel
+    header = Path(plies.__file__).parent / "csrc" / "patterns_gen.h"
+    if not header.exists():
+        pytest.skip("no C sources next to the installed package")
+    assert header.read_text(encoding="utf-8") == pt.kernel_source()
 
-    assert Path(kernel.__file__).read_text(encoding="utf-8") == pt.kernel_source()
+
+def test_train_patterns_re_exports_the_engine_module() -> None:
+    from plies.train import patterns as old
+
+    assert old.evaluate_patterns is pt.evaluate_patterns and old.N_PARAMS == pt.N_PARAMS
+    assert old._popcount is pt._popcount

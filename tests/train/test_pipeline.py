@@ -8,15 +8,15 @@ import numpy as np
 import pytest
 
 from plies.cli import main
+from plies.engine import patterns as pt
+from plies.engine.weights import load_weights
 from plies.game import WIN
 from plies.games import OthelloState
 from plies.heuristics import get as get_heuristic
 from plies.search import alphabeta
-from plies.train import patterns as pt
 from plies.train.backends import PythonBackend, engine_available, get_backend
 from plies.train.book import Book
 from plies.train.data import Settings, load, play_one, replay
-from plies.train.fit import load_weights
 
 SMALL = ["--backend", "python", "--depth", "1", "--exact", "6", "--random-plies", "2-6"]
 

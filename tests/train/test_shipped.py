@@ -5,14 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from plies.engine import patterns as pt
+from plies.engine.weights import load_weights, weights_meta
 from plies.game import WIN, ParseError
 from plies.games import OthelloState
 from plies.heuristics import get as get_heuristic
 from plies.players import parse_player
 from plies.search import alphabeta
-from plies.train import patterns as pt
 from plies.train.book import load_book
-from plies.train.fit import load_weights, weights_meta
 from plies.train.players import BookPlayer, LearnedPlayer
 
 from .conftest import random_positions

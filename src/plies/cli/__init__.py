@@ -16,28 +16,98 @@ import click
 
 from plies.game import PliesError
 
+# Every command: name -> (module of plies.cli that registers it, its one-line help), for ``plies --help``
+# without importing the modules.
+COMMANDS: dict[str, tuple[str, str]] = {
+    'analyse': ('engine', 'Analyse an 8x8 Othello POSITION with the fast engine: value for the side to move, '
+                          'best move(s), principal variation, nodes and time.'),
+    'bench': ('engine', 'Measure the engine: perft, endgame suite, midgame search speed.'),
+    'convert': ('formats', "Convert SOURCE (file, '-' or text; any format 'plies show' reads) to TARGET ('-' = "
+                           'stdout).'),
+    'heuristics': ('analysis', 'List the evaluation functions a game accepts (names usable in --eval and '
+                               'eval=NAME).'),
+    'hexthello': ('hexthello', "HexThello and the TUC course's client/server framework (document 004)."),
+    'levels': ('engine', "The engine levels: 1-5 search document 001's depth and slip like learners; 6-11 are "
+                         'the full engine.'),
+    'match': ('match', 'Play PLAYER_A against PLAYER_B over paired openings and report score, Elo difference '
+                       'and margins.'),
+    'nboard': ('nboard', "Speak the NBoard engine protocol on stdin/stdout (point NBoard's 'engine' at 'plies "
+                         "nboard')."),
+    'perft': ('analysis', 'Count the leaves DEPTH plies below POSITION (default: the Othello start).'),
+    'play': ('play', 'Play GAME (othello, tictactoe, a position or a transcript) in the terminal.'),
+    'search': ('analysis', 'Run minimax and/or alpha-beta on POSITION: value, best move, principal variation, '
+                           'node counts.'),
+    'show': ('formats', 'Print the game(s) or position(s) in SOURCE: a file (transcript, board, OBF, GGF, WTHOR'
+                        " .wtb/.JOU/.TRN), '-' for stdin, or the text itself (e.g."),
+    'solve': ('engine', 'Solve every position of a test suite FILE (FFO list or OBF lines) exactly and compare '
+                        'with its answers.'),
+    'study': ('teach', 'Measure the textbook searches on real Othello positions: node counts, the horizon '
+                       'effect.'),
+    'tournament': ('match', 'Round robin or gauntlet from a TOML file: cross table, points, Elo ± 95%, disc '
+                            'margins, failures.'),
+    'train': ('train', 'Train the learned Othello evaluation and build the opening book (see docs/training.md).'),
+    'tree': ('teach', "Solve and draw game trees step by step (minimax, alpha-beta): the lessons' exercises."),
+    'web': ('web', 'Play in the browser: Othello, tic-tac-toe (and HexThello), against the computer or a '
+                   'friend.'),
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
+
+class LazyGroup(click.Group):
+    """The top-level group: it knows every command's name, module and one-line help without importing the
+    modules, and imports only the module of the command that runs (``plies --help`` stays a fraction of a
+    second; a test checks the table against the real commands)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMANDS:
+            _register(COMMANDS[name][0])
+        return self.commands.get(name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        rows = []
+        for name in names:
+            cmd = self.commands.get(name)
+            text = cmd.get_short_help_str(limit) if cmd is not None else COMMANDS[name][1]
+            rows.append((name, _shorten(text, limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+def _shorten(text: str, limit: int) -> str:
+    """``text`` cut at a word to fit ``limit`` characters, with '...' when cut (as click shortens help)."""
+    if len(text) <= limit:
+        return text
+    return text[: max(0, limit - 3)].rsplit(" ", 1)[0].rstrip(" ,;:") + "..."
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
 @click.version_option(package_name="plies")
 def main_group() -> None:
     """plies: two-player games of skill — play, search, analyse, teach, run matches."""
 
 
-_loaded = False
+_registered: set[str] = set()
+
+
+def _register(module_name: str) -> None:
+    """Import ``plies.cli.<module_name>`` and let it add its commands (once)."""
+    if module_name not in _registered:
+        _registered.add(module_name)
+        module = importlib.import_module(f"{__name__}.{module_name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(main_group)
 
 
 def load_commands() -> click.Group:
     """Import every module of plies.cli that defines ``register`` and let it add its commands."""
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-            if info.name.startswith("_"):
-                continue
-            module = importlib.import_module(f"{__name__}.{info.name}")
-            register = getattr(module, "register", None)
-            if register is not None:
-                register(main_group)
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if not info.name.startswith("_"):
+            _register(info.name)
     return main_group
 
 
@@ -58,7 +128,7 @@ def board_safe(argv: list[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the command, turn every user error into one line on stderr and a non-zero exit."""
-    group = load_commands()
+    group = main_group
     args = board_safe(sys.argv[1:] if argv is None else list(argv))
     try:
         rv = group.main(args=args, prog_name="plies", standalone_mode=False)

@@ -9,7 +9,6 @@ from typing import Any
 import click
 from rich.console import Console
 
-import plies.train.heuristic  # noqa: F401  (registers the learned Othello evaluation as heuristic 'learned')
 from plies.game import PliesError, State
 from plies.games import parse_position
 

@@ -74,21 +74,23 @@ static void eval_init(void) {
     }
 }
 
-/* Masks of the squares whose horizontal, vertical, diagonal and anti-diagonal lines are full. */
-static inline void full_lines(u64 occ, u64 *h, u64 *v, u64 *d, u64 *a) {
-    if (popcount(~occ) <= FEW_EMPTIES) {
-        u64 E = ~occ, hh = 0, vv = 0, dd = 0, aa = 0;
-        while (E) {
-            int sq = lowest_index(E);
-            E &= E - 1;
-            hh |= LINES_THROUGH[sq][0];
-            vv |= LINES_THROUGH[sq][1];
-            dd |= LINES_THROUGH[sq][2];
-            aa |= LINES_THROUGH[sq][3];
-        }
-        *h = ~hh, *v = ~vv, *d = ~dd, *a = ~aa;
-        return;
+/* Masks of the squares whose horizontal, vertical, diagonal and anti-diagonal lines are full: every line is
+ * full but those through an empty square (fewer steps with few empties) ... */
+static inline void full_lines_by_empties(u64 occ, u64 *h, u64 *v, u64 *d, u64 *a) {
+    u64 E = ~occ, hh = 0, vv = 0, dd = 0, aa = 0;
+    while (E) {
+        int sq = lowest_index(E);
+        E &= E - 1;
+        hh |= LINES_THROUGH[sq][0];
+        vv |= LINES_THROUGH[sq][1];
+        dd |= LINES_THROUGH[sq][2];
+        aa |= LINES_THROUGH[sq][3];
     }
+    *h = ~hh, *v = ~vv, *d = ~dd, *a = ~aa;
+}
+
+/* ... or by testing each of the 46 lines. */
+static inline void full_lines_by_lines(u64 occ, u64 *h, u64 *v, u64 *d, u64 *a) {
     u64 hh = 0, vv = 0, dd = 0, aa = 0;
     for (int i = 0; i < 8; i++) {
         if ((occ & LINES_H[i]) == LINES_H[i]) hh |= LINES_H[i];
@@ -99,6 +101,11 @@ static inline void full_lines(u64 occ, u64 *h, u64 *v, u64 *d, u64 *a) {
         if ((occ & LINES_A[i]) == LINES_A[i]) aa |= LINES_A[i];
     }
     *h = hh, *v = vv, *d = dd, *a = aa;
+}
+
+static inline void full_lines(u64 occ, u64 *h, u64 *v, u64 *d, u64 *a) {
+    if (popcount(~occ) <= FEW_EMPTIES) full_lines_by_empties(occ, h, v, d, a);
+    else full_lines_by_lines(occ, h, v, d, a);
 }
 
 u64 stable_discs(u64 P, u64 O) {

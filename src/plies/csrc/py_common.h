@@ -32,6 +32,11 @@ static int arg_weights(PyObject *o, Buf *b, Weights *W) {
     W->w = (const float *)b->view.buf;
     W->n_phases = buf_dim(b, 0);
     W->row_len = b->view.ndim >= 2 ? buf_dim(b, 1) : 1;
+    if (has_weights(W) && !patterns_weights_ok(W)) {  /* learned weights must be in their expanded form */
+        buf_release(b);
+        PyErr_SetString(PyExc_ValueError, "weights must be expand_weights() rows (phases, RAW_SIZE + 6)");
+        return 0;
+    }
     return 1;
 }
 

@@ -59,6 +59,20 @@ static PyObject *py_flips_by_lines(PyObject *self, PyObject *const *args, Py_ssi
 }
 
 /* The rules' move: (own after, opp after, the opponent's legal squares after), (0, 0, 0) when illegal. */
+#define FULL_LINES_FUNCTION(fn)                                                            \
+    static PyObject *py_##fn(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {         \
+        CHECK_NARGS(#fn, 1);                                                                    \
+        u64 occ, h, v, d, a;                                                                    \
+        if (!arg_u64(args[0], &occ)) return NULL;                                               \
+        fn(occ, &h, &v, &d, &a);                                                                \
+        return Py_BuildValue("(KKKK)", (unsigned long long)h, (unsigned long long)v, (unsigned long long)d, \
+                             (unsigned long long)a);                                            \
+    }
+
+FULL_LINES_FUNCTION(full_lines)
+FULL_LINES_FUNCTION(full_lines_by_empties)
+FULL_LINES_FUNCTION(full_lines_by_lines)
+
 static PyObject *py_play8(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     CHECK_NARGS("play8", 3);
     u64 P, O;
@@ -220,6 +234,9 @@ static PyMethodDef engine_methods[] = {
     FAST(potential_moves, "potential_moves(P, O): empty squares next to an opponent disc."),
     FAST(final_score, "final_score(P, O): disc difference of a finished game, empties to the winner."),
     FAST(stable_discs, "stable_discs(P, O): discs of P that can never be flipped (an under-estimate)."),
+    FAST(full_lines, "full_lines(occupied): squares whose row, column, diagonal, anti-diagonal are full."),
+    FAST(full_lines_by_empties, "full_lines_by_empties(occupied): full_lines from the empty squares."),
+    FAST(full_lines_by_lines, "full_lines_by_lines(occupied): full_lines by testing the 46 lines."),
     FAST(evaluate_default, "evaluate_default(P, O): the engine's hand-made evaluation (int)."),
     FAST(legal_mask8, "legal_mask8(own, opp): squares where the side owning own may play."),
     FAST(flips, "flips(P, O, sq): opponent discs turned by P playing sq (0 if illegal or occupied)."),

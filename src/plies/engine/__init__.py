@@ -1,7 +1,7 @@
 """The fast Othello engine (8x8): compiled bitboards, PVS search, exact endgame solver, levels.
 
 ``Engine`` is the entry point (``search``, ``analyse``, ``stop``); the ``engine`` player kind lives in
-``plies.engine.player``.  Modules, one job each: ``bitboard`` (kernels), ``perft``, ``eval`` (evaluations),
+``plies.players.engine``.  Modules, one job each: ``bitboard`` (kernels), ``perft``, ``eval`` (evaluations),
 ``hashtable`` (transposition table), ``midgame`` (PVS), ``endgame`` (exact solver), ``levels``, ``api``.
 """
 

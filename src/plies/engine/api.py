@@ -20,7 +20,7 @@ import numpy as np
 from plies.engine import endgame, midgame
 from plies.engine.bitboard import position
 from plies.engine.eval import LEARNED, evaluation_id, evaluation_name, load_expanded, weights_for
-from plies.engine.hashtable import HashTable, probe
+from plies.engine.hashtable import HashTable, TableArrays, probe
 from plies.engine.levels import DEFAULT_LEVEL, get_level
 from plies.game import PASS, WIN, PliesError
 from plies.games.othello import OthelloState
@@ -37,34 +37,13 @@ PRESEARCH_OFFSET = 6
 END_ASPIRATION = 3  # half-width in discs of the first window of an exact solve
 SELECTIVE_EMPTIES = 18  # solves from this many empties first run a selective (probcut) search
 PROBCUT_CONFIDENCE = 100  # its confidence, in hundredths of a standard deviation (t = 1.0)
-_WARM = threading.Lock()
-_warmed = False
-
 
 
 def warm_up() -> float:
-    """Load the compiled kernels (compiling them on the very first run); seconds taken.  Done once per
-    process before the first search, so that a clock never pays for it."""
-    global _warmed
+    """Seconds to get the compiled core ready: it is a C extension, loaded with the first import of the
+    engine, so nothing is left to do; kept for callers that time a warm-up before a clock starts."""
     t0 = _time.perf_counter()
-    with _WARM:
-        if not _warmed:
-            e = Engine.__new__(Engine)
-            e._setup(1, "default")
-            e._search_untimed(OthelloState.start(), 2)
-            e._search_untimed(_warm_state(), None)
-            _warmed = True
     return _time.perf_counter() - t0
-
-
-def _warm_state() -> OthelloState:
-    """FFO #40 a few moves on: 12 empties, every solver layer runs on it in milliseconds."""
-    s = OthelloState.from_text("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
-    for m in ("a2", "b1", "c1", "b6", "c7", "a7", "b7", "b8"):
-        if s.legal_moves() == [PASS]:
-            s = s.play(PASS)
-        s = s.play(s.parse_move(m))
-    return s
 
 
 def _clean(v: float) -> float | int:
@@ -96,7 +75,6 @@ class Engine:
 
     def __init__(self, hash_mb: int = 64, evaluation: str = "default", weights: str | None = None) -> None:
         self._setup(hash_mb, evaluation, weights)
-        warm_up()
 
     def _setup(self, hash_mb: int, evaluation: str, weights: str | None = None) -> None:
         self.eval_id = evaluation_id(evaluation)
@@ -113,7 +91,6 @@ class Engine:
         half = max(1, hash_mb // 2)
         self.mid_tt = HashTable(half)
         self.end_tt = HashTable(half)
-        self.bufs = midgame.Buffers()
         self.ctl = np.zeros(4, dtype=np.int64)
         self._busy = threading.Lock()
         self._timer: threading.Timer | None = None
@@ -159,14 +136,6 @@ class Engine:
     def stop(self) -> None:
         """Ask the running search to stop now; it returns the best result of its last completed depth."""
         self.ctl[midgame.STOP] = 1
-
-    def _search_untimed(self, state: OthelloState, depth: int | None) -> None:
-        self.ctl[:] = 0
-        t0 = _time.perf_counter()
-        if depth is None:
-            self._solve(state, 1, None, False, t0, [])
-        else:
-            self._iterate(state, depth, None, 1, None, t0)
 
     # --- driver -------------------------------------------------------------------------------------------
     @staticmethod
@@ -216,7 +185,6 @@ class Engine:
         P, O = position(state)
         self.mid_tt.prepare(self.evaluation)
         tt = self.mid_tt.arrays()
-        bufs = self.bufs.arrays()
         root = self._root_moves(state)
         n = len(root)
         k = min(multipv, n)
@@ -233,9 +201,8 @@ class Engine:
                 flags = np.zeros(n, dtype=np.int64)
                 rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
                 rlen = np.zeros(n, dtype=np.int64)
-                done = midgame.search_root(P, O, np.int64(d), float(alpha), float(beta), root, np.int64(k),
-                                           values, flags, rpv, rlen, tt, np.int64(self.eval_id), self.weights,
-                                           self.ctl, bufs)
+                done = midgame.search_root(P, O, d, alpha, beta, root, k, values, flags, rpv, rlen, tt,
+                                           self.eval_id, self.weights, self.ctl)
                 if self.ctl[midgame.STOP]:
                     break
                 top = float(values[:done].max())
@@ -304,7 +271,6 @@ class Engine:
         P, O = position(state)
         self.end_tt.prepare("exact")
         tt = self.end_tt.arrays()
-        bufs = self.bufs.arrays()
         if fallback:
             first = [r.move for r in fallback]
             root = first + [m for m in state.legal_moves() if m not in first]
@@ -321,7 +287,7 @@ class Engine:
             # a selective search first (much cheaper): its best moves fill the table and order the root
             self.ctl[endgame.SELECT] = PROBCUT_CONFIDENCE
             try:
-                found = self._solve_window(P, O, alpha, beta, root_a, k, tt, bufs)
+                found = self._solve_window(P, O, alpha, beta, root_a, k, tt)
             finally:
                 self.ctl[endgame.SELECT] = 0
             if found is None:
@@ -333,7 +299,7 @@ class Engine:
                 top = int(values[by_value[0]])
                 if abs(top) < 64:
                     alpha, beta = _end_window(top)
-        found = self._solve_window(P, O, alpha, beta, root_a, k, tt, bufs)
+        found = self._solve_window(P, O, alpha, beta, root_a, k, tt)
         if found is None:
             return []
         values, flags, rpv, rlen, done, root_a = found
@@ -344,7 +310,7 @@ class Engine:
             v = int(values[i])
             pv = [int(x) for x in rpv[i, : rlen[i]]]
             if not wld:
-                pv = self._complete_pv(state, pv, v, tt, bufs)
+                pv = self._complete_pv(state, pv, v, tt)
             stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=seconds, depth=state.empties())
             out.append(SearchResult(v, int(root_a[i]), pv, stats, "engine-wld" if wld else "engine-exact",
                                     "exact", exact=not wld))
@@ -352,8 +318,8 @@ class Engine:
             on_progress(list(out))
         return out
 
-    def _solve_window(self, P: np.uint64, O: np.uint64, alpha: int, beta: int, root_a: np.ndarray, k: int,
-                      tt: tuple, bufs: tuple) -> tuple | None:
+    def _solve_window(self, P: int, O: int, alpha: int, beta: int, root_a: np.ndarray, k: int,
+                      tt: TableArrays) -> tuple | None:
         """``endgame.solve_root`` from the window (alpha, beta), widened and re-searched until the best value
         is inside it: (values, flags, variations, their lengths, moves done, root order), None if stopped."""
         n = len(root_a)
@@ -362,9 +328,8 @@ class Engine:
             flags = np.zeros(n, dtype=np.int64)
             rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
             rlen = np.zeros(n, dtype=np.int64)
-            done = endgame.solve_root(P, O, np.int64(alpha), np.int64(beta), root_a, np.int64(k), values, flags,
-                                      rpv, rlen, tt, self.ctl, bufs, self.order_weights,
-                                      self.mid_tt.arrays())
+            done = endgame.solve_root(P, O, alpha, beta, root_a, k, values, flags, rpv, rlen, tt, self.ctl,
+                                      self.order_weights, self.mid_tt.arrays())
             if self.ctl[midgame.STOP]:
                 return None
             top = int(values[:done].max())
@@ -379,7 +344,7 @@ class Engine:
             break
         return values, flags, rpv, rlen, done, root_a
 
-    def _complete_pv(self, state: OthelloState, pv: list[int], value: int, tt: tuple, bufs: tuple) -> list[int]:
+    def _complete_pv(self, state: OthelloState, pv: list[int], value: int, tt: TableArrays) -> list[int]:
         """Extend an exact variation to the end of the game: at each step the move whose child solves to
         the negated value (cheap: the table holds most of these positions)."""
         s = state
@@ -400,8 +365,8 @@ class Engine:
                     cv = c.score() if c.to_move == 0 else -c.score()
                 else:
                     cP, cO = position(c)
-                    cv = int(endgame.solve(cP, cO, np.int64(-v - 1), np.int64(-v + 1), self.ctl, tt, bufs,
-                                             self.order_weights, self.mid_tt.arrays()))
+                    cv = int(endgame.solve(cP, cO, -v - 1, -v + 1, self.ctl, tt, self.order_weights,
+                                           self.mid_tt.arrays()))
                 if -cv == v:
                     found = m
                     break

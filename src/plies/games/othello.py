@@ -127,7 +127,7 @@ class _RulesBySize(dict[int, Rules]):
         if n == 8 and not os.environ.get("PLIES_PURE_PYTHON"):
             try:
                 from plies.games.othello_kernels import flips8, legal_mask8, play8
-            except ImportError:  # pragma: no cover - numba missing: stay pure Python
+            except ImportError:  # pragma: no cover - compiled core not built: stay pure Python
                 pass
             else:
                 rules = Rules(legal_mask8, flips8, play8)

@@ -34,6 +34,10 @@ HEURISTICS: dict[str, dict[str, Heuristic]] = {}
 
 DEFAULTS: dict[str, str] = {}
 
+LAZY: dict[tuple[str, str], str] = {("othello", "learned"): "plies.engine.learned"}
+"""(game, name) -> the module that registers that heuristic, imported the first time the name is asked for:
+heuristics defined in a layer above this one (the engine's learned patterns) without importing it here."""
+
 
 def register(h: Heuristic, default: bool = False) -> Heuristic:
     table = HEURISTICS.setdefault(h.game, {})
@@ -46,7 +50,19 @@ def register(h: Heuristic, default: bool = False) -> Heuristic:
 
 def names(game: str) -> list[str]:
     """The canonical heuristic names for ``game`` (no aliases)."""
-    return sorted({h.name for h in HEURISTICS.get(game, {}).values()})
+    lazy = {name for g, name in LAZY if g == game}
+    return sorted({h.name for h in HEURISTICS.get(game, {}).values()} | lazy)
+
+
+def _load_lazy(game: str, key: str) -> None:
+    module = LAZY.get((game, key))
+    if module is not None and key not in HEURISTICS.get(game, {}):
+        import importlib
+
+        try:
+            importlib.import_module(module)
+        except ImportError as e:
+            raise ParseError(f"heuristic {key!r} for {game} is not available: {e}") from None
 
 
 def get(game: str, name: str | None = None) -> Heuristic:
@@ -55,6 +71,8 @@ def get(game: str, name: str | None = None) -> Heuristic:
     if not table:
         raise ParseError(f"no heuristics for game {game!r}")
     key = name or DEFAULTS[game]
+    if key not in table:
+        _load_lazy(game, key)
     if key not in table:
         raise ParseError(f"unknown heuristic {key!r} for {game}; choose from: {', '.join(names(game))}")
     return table[key]

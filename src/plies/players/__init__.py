@@ -199,7 +199,7 @@ register("minimax", _search_factory("minimax"))
 register("alphabeta", _search_factory("alphabeta"))
 
 LAZY_KINDS: dict[str, str] = {
-    "engine": "plies.engine.player",
+    "engine": "plies.players.engine",
     "nboard": "plies.net.nboard_client",
     "hexengine": "plies.hexsearch.player",
     "doc004": "plies.hexsearch.player",

@@ -4,11 +4,12 @@ What the engine (or anyone) needs::
 
     from plies.train import load_weights, evaluate_patterns, load_book
     W = load_weights()                          # float32 (phases, N_PARAMS), the shipped weights
-    v = evaluate_patterns(own_u64, opp_u64, W)  # numba; predicted final disc difference, side to move
+    v = evaluate_patterns(own_u64, opp_u64, W)  # compiled; predicted final disc difference, side to move
     book = load_book()                          # Book: book.lookup(state) -> [(move, value)], best first
 
-The ``plies train`` commands make both files from scratch (see docs/training.md).  Attributes load lazily so
-``import plies.train`` stays cheap.
+The patterns, their evaluation and the weights' loading live in the engine (``plies.engine.patterns``,
+``plies.engine.weights``); ``plies.train`` fits them.  The ``plies train`` commands make both files from
+scratch (see docs/training.md).  Attributes load lazily so ``import plies.train`` stays cheap.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 _LAZY = {
-    "load_weights": ("plies.train.fit", "load_weights"),
+    "load_weights": ("plies.engine.weights", "load_weights"),
     "save_weights": ("plies.train.fit", "save_weights"),
-    "evaluate_patterns": ("plies.train.patterns", "evaluate_patterns"),
-    "N_PARAMS": ("plies.train.patterns", "N_PARAMS"),
+    "evaluate_patterns": ("plies.engine.patterns", "evaluate_patterns"),
+    "N_PARAMS": ("plies.engine.patterns", "N_PARAMS"),
     "Book": ("plies.train.book", "Book"),
     "load_book": ("plies.train.book", "load_book"),
     "BookPlayer": ("plies.train.players", "BookPlayer"),
@@ -27,8 +28,6 @@ _LAZY = {
 }
 
 __all__ = sorted(_LAZY)
-
-from plies.train import heuristic as _heuristic  # noqa: E402,F401  (registers the ``learned`` heuristic; cheap)
 
 
 def __getattr__(name: str) -> Any:

@@ -275,7 +275,7 @@ class Dataset:
 
     @property
     def empties(self) -> np.ndarray:
-        from plies.train.patterns import _popcount
+        from plies.engine.patterns import _popcount
 
         return 64 - _popcount(self.own | self.opp).astype(np.int64)
 

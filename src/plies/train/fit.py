@@ -16,8 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
+from plies.engine import patterns as pt
+from plies.engine.weights import DEFAULT_WEIGHTS, load_weights, weights_meta
 from plies.game import PliesError
-from plies.train import patterns as pt
 from plies.train.data import Dataset
 
 
@@ -172,11 +173,7 @@ def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout
     return result
 
 
-# --- weights files -----------------------------------------------------------------------------------------
-
-DATA_DIR = Path(__file__).parent / "data"
-DEFAULT_WEIGHTS = DATA_DIR / "weights.npz"
-
+# --- weights files (reading them is the engine's: plies.engine.weights) -------------------------------------
 
 def save_weights(path: str | Path, weights: np.ndarray, meta: dict | None = None) -> None:
     """Write a weights file (compressed .npz: ``weights`` float32 (phases, N_PARAMS) and JSON ``meta``)."""
@@ -186,24 +183,5 @@ def save_weights(path: str | Path, weights: np.ndarray, meta: dict | None = None
         np.savez_compressed(f, weights=weights.astype(np.float32), meta=np.array(json.dumps(info)))
 
 
-def load_weights(path: str | Path | None = None) -> np.ndarray:
-    """Pattern weights (phases, N_PARAMS) float32 for ``evaluate_patterns``: the shipped file by default."""
-    p = Path(path) if path is not None else DEFAULT_WEIGHTS
-    try:
-        with np.load(p) as z:
-            w = z["weights"]
-            meta = json.loads(str(z["meta"])) if "meta" in z else {}
-    except FileNotFoundError:
-        raise PliesError(f"no weights file {p}") from None
-    except (OSError, ValueError, KeyError) as e:
-        raise PliesError(f"{p} is not a weights file: {e}") from None
-    if w.ndim != 2 or w.shape[1] != pt.N_PARAMS or meta.get("version", pt.FORMAT_VERSION) != pt.FORMAT_VERSION:
-        raise PliesError(f"{p} was made for other patterns (shape {w.shape}, expected (phases, {pt.N_PARAMS}))")
-    return np.ascontiguousarray(w, dtype=np.float32)
-
-
-def weights_meta(path: str | Path | None = None) -> dict:
-    """The JSON metadata of a weights file (data, settings and figures of the fit that made it)."""
-    p = Path(path) if path is not None else DEFAULT_WEIGHTS
-    with np.load(p) as z:
-        return json.loads(str(z["meta"])) if "meta" in z else {}
+__all__ = ["DEFAULT_WEIGHTS", "FitResult", "PhaseReport", "empties_range", "fit", "load_weights",
+           "save_weights", "solve_phase", "split_games", "weights_meta"]

@@ -1,42 +1,5 @@
-"""The learned pattern evaluation as an ordinary Othello heuristic (``learned``), in plain Python.
+"""The ``learned`` heuristic lives in the engine (``plies.engine.learned``); this name stays for old imports."""
 
-Slow (``evaluate_python``, about a millisecond a call) but exactly the engine's ``learned`` evaluation, so the
-textbook ``plies.search`` can check the engine and teach with it.  8x8 only; values in discs.
-"""
-
-from __future__ import annotations
-
-from typing import Any
-
-import numpy as np
-
-from plies.game import ParseError
-from plies.heuristics import Heuristic, register
-
-_WEIGHTS: list[np.ndarray] = []
-
-
-def _weights() -> np.ndarray:
-    if not _WEIGHTS:
-        from plies.train.fit import load_weights
-
-        _WEIGHTS.append(load_weights())
-    return _WEIGHTS[0]
-
-
-def learned(state: Any, player: int) -> float:
-    """Predicted final disc difference from ``player``'s view (the side to move's prediction, negated for
-    the other side, as the engine's negamax reads it)."""
-    from plies.train.patterns import evaluate_python
-
-    if getattr(state, "n", 8) != 8:
-        raise ParseError("the learned evaluation is for 8x8 Othello only")
-    own, opp = (state.black, state.white) if state.to_move == 0 else (state.white, state.black)
-    v = evaluate_python(own, opp, _weights())
-    return v if player == state.to_move else -v
-
-
-LEARNED = register(Heuristic("learned", "othello", learned,
-                             "pattern weights learned by `plies train` (8x8; predicted disc difference)"))
+from plies.engine.learned import LEARNED, learned
 
 __all__ = ["LEARNED", "learned"]

@@ -45,7 +45,7 @@ class LabelSettings:
         if not 0 < self.blend <= 1:
             raise PliesError("--blend must be in (0, 1]")
         if self.weights:
-            from plies.train.fit import load_weights
+            from plies.engine.weights import load_weights
 
             load_weights(self.weights)  # a clear error now, before any file is written
 

@@ -1,12 +1,12 @@
 """Players that use what ``plies train`` makes: the opening book in front of any player, and the learned
-evaluation (the engine's ``learned`` evaluation where the engine offers it, else the quick search)."""
+evaluation in the engine's search (the shipped weights or a weights file of ``plies train fit``)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from plies.game import PliesError, State
+from plies.game import State
 from plies.players import Player
 from plies.train.book import Book, load_book
 
@@ -42,40 +42,40 @@ class BookPlayer(Player):
 
 
 class LearnedPlayer(Player):
-    """The learned evaluation at a fixed depth (or time, with the engine): the engine's ``learned`` evaluation
-    when it has one, else ``QuickSearchPlayer`` (depth only) with the same weights."""
+    """The engine with the learned evaluation at a fixed depth (or time per move), without its book:
+    the shipped weights, or those of ``weights_path``."""
 
     def __init__(self, depth: int = 6, time: float | None = None, weights_path: str | None = None) -> None:
+        from plies.engine import Engine
+
         self.depth = depth
         self.time = time
-        self.engine: Any = None
-        if weights_path is None:  # the engine reads the shipped weights; other weights go to the quick search
-            try:
-                from plies.train.backends import _engine_class
-
-                self.engine = _engine_class()(evaluation="learned")
-            except PliesError:
-                self.engine = None
-        if self.engine is None:
-            from plies.train.fit import load_weights
-            from plies.train.quicksearch import QuickSearchPlayer
-
-            self.quick = QuickSearchPlayer(depth, "learned", load_weights(weights_path))
+        self.engine: Any = Engine(evaluation="learned", weights=weights_path)
         self.name = f"learned:depth={depth}" if time is None else f"learned:time={time}"
 
+    def new_game(self, state: State) -> None:
+        self.engine.clear()  # a game does not depend on the games before it
+
     def choose(self, state: State) -> Any:
-        if self.engine is not None:
-            r = self.engine.search(state, depth=None if self.time else self.depth, time=self.time)
-            self.last_result = r
-            return r.move
-        return self.quick.choose(state)
+        r = self.engine.search(state, depth=None if self.time else self.depth, time=self.time)
+        self.last_result = r
+        return r.move
+
+    def close(self) -> None:
+        self.engine.stop()
+
+
+EVALS = {"learned": "learned", "default": "handmade", "handmade": "handmade"}
+"""``learned:eval=`` values -> the engine's evaluation (``default`` is the hand-made one here, as it was
+before the engine took the learned weights)."""
 
 
 def _factory(game: str, params: dict[str, str], raw: str) -> Player:
-    """``learned:depth=4,eval=learned|default,book=on|off,weights=FILE`` (8x8 Othello only)."""
+    """``learned:depth=4,eval=learned|default,book=on|off,weights=FILE`` (8x8 Othello only): the engine at a
+    fixed depth with that evaluation, behind the opening book or not."""
+    from plies.players.engine import EnginePlayer
+    from plies.engine.weights import load_weights
     from plies.game import ParseError
-    from plies.train.fit import load_weights
-    from plies.train.quicksearch import EVALS, QuickSearchPlayer
 
     if game != "othello":
         raise ParseError("learned players play 8x8 Othello only")
@@ -94,8 +94,13 @@ def _factory(game: str, params: dict[str, str], raw: str) -> Player:
     book = params.get("book", "off")
     if book not in ("on", "off"):
         raise ParseError("book must be on or off")
-    weights = load_weights(params["weights"]) if "weights" in params else None
-    player: Player = QuickSearchPlayer(depth, evaluation, weights)
+    weights = params.get("weights")
+    if weights is not None:
+        load_weights(weights)  # a clear error for a bad file, whatever the evaluation
+    learned = EVALS[evaluation] == "learned"
+    player: Player = EnginePlayer(depth=depth, evaluation=EVALS[evaluation], book=False,
+                                  weights=weights if learned else None)
+    player.name = f"learned:depth={depth},eval={evaluation}" + (f",weights={weights}" if weights and learned else "")
     return BookPlayer(player) if book == "on" else player
 
 

@@ -36,7 +36,7 @@ def engine_status() -> tuple[bool, str]:
         module = importlib.import_module("plies.engine")
         if not hasattr(module, "Engine"):
             return False, "plies.engine has no Engine; levels above 5 use plies.search.alphabeta"
-        importlib.import_module("plies.engine.player")
+        importlib.import_module("plies.players.engine")
     except Exception as e:  # ImportError, or a half-built engine: the page must still work
         return False, f"fast engine not available ({type(e).__name__}); levels above 5 use plies.search.alphabeta"
     return True, "levels above 5 use the fast engine (plies.engine)"

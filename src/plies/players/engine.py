@@ -69,9 +69,9 @@ class EnginePlayer(players.Player):
         return result.move
 
     def _from_book(self, state: State) -> SearchResult | None:
-        """The opening book's best move (``plies.train``'s shipped book), or None out of book."""
+        """The opening book's best move (``plies.engine.book``'s shipped book), or None out of book."""
         if self._book is None:
-            from plies.train.book import load_book
+            from plies.engine.book import load_book
 
             self._book = load_book()
         moves = self._book.lookup(state)

@@ -1,0 +1,59 @@
+"""The built wheel works where nothing can be written: read-only site-packages, no HOME, no caches."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = """
+import plies, sys
+from plies.core import lib
+from plies.engine import Engine
+from plies.games.othello import OthelloState
+s = OthelloState.start()
+r = Engine(hash_mb=4).search(s, level=8)
+print(plies.__file__)
+print(lib.__name__, s.move_str(r.move), r.stats.nodes)
+"""
+
+
+def _files(root: Path) -> set[str]:
+    return {str(p.relative_to(root)) for p in root.rglob("*")}
+
+
+@pytest.mark.slow
+def test_wheel_in_read_only_site_packages_without_home(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(dist),
+                    str(ROOT)], check=True, capture_output=True)
+    wheel = next(dist.glob("plies-*.whl"))
+    site = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-compile", "--target", str(site),
+                    str(wheel)], check=True, capture_output=True)
+    for p in [site, *site.rglob("*")]:  # read-only for everyone (root ignores it: the listing check below doesn't)
+        p.chmod(p.stat().st_mode & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
+    before = _files(site)
+    env = {k: v for k, v in os.environ.items() if k not in ("HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME")
+           and not k.startswith(("PLIES_", "NUMBA_"))}
+    env["PYTHONPATH"] = str(site)
+    if os.geteuid() == 0:  # root writes through read-only modes; Python on a read-only folder skips bytecode
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    try:
+        p = subprocess.run([sys.executable, "-c", SCRIPT], env=env, cwd=tmp_path, capture_output=True, text=True,
+                           timeout=120)
+        assert p.returncode == 0, p.stderr
+        where, line = p.stdout.strip().splitlines()[-2:]
+        assert where.startswith(str(site))  # the wheel's copy, not the source tree
+        name, move, nodes = line.split()
+        assert name.startswith("plies._core") and move in ("d3", "c4", "f5", "e6") and int(nodes) > 0
+        assert _files(site) == before  # nothing written beside the package (no bytecode, no cache)
+    finally:
+        for p in [site, *site.rglob("*")]:
+            p.chmod(p.stat().st_mode | stat.S_IWUSR)
