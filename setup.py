@@ -25,6 +25,7 @@ def core(name: str, flags: list[str]) -> Extension:
         depends=DEPENDS,
         define_macros=[("PLIES_MODULE", name)],
         extra_compile_args=COMMON + flags,
+        optional=True,  # without a C compiler plies still installs: pure-Python rules, no engine (plies.core says why)
     )
 
 

@@ -15,8 +15,8 @@ import time
 
 from plies.games.hexthello import HexThelloState
 from plies.hexsearch.engine import warm_up
-from plies.hexsearch.player import Doc004Player, HexEnginePlayer
 from plies.match.record import play_game
+from plies.players.hexthello import Doc004Player, HexEnginePlayer
 
 
 def opening(seed: int, plies: int) -> HexThelloState:

@@ -3,7 +3,7 @@
 Issue 2's speed target: plies' textbook alpha-beta (pure Python, game-agnostic) on its bitboard Othello should
 visit at least 3x the nodes per second of OpenSpiel's Python alpha-beta on OpenSpiel's (C++) ``othello`` game,
 on the same positions at the same depth with the same evaluation (disc difference from the maximizing player's
-view).  plies' 8x8 rules run compiled kernels (numba) under the Python ``OthelloState``, as OpenSpiel's run
+view).  plies' 8x8 rules run compiled kernels (C) under the Python ``OthelloState``, as OpenSpiel's run
 C++ under its Python API; with PLIES_PURE_PYTHON=1 they are pure Python too, and the script says which.
 
 How it is made fair:
@@ -174,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Othello alpha-beta, depth {args.depth}, {len(positions)} positions (seed {args.seed}, "
           f"{args.plies} random plies), evaluation: disc difference; best of {args.repeat} runs, CPU time")
     compiled = rules_for(8).play.__module__.endswith("othello_kernels")
-    print("plies' 8x8 rules: " + ("compiled kernels (numba)" if compiled else "pure Python (PLIES_PURE_PYTHON=1)"))
+    print("plies' 8x8 rules: " + ("compiled kernels (C)" if compiled else "pure Python (PLIES_PURE_PYTHON=1)"))
     print(f"{'#':>3} {'empties':>7} {'plies nodes':>12} {'OS nodes':>9} {'plies n/s':>10} {'OS n/s':>9} "
           f"{'ratio':>6}  same value/move")
     tot = {"pn": 0, "pt": 0.0, "on": 0, "ot": 0.0}

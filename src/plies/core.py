@@ -6,7 +6,13 @@ from __future__ import annotations
 import os
 from types import ModuleType
 
-from plies import _core as _baseline
+try:
+    from plies import _core as _baseline
+except ImportError as e:  # installed without a C compiler: the rules fall back to pure Python, the engine cannot
+    raise ImportError(
+        "plies' compiled core (plies._core) is not built: install a C compiler (Debian/Ubuntu: apt install gcc "
+        "python3-dev) and reinstall plies (pip install -e .)"
+    ) from e
 
 
 def _choose() -> ModuleType:

@@ -10,11 +10,11 @@ from plies.cli import main
 from plies.engine import Engine
 from plies.engine.eval import EVALUATIONS, NO_WEIGHTS, evaluate_state, evaluation_id, weights_for
 from plies.engine.patterns import evaluate_python
-from plies.players.engine import EnginePlayer
 from plies.engine.weights import load_weights
 from plies.formats.suite import read_suite
 from plies.heuristics import get
 from plies.players import parse_player
+from plies.players.engine import EnginePlayer
 from plies.search import alphabeta
 
 from .conftest import random_positions

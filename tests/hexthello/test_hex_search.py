@@ -10,12 +10,11 @@ from plies import heuristics
 from plies.game import PASS, WIN
 from plies.games.hexthello import CORNERS, HexThelloState, index
 from plies.heuristics.hexthello import stability_table
+from plies.hexsearch import HexEngine, compiled_perft, doc004_move, doc004_value, warm_up
+from plies.hexsearch import kernels as k
 from plies.players import parse_player
+from plies.players.hexthello import Doc004Player, HexEnginePlayer
 from plies.search import alphabeta, minimax
-
-hexsearch = pytest.importorskip("plies.hexsearch")
-from plies.hexsearch import HexEngine, compiled_perft, doc004_move, doc004_value  # noqa: E402
-from plies.hexsearch.player import Doc004Player, HexEnginePlayer  # noqa: E402
 
 
 def random_positions(n: int, seed: int = 1, plies: tuple[int, int] = (4, 60)) -> list[HexThelloState]:
@@ -128,3 +127,63 @@ def test_player_specs() -> None:
     assert isinstance(q, Doc004Player) and not q.pruning and q.choose(s) in s.legal_moves()
     t = HexEnginePlayer(seconds=0.05)
     assert t.choose(s) in s.legal_moves()
+
+
+def test_kernels_reject_bad_input() -> None:
+    import numpy as np
+
+    s = HexThelloState.start()
+    board = k.to_padded(s.black, s.white)
+    tables = k.new_tables(8)
+    assert k.perft(board, k.BLACK, 3) == compiled_perft(s, 3)
+    with pytest.raises(ValueError):
+        k.perft(board, 3, 2)  # no such side
+    with pytest.raises(ValueError):
+        k.perft(board, k.BLACK, -1)
+    with pytest.raises(ValueError):
+        k.perft(board[:100], k.BLACK, 2)  # too short
+    with pytest.raises(TypeError):
+        k.perft(board.astype(np.int64), k.BLACK, 2)  # wrong item type
+    broken = board.copy()
+    broken[0] = k.EMPTY  # a hole in the wall
+    with pytest.raises(ValueError):
+        k.perft(broken, k.BLACK, 2)
+    broken = board.copy()
+    broken[k.CELLS[80]] = 7
+    with pytest.raises(ValueError):
+        k.eval_engine(broken, k.BLACK)
+    with pytest.raises(ValueError):
+        k.doc004_root(board, k.BLACK, 0, True)
+    with pytest.raises(ValueError):
+        k.root_search(board, k.BLACK, 3, *tables[:5], np.zeros(10, np.int64), 1 << 40, -1)  # history too small
+    with pytest.raises(ValueError):
+        k.root_search(board, k.BLACK, 3, tables[0][:100], *tables[1:], 1 << 40, -1)  # not a power of two
+    with pytest.raises(TypeError):
+        k.root_search(board, k.BLACK, 3, tables[0], tables[0], *tables[2:], 1 << 40, -1)  # int64 values
+    p, v, nodes, aborted = k.root_search(board, k.BLACK, 3, *tables, 1 << 40, 12345)  # a stray first move is ignored
+    assert not aborted and p in k.gen_moves(board, k.BLACK)
+
+
+def test_node_limit_stops_the_search_and_warm_up_is_cheap() -> None:
+    import time
+
+    t0 = time.perf_counter()
+    warm_up()
+    assert time.perf_counter() - t0 < 0.5
+    s = HexThelloState.start()
+    board = k.to_padded(s.black, s.white)
+    tables = k.new_tables(12)
+    p, v, nodes, aborted = k.root_search(board, k.BLACK, 12, *tables, 500, -1)
+    assert aborted and 500 < nodes < 510  # (a re-search may count a node or two more)
+    report = HexEngine(table_bits=12).search(s, seconds=0.2)
+    assert report.depth >= 4 and report.seconds < 2
+
+
+def test_searches_run_in_threads() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    positions = random_positions(4, seed=5)
+    want = [HexEngine(table_bits=14).search(p, depth=4) for p in positions]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda p: HexEngine(table_bits=14).search(p, depth=4), positions))
+    assert [(r.move, r.value, r.nodes) for r in got] == [(r.move, r.value, r.nodes) for r in want]

@@ -94,7 +94,7 @@ def _fast_available() -> bool:
         return False
 
 
-@pytest.fixture(params=["textbook", pytest.param("fast", marks=pytest.mark.slow)])  # slow: numba compiles once
+@pytest.fixture(params=["textbook", "fast"])
 def gui(request):
     if request.param == "fast" and not _fast_available():
         pytest.skip("plies.engine.Engine is not there yet")

@@ -21,8 +21,8 @@ from plies.heuristics import hexthello as _hex_heuristics  # noqa: F401  (regist
 
 from ._common import console
 
-for _kind in ("hexengine", "doc004"):  # compiled players load on first use (numba import is slow)
-    players.LAZY_KINDS.setdefault(_kind, "plies.hexsearch.player")
+for _kind in ("hexengine", "doc004"):  # the compiled players' module loads on first use
+    players.LAZY_KINDS.setdefault(_kind, "plies.players.hexthello")
 
 
 @click.group("hexthello")
@@ -63,10 +63,10 @@ def _agent(use_random: bool, no_pruning: bool, doc004: bool, depth: int | None, 
 
     if use_random:
         return RandomPlayer(seed)
-    from plies.hexsearch.engine import warm_up
-    from plies.hexsearch.player import Doc004Player, HexEnginePlayer
+    # the searchers are compiled C, ready at import: nothing to warm up, so the client connects at once (a
+    # long warm-up let a client started later take the first seat and the colour)
+    from plies.players.hexthello import Doc004Player, HexEnginePlayer
 
-    warm_up()
     if no_pruning or doc004:
         return Doc004Player(depth or 4, pruning=not no_pruning)
     if depth is not None:

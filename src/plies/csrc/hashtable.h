@@ -4,7 +4,8 @@
  * align=True: the same layout as Entry).  Each bucket has two entries: the first keeps the deepest (or
  * newest-search) result, the second is always replaced.  Depths of 64 and more are the endgame solver's
  * selective results (64 + empties): they rank by their empties.  Keys are the full (P, O) pair, so a hit is
- * never a collision; the index is a multiplicative 64-bit hash of the pair.
+ * never a collision; the index is a multiplicative 64-bit hash of the pair.  An empty entry is all zeros: its
+ * key (0, 0) is no position, so it never matches, and any store may take its place.
  */
 #ifndef PLIES_HASHTABLE_H
 #define PLIES_HASHTABLE_H

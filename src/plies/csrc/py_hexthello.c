@@ -1,2 +1,293 @@
-/* hexthello: filled in by its port. */
-static PyMethodDef hexthello_methods[] = {{NULL, NULL, 0, NULL}};
+/* Python bindings of the HexThello kernels (hexthello.c).  A board is an int8 array of 289 cells (see
+ * plies.hexsearch.kernels.to_padded), copied and checked before a search runs; the side to move is 1 (black)
+ * or 2 (white).  The engine's tables are plies.hexsearch.kernels.new_tables()'s arrays, written in place. */
+#include "pyutil.h"
+
+#define HEX_MAX_DEPTH 400
+
+static int hex_check_ready(void) {
+    if (!hex_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "the HexThello kernels need hex_init first (import plies.hexsearch)");
+        return 0;
+    }
+    return 1;
+}
+
+/* The board: 289 int8 cells, 0..2 on the 169 hexagon cells and 3 everywhere else. */
+static int hex_arg_board(PyObject *o, int8_t *board) {
+    Buf b;
+    if (!buf_get(o, &b, 0, 1, 'i', "board")) return 0;
+    if (buf_len(&b) != HEX_N) {
+        buf_release(&b);
+        PyErr_Format(PyExc_ValueError, "a HexThello board has %d int8 cells", HEX_N);
+        return 0;
+    }
+    memcpy(board, b.view.buf, HEX_N);
+    buf_release(&b);
+    int8_t want[HEX_N];
+    memset(want, HEX_WALL, sizeof want);
+    for (int k = 0; k < HEX_NCELLS; k++) want[hex_cells[k]] = 0;
+    for (int p = 0; p < HEX_N; p++) {
+        if (want[p] == HEX_WALL ? board[p] != HEX_WALL : (board[p] < 0 || board[p] > 2)) {
+            PyErr_Format(PyExc_ValueError, "bad board cell %d (value %d): 0..2 on the hexagon, 3 elsewhere", p,
+                         (int)board[p]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int hex_arg_side(PyObject *o, int *me, const char *what) {
+    int64_t v;
+    if (!arg_i64(o, &v)) return 0;
+    if (v != HEX_BLACK && v != HEX_WHITE) {
+        PyErr_Format(PyExc_ValueError, "%s must be 1 (black) or 2 (white)", what);
+        return 0;
+    }
+    *me = (int)v;
+    return 1;
+}
+
+static int hex_arg_depth(PyObject *o, int *depth, int lo) {
+    int64_t v;
+    if (!arg_i64(o, &v)) return 0;
+    if (v < lo || v > HEX_MAX_DEPTH) {
+        PyErr_Format(PyExc_ValueError, "depth must be %d..%d", lo, HEX_MAX_DEPTH);
+        return 0;
+    }
+    *depth = (int)v;
+    return 1;
+}
+
+static HexSearch *hex_new(void) {
+    HexSearch *S = (HexSearch *)PyMem_RawCalloc(1, sizeof(HexSearch));
+    if (!S) PyErr_NoMemory();
+    return S;
+}
+
+/* hex_init(cells, doc004_table, engine_table, zobrist, zobrist_side): the tables Python builds. */
+static PyObject *py_hex_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("hex_init", 5);
+    Buf bc, bd, be, bz;
+    bc.held = bd.held = be.held = bz.held = 0;
+    uint64_t side;
+    PyObject *ret = NULL;
+    hex_cells_init();
+    if (!arg_u64(args[4], &side)) return NULL;
+    if (!buf_get(args[0], &bc, 0, 8, 'i', "cells") || !buf_get(args[1], &bd, 0, 8, 'i', "doc004 table") ||
+        !buf_get(args[2], &be, 0, 8, 'i', "engine table") || !buf_get(args[3], &bz, 0, 8, 'i', "zobrist"))
+        goto out;
+    if (buf_len(&bc) != HEX_NCELLS || buf_len(&bd) != HEX_N || buf_len(&be) != HEX_N || buf_len(&bz) != HEX_N * 3) {
+        PyErr_SetString(PyExc_ValueError, "hex_init: tables of 169, 289, 289 and 289 x 3 int64");
+        goto out;
+    }
+    for (int k = 0; k < HEX_NCELLS; k++) {
+        if (((const int64_t *)bc.view.buf)[k] != hex_cells[k]) {
+            PyErr_SetString(PyExc_ValueError, "hex_init: the cells differ from the kernels' hexagon");
+            goto out;
+        }
+    }
+    memcpy(hex_doc004_table, bd.view.buf, sizeof hex_doc004_table);
+    memcpy(hex_engine_table, be.view.buf, sizeof hex_engine_table);
+    memcpy(hex_zobrist, bz.view.buf, sizeof hex_zobrist);
+    hex_zobrist_side = side;
+    hex_ready = 1;
+    ret = Py_NewRef(Py_None);
+out:
+    buf_release(&bc);
+    buf_release(&bd);
+    buf_release(&be);
+    buf_release(&bz);
+    return ret;
+}
+
+/* hex_perft(board, me, depth) -> leaves. */
+static PyObject *py_hex_perft(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("hex_perft", 3);
+    int me, depth;
+    if (!hex_check_ready() || !hex_arg_side(args[1], &me, "me") || !hex_arg_depth(args[2], &depth, 0)) return NULL;
+    HexSearch *S = hex_new();
+    if (!S) return NULL;
+    if (!hex_arg_board(args[0], S->board)) {
+        PyMem_RawFree(S);
+        return NULL;
+    }
+    int64_t n;
+    Py_BEGIN_ALLOW_THREADS
+    n = hex_perft(S->board, me, depth, 0, S->stack, 0);
+    Py_END_ALLOW_THREADS
+    PyMem_RawFree(S);
+    return PyLong_FromLongLong(n);
+}
+
+/* hex_doc004_root(board, me, depth, prune) -> (cell or -1 to pass, value, nodes). */
+static PyObject *py_hex_doc004_root(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("hex_doc004_root", 4);
+    int me, depth;
+    if (!hex_check_ready() || !hex_arg_side(args[1], &me, "me") || !hex_arg_depth(args[2], &depth, 1)) return NULL;
+    int prune = PyObject_IsTrue(args[3]);
+    if (prune < 0) return NULL;
+    HexSearch *S = hex_new();
+    if (!S) return NULL;
+    if (!hex_arg_board(args[0], S->board)) {
+        PyMem_RawFree(S);
+        return NULL;
+    }
+    S->prune = prune;
+    int cell;
+    int64_t value, nodes;
+    Py_BEGIN_ALLOW_THREADS
+    nodes = hex_doc004_root(S, me, depth, &cell, &value);
+    Py_END_ALLOW_THREADS
+    PyMem_RawFree(S);
+    return Py_BuildValue("(iLL)", cell, (long long)value, (long long)nodes);
+}
+
+/* hex_doc004_search(board, me, depth, alpha, beta, root, prune) -> (value from root's view, nodes). */
+static PyObject *py_hex_doc004_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("hex_doc004_search", 7);
+    int me, depth, root;
+    int64_t alpha, beta;
+    if (!hex_check_ready() || !hex_arg_side(args[1], &me, "me") || !hex_arg_depth(args[2], &depth, 0) ||
+        !arg_i64(args[3], &alpha) || !arg_i64(args[4], &beta) || !hex_arg_side(args[5], &root, "root"))
+        return NULL;
+    int prune = PyObject_IsTrue(args[6]);
+    if (prune < 0) return NULL;
+    HexSearch *S = hex_new();
+    if (!S) return NULL;
+    if (!hex_arg_board(args[0], S->board)) {
+        PyMem_RawFree(S);
+        return NULL;
+    }
+    S->prune = prune;
+    int64_t value;
+    Py_BEGIN_ALLOW_THREADS
+    value = hex_doc004_search(S, me, depth, alpha, beta, root, 0);
+    Py_END_ALLOW_THREADS
+    int64_t nodes = S->nodes;
+    PyMem_RawFree(S);
+    return Py_BuildValue("(LL)", (long long)value, (long long)nodes);
+}
+
+/* hex_root_search(board, me, depth, tt_key, tt_val, tt_depth, tt_flag, tt_move, history, limit, first)
+ * -> (cell or -1 to pass, value, nodes, aborted).  Past `limit` nodes the search stops (aborted True, the
+ * value then meaningless); `first` (a cell or -1) is searched first. */
+static PyObject *py_hex_root_search(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("hex_root_search", 11);
+    int me, depth;
+    int64_t limit, first;
+    if (!hex_check_ready() || !hex_arg_side(args[1], &me, "me") || !hex_arg_depth(args[2], &depth, 1) ||
+        !arg_i64(args[9], &limit) || !arg_i64(args[10], &first))
+        return NULL;
+    if (first < -1 || first >= HEX_N) first = -1;
+    static const char *names[6] = {"tt_key", "tt_val", "tt_depth", "tt_flag", "tt_move", "history"};
+    static const Py_ssize_t sizes[6] = {8, 4, 2, 1, 2, 8};
+    Buf b[6];
+    for (int i = 0; i < 6; i++) b[i].held = 0;
+    PyObject *ret = NULL;
+    HexSearch *S = NULL;
+    for (int i = 0; i < 6; i++)
+        if (!buf_get(args[3 + i], &b[i], 1, sizes[i], 'i', names[i])) goto out;
+    Py_ssize_t L = buf_len(&b[0]);
+    if (L < 1 || (L & (L - 1)) != 0) {
+        PyErr_SetString(PyExc_ValueError, "the table's length must be a power of two");
+        goto out;
+    }
+    for (int i = 1; i < 5; i++) {
+        if (buf_len(&b[i]) != L) {
+            PyErr_SetString(PyExc_ValueError, "the table's arrays differ in length");
+            goto out;
+        }
+    }
+    if (buf_len(&b[5]) != 3 * HEX_N) {
+        PyErr_Format(PyExc_ValueError, "the history is 3 x %d int64", HEX_N);
+        goto out;
+    }
+    S = hex_new();
+    if (!S || !hex_arg_board(args[0], S->board)) goto out;
+    S->tt_key = (int64_t *)b[0].view.buf;
+    S->tt_val = (int32_t *)b[1].view.buf;
+    S->tt_depth = (int16_t *)b[2].view.buf;
+    S->tt_flag = (int8_t *)b[3].view.buf;
+    S->tt_move = (int16_t *)b[4].view.buf;
+    S->history = (int64_t *)b[5].view.buf;
+    S->tt_mask = (uint64_t)L - 1;
+    S->limit = limit;
+    int cell, aborted;
+    int64_t value;
+    Py_BEGIN_ALLOW_THREADS
+    aborted = hex_root_search(S, me, depth, (int)first, &cell, &value);
+    Py_END_ALLOW_THREADS
+    ret = Py_BuildValue("(iLLO)", cell, (long long)value, (long long)S->nodes, aborted ? Py_True : Py_False);
+out:
+    for (int i = 0; i < 6; i++) buf_release(&b[i]);
+    if (S) PyMem_RawFree(S);
+    return ret;
+}
+
+/* hex_evaluate(board, me, which) -> value from me's view: which 0 document 004's, 1 the engine's. */
+static PyObject *py_hex_evaluate(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("hex_evaluate", 3);
+    int me;
+    int64_t which;
+    int8_t board[HEX_N];
+    if (!hex_check_ready() || !hex_arg_side(args[1], &me, "me") || !arg_i64(args[2], &which)) return NULL;
+    if (which != 0 && which != 1) {
+        PyErr_SetString(PyExc_ValueError, "which: 0 (document 004) or 1 (the engine)");
+        return NULL;
+    }
+    if (!hex_arg_board(args[0], board)) return NULL;
+    return PyLong_FromLongLong(which ? hex_eval_engine(board, me) : hex_eval_doc004(board, me));
+}
+
+/* hex_gen_moves(board, me) -> list of the legal cells in row-major order. */
+static PyObject *py_hex_gen_moves(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("hex_gen_moves", 2);
+    int me;
+    int8_t board[HEX_N];
+    int16_t moves[HEX_MAX_MOVES];
+    if (!hex_check_ready() || !hex_arg_side(args[1], &me, "me") || !hex_arg_board(args[0], board)) return NULL;
+    int n = hex_gen_moves(board, me, moves);
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int k = 0; k < n; k++) {
+        PyObject *v = PyLong_FromLong(moves[k]);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, k, v);
+    }
+    return out;
+}
+
+/* hex_board_hash(board, me) -> the Zobrist key (a signed 64-bit int, as the table stores it). */
+static PyObject *py_hex_board_hash(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("hex_board_hash", 2);
+    int me;
+    int8_t board[HEX_N];
+    if (!hex_check_ready() || !hex_arg_side(args[1], &me, "me") || !hex_arg_board(args[0], board)) return NULL;
+    return PyLong_FromLongLong((long long)(int64_t)hex_board_hash(board, me));
+}
+
+/* hex_stats(board) -> (empties, black minus white discs, either side has 3 discs or fewer). */
+static PyObject *py_hex_stats(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("hex_stats", 1);
+    int8_t board[HEX_N];
+    if (!hex_check_ready() || !hex_arg_board(args[0], board)) return NULL;
+    return Py_BuildValue("(iiO)", hex_empties(board), hex_disc_diff(board, HEX_BLACK),
+                         hex_few_discs(board) ? Py_True : Py_False);
+}
+
+static PyMethodDef hexthello_methods[] = {
+    FAST(hex_init, "hex_init(cells, doc004_table, engine_table, zobrist, zobrist_side): the kernels' tables."),
+    FAST(hex_perft, "hex_perft(board, me, depth): leaves depth plies below (a forced pass is a ply)."),
+    FAST(hex_doc004_root, "hex_doc004_root(board, me, depth, prune): document 004's (cell, value, nodes)."),
+    FAST(hex_doc004_search, "hex_doc004_search(board, me, depth, alpha, beta, root, prune): (value, nodes)."),
+    FAST(hex_root_search, "hex_root_search(board, me, depth, tt_key, tt_val, tt_depth, tt_flag, tt_move, history, "
+                          "limit, first): one PVS iteration, (cell, value, nodes, aborted)."),
+    FAST(hex_evaluate, "hex_evaluate(board, me, which): document 004's (0) or the engine's (1) evaluation."),
+    FAST(hex_gen_moves, "hex_gen_moves(board, me): the legal cells, row-major."),
+    FAST(hex_board_hash, "hex_board_hash(board, me): the Zobrist key of the engine's table."),
+    FAST(hex_stats, "hex_stats(board): (empties, black - white discs, a side has 3 discs or fewer)."),
+    {NULL, NULL, 0, NULL}};

@@ -19,7 +19,7 @@ import numpy as np
 
 from plies.engine import endgame, midgame
 from plies.engine.bitboard import position
-from plies.engine.eval import LEARNED, evaluation_id, evaluation_name, load_expanded, weights_for
+from plies.engine.eval import LEARNED, NO_WEIGHTS, evaluation_id, evaluation_name, load_expanded, weights_for
 from plies.engine.hashtable import HashTable, TableArrays, probe
 from plies.engine.levels import DEFAULT_LEVEL, get_level
 from plies.game import PASS, WIN, PliesError
@@ -79,21 +79,44 @@ class Engine:
     def _setup(self, hash_mb: int, evaluation: str, weights: str | None = None) -> None:
         self.eval_id = evaluation_id(evaluation)
         self.evaluation = evaluation_name(self.eval_id)
-        self.weights = weights_for(self.eval_id)   # the learned weights, or a (1, 1) dummy for the others
+        self.weights_file = weights
         if weights is not None:  # another weights file (``plies train fit``) for the learned evaluation
             if self.eval_id != LEARNED:
                 raise PliesError(f"a weights file is for the learned evaluation, not {self.evaluation!r}")
-            self.weights = load_expanded(weights)
+            self._weights: np.ndarray | None = load_expanded(weights)  # read now: a bad file fails here
+        else:
+            self._weights = None  # loaded on first use (a solve of few empties never reads them)
         self.aspiration = ASPIRATION_LEARNED if self.eval_id == LEARNED else ASPIRATION
-        # the exact solver orders its moves with the learned evaluation (these weights when they are given),
-        # whatever the midgame evaluation
-        self.order_weights = self.weights if self.eval_id == LEARNED else weights_for(LEARNED)
         half = max(1, hash_mb // 2)
         self.mid_tt = HashTable(half)
         self.end_tt = HashTable(half)
         self.ctl = np.zeros(4, dtype=np.int64)
         self._busy = threading.Lock()
         self._timer: threading.Timer | None = None
+
+    @property
+    def weights(self) -> np.ndarray:
+        """The learned weights (expanded) when the midgame evaluation is ``learned``, else a (1, 1) dummy."""
+        if self.eval_id != LEARNED:
+            return NO_WEIGHTS
+        if self._weights is None:
+            self._weights = weights_for(LEARNED)
+        return self._weights
+
+    @property
+    def order_weights(self) -> np.ndarray:
+        """The weights the exact solver orders its moves with: the learned ones (these weights when a file was
+        given), whatever the midgame evaluation."""
+        if self._weights is not None:
+            return self._weights
+        return weights_for(LEARNED)
+
+    def _solver_weights(self, empties: int) -> np.ndarray:
+        """``order_weights`` where the solver reads them (from ``endgame.SORT_EVAL_EMPTIES`` empties, and in
+        the selective search), the dummy below: the same search, without loading the weights for it."""
+        if empties >= min(endgame.SORT_EVAL_EMPTIES, endgame.PROBCUT_EMPTIES):
+            return self.order_weights
+        return NO_WEIGHTS
 
     # --- public API ---------------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -329,7 +352,8 @@ class Engine:
             rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
             rlen = np.zeros(n, dtype=np.int64)
             done = endgame.solve_root(P, O, alpha, beta, root_a, k, values, flags, rpv, rlen, tt, self.ctl,
-                                      self.order_weights, self.mid_tt.arrays())
+                                      self._solver_weights(64 - (int(P) | int(O)).bit_count()),
+                                      self.mid_tt.arrays())
             if self.ctl[midgame.STOP]:
                 return None
             top = int(values[:done].max())
@@ -365,7 +389,7 @@ class Engine:
                     cv = c.score() if c.to_move == 0 else -c.score()
                 else:
                     cP, cO = position(c)
-                    cv = int(endgame.solve(cP, cO, -v - 1, -v + 1, self.ctl, tt, self.order_weights,
+                    cv = int(endgame.solve(cP, cO, -v - 1, -v + 1, self.ctl, tt, self._solver_weights(c.empties()),
                                            self.mid_tt.arrays()))
                 if -cv == v:
                     found = m

@@ -30,17 +30,16 @@ class HashTable:
     def __init__(self, mb: int = 64) -> None:
         entries = max(1024, int(mb * 1024 * 1024 // ENTRY_BYTES))
         self.bits = max(10, entries.bit_length() - 1)
-        self.records = np.zeros(1 << self.bits, dtype=ENTRY)
-        self.move = self.records["move"]
         self.generation = 0
         self.mode = ""
         self.fresh = True
         self.clear()
 
     def clear(self) -> None:
-        self.records.fill(0)
-        self.records["depth"] = -1
-        self.records["move"] = NO_MOVE
+        """No entries: all records zero (the key (0, 0) is no position, so a zero record never matches), in
+        fresh memory, which the system hands out zeroed page by page as the searches touch it."""
+        self.records = np.zeros(1 << self.bits, dtype=ENTRY)
+        self.move = self.records["move"]
         self.generation = 0
 
     def reset(self) -> None:

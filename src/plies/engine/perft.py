@@ -3,6 +3,8 @@
 Bulk counting: at the last ply the leaves are the popcount of the move mask, so no move is played there.
 """
 
+# ruff: noqa: E741  (P and O, the discs of the player to move and of the opponent, as in Edax)
+
 from __future__ import annotations
 
 from plies.core import lib

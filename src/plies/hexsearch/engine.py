@@ -1,5 +1,7 @@
-"""The fast HexThello searcher: iterative deepening over the compiled PVS kernel, at a depth or under a clock,
-and document 004's own fixed-depth search (for the course-style opponent), both on ``HexThelloState``.
+"""The fast HexThello searcher: iterative deepening over the compiled PVS kernel (C, see
+``plies.hexsearch.kernels``), at a depth or under a clock, and document 004's own fixed-depth search (for the
+course-style opponent), both on ``HexThelloState``.  Under a clock each iteration gets a node limit from the
+time left and the speed so far; the kernel stops past it.
 """
 
 from __future__ import annotations
@@ -39,19 +41,8 @@ def _board(state: HexThelloState):  # type: ignore[no-untyped-def]
     return k.to_padded(state.black, state.white), (k.BLACK if state.to_move == 0 else k.WHITE)
 
 
-_warm = False
-
-
 def warm_up() -> None:
-    """Compile (or load from numba's cache) every kernel once, so the first real move is not slow."""
-    global _warm
-    if not _warm:
-        state = HexThelloState.start()
-        HexEngine(table_bits=10).search(state, depth=2)
-        doc004_move(state, 2)
-        board, me = _board(state)
-        k.perft(board, me, 1, False, __import__("numpy").empty(64, dtype="int64"), 0)
-        _warm = True
+    """Kept for callers: the kernels are compiled C, loaded with the module, so there is nothing to warm up."""
 
 
 class HexEngine:
@@ -62,7 +53,7 @@ class HexEngine:
         self.new_game()
 
     def new_game(self) -> None:
-        self.tables = k.new_tables()
+        self.tables = k.new_tables(self.table_bits)
 
     def search(self, state: HexThelloState, depth: int | None = None, seconds: float | None = None) -> EngineReport:
         """Best move at a fixed ``depth`` or within about ``seconds`` (at least depth 1 is always finished)."""
@@ -122,17 +113,11 @@ def doc004_move(state: HexThelloState, depth: int, prune: bool = True) -> tuple[
 
 def doc004_value(state: HexThelloState, depth: int, prune: bool = True) -> int:
     """Document 004's search value of ``state`` from the side to move's view (alpha-beta when ``prune``)."""
-    import numpy as np
-
     board, me = _board(state)
-    stack = np.empty(8192, dtype=np.int64)
-    counter = np.zeros(1, dtype=np.int64)
-    return int(k.doc004_search(board, me, depth, -k.INF, k.INF, me, prune, stack, 0, counter))
+    return int(k.doc004_search(board, me, depth, -k.INF, k.INF, me, prune)[0])
 
 
 def compiled_perft(state: HexThelloState, depth: int) -> int:
     """Perft by the compiled array generator (a second, independent move generator)."""
-    import numpy as np
-
     board, me = _board(state)
-    return int(k.perft(board, me, depth, False, np.empty(16384, dtype=np.int64), 0))
+    return int(k.perft(board, me, depth))

@@ -201,8 +201,8 @@ register("alphabeta", _search_factory("alphabeta"))
 LAZY_KINDS: dict[str, str] = {
     "engine": "plies.players.engine",
     "nboard": "plies.net.nboard_client",
-    "hexengine": "plies.hexsearch.player",
-    "doc004": "plies.hexsearch.player",
+    "hexengine": "plies.players.hexthello",
+    "doc004": "plies.players.hexthello",
     "learned": "plies.train.players",
     "clio": "plies.players.clio",
 }
