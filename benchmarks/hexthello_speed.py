@@ -11,7 +11,7 @@ import sys
 import time
 
 from plies.games.hexthello import HexThelloState, perft_hex
-from plies.hexsearch.engine import HexEngine, compiled_perft, doc004_move, warm_up
+from plies.hexsearch.engine import HexEngine, compiled_perft, doc004_move
 
 
 def timed(fn, *args):  # type: ignore[no-untyped-def]
@@ -25,7 +25,6 @@ def main() -> int:
     ap.add_argument("--perft", type=int, default=5)
     ap.add_argument("--depth", type=int, default=8)
     args = ap.parse_args()
-    warm_up()
     s = HexThelloState.start()
     n_py, t_py = timed(perft_hex, *s.own_opp(), args.perft)
     n_c, t_c = timed(compiled_perft, s, args.perft)

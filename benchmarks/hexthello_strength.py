@@ -14,7 +14,6 @@ import sys
 import time
 
 from plies.games.hexthello import HexThelloState
-from plies.hexsearch.engine import warm_up
 from plies.match.record import play_game
 from plies.players.hexthello import Doc004Player, HexEnginePlayer
 
@@ -36,7 +35,6 @@ def main() -> int:
     ap.add_argument("--opening-plies", type=int, default=4, help="random plies before each pair of games")
     ap.add_argument("--seed", type=int, default=1000, help="seed of the first opening (then +1 per pair)")
     args = ap.parse_args()
-    warm_up()
     engine = HexEnginePlayer(depth=args.depth) if args.depth else HexEnginePlayer(seconds=args.time)
     student = Doc004Player(args.doc_depth)
     points = wins = draws = losses = 0.0

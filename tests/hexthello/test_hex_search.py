@@ -10,7 +10,7 @@ from plies import heuristics
 from plies.game import PASS, WIN
 from plies.games.hexthello import CORNERS, HexThelloState, index
 from plies.heuristics.hexthello import stability_table
-from plies.hexsearch import HexEngine, compiled_perft, doc004_move, doc004_value, warm_up
+from plies.hexsearch import HexEngine, compiled_perft, doc004_move, doc004_value
 from plies.hexsearch import kernels as k
 from plies.players import parse_player
 from plies.players.hexthello import Doc004Player, HexEnginePlayer
@@ -164,12 +164,7 @@ def test_kernels_reject_bad_input() -> None:
     assert not aborted and p in k.gen_moves(board, k.BLACK)
 
 
-def test_node_limit_stops_the_search_and_warm_up_is_cheap() -> None:
-    import time
-
-    t0 = time.perf_counter()
-    warm_up()
-    assert time.perf_counter() - t0 < 0.5
+def test_node_limit_stops_the_search() -> None:
     s = HexThelloState.start()
     board = k.to_padded(s.black, s.white)
     tables = k.new_tables(12)

@@ -39,13 +39,6 @@ SELECTIVE_EMPTIES = 18  # solves from this many empties first run a selective (p
 PROBCUT_CONFIDENCE = 100  # its confidence, in hundredths of a standard deviation (t = 1.0)
 
 
-def warm_up() -> float:
-    """Seconds to get the compiled core ready: it is a C extension, loaded with the first import of the
-    engine, so nothing is left to do; kept for callers that time a warm-up before a clock starts."""
-    t0 = _time.perf_counter()
-    return _time.perf_counter() - t0
-
-
 def _clean(v: float) -> float | int:
     """Integral values as int (JSON and equality with the textbook's int heuristics), others as float."""
     if math.isfinite(v) and float(v).is_integer():

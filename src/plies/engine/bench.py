@@ -1,7 +1,7 @@
 """Measurements shared by ``plies bench`` and ``benchmarks/engine_*.py``: perft, endgame suite, midgame.
 
-Each returns plain numbers (wall seconds and this process's CPU seconds: the machine may be shared, and CPU
-time is what the engine itself used).
+Each returns plain numbers (wall seconds and the CPU seconds of the thread that ran the search: the machine may
+be shared, and that thread's CPU time is what the engine itself used, without numpy's idle helper threads).
 """
 
 from __future__ import annotations
@@ -41,9 +41,9 @@ class Timing:
 
 
 def timed(fn: Callable[[], int]) -> Timing:
-    w, c = time.perf_counter(), time.process_time()
+    w, c = time.perf_counter(), time.thread_time()
     n = fn()
-    return Timing(n, time.perf_counter() - w, time.process_time() - c)
+    return Timing(n, time.perf_counter() - w, time.thread_time() - c)
 
 
 def load_core() -> float:
@@ -94,10 +94,10 @@ def solve_suite(positions: Iterable[SuitePosition], engine: Engine | None = None
     engine = engine or Engine(hash_mb=64)
     rows = []
     for p in positions:
-        w, c = time.perf_counter(), time.process_time()
+        w, c = time.perf_counter(), time.thread_time()
         r = engine.analyse(p.state, exact=True, wld=wld)[0]
         row = SolveRow(p, int(r.value), int(r.move), list(r.pv), r.stats.nodes,
-                       time.perf_counter() - w, time.process_time() - c)
+                       time.perf_counter() - w, time.thread_time() - c)
         rows.append(row)
         if on_row:
             on_row(row)
@@ -142,10 +142,10 @@ def midgame_bench(depth: int = 10, count: int = 8, evaluation: str = "default",
     rows = []
     for s in opening_positions(count):
         e = Engine(hash_mb=64, evaluation=evaluation)
-        w, c = time.perf_counter(), time.process_time()
+        w, c = time.perf_counter(), time.thread_time()
         r = e.search(s, depth=depth)
         row = MidRow(s, depth, r.value, int(r.move), r.stats.nodes, time.perf_counter() - w,
-                     time.process_time() - c)
+                     time.thread_time() - c)
         rows.append(row)
         if on_row:
             on_row(row)

@@ -5,6 +5,6 @@ under a clock, and document 004's fixed-depth alpha-beta as a course-style oppon
 
 from __future__ import annotations
 
-from plies.hexsearch.engine import EngineReport, HexEngine, compiled_perft, doc004_move, doc004_value, warm_up
+from plies.hexsearch.engine import EngineReport, HexEngine, compiled_perft, doc004_move, doc004_value
 
-__all__ = ["EngineReport", "HexEngine", "compiled_perft", "doc004_move", "doc004_value", "warm_up"]
+__all__ = ["EngineReport", "HexEngine", "compiled_perft", "doc004_move", "doc004_value"]

@@ -41,10 +41,6 @@ def _board(state: HexThelloState):  # type: ignore[no-untyped-def]
     return k.to_padded(state.black, state.white), (k.BLACK if state.to_move == 0 else k.WHITE)
 
 
-def warm_up() -> None:
-    """Kept for callers: the kernels are compiled C, loaded with the module, so there is nothing to warm up."""
-
-
 class HexEngine:
     """Keeps its transposition and history tables between moves of a game (``new_game`` clears them)."""
 

@@ -146,7 +146,7 @@ def make_analyser(kind: str = "auto", evaluation: str | None = None, hash_mb: in
 
 
 def fast_engine_class() -> Any:
-    """``plies.engine.Engine`` (imported lazily: it compiles on first use); ImportError while it is missing."""
+    """``plies.engine.Engine`` (imported lazily); ImportError when the compiled core is not built."""
     try:
         from plies.engine import Engine  # type: ignore[attr-defined]
     except ImportError:

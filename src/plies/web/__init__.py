@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def create_app(db: Any = None, workers: int = 4, processes: int = 0, warm: bool = False) -> FastAPI:
     """The web application; ``db`` is the SQLite file of the game history (default: user data dir);
     ``processes`` > 0 runs the textbook searches in that many worker processes (uses more cores); ``warm``
-    loads the engine's compiled kernels in the background at start-up."""
+    imports the engine and its weights in the background at start-up."""
     from plies.web.app import create_app as _create
 
     return _create(db, workers, processes, warm)

@@ -101,7 +101,7 @@ def replay(record: dict[str, Any]) -> list[dict[str, Any]]:
 def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 0, warm: bool = False) -> FastAPI:
     """The app: ``db`` is the SQLite file for finished games (default under the user's data dir); searches
     run on ``workers`` threads, and on ``processes`` worker processes when that is above 0 (more cores);
-    ``warm`` loads the engine's compiled kernels in the background at start-up."""
+    ``warm`` imports the engine and its weights in the background at start-up."""
     history = History(db)
     pool = Workers(workers, processes)
     background: set[asyncio.Task[Any]] = set()
@@ -130,7 +130,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         warming = asyncio.get_running_loop().create_task(_quietly(pool.run(warm_engine))) if warm else None
         yield
         if warming is not None:
-            warming.cancel()  # never wait for a compile at shut-down
+            warming.cancel()  # never wait for it at shut-down
         sessions.close()
         if background:
             await asyncio.gather(*background, return_exceptions=True)

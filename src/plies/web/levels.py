@@ -46,12 +46,12 @@ _ENGINE_READY = threading.Event()
 
 
 def warm_engine() -> None:
-    """Compile/load the engine's kernels before the first game needs them (run in a worker at start-up)."""
+    """Import the engine and read its learned weights before the first game needs them (run in a worker at
+    start-up; a fraction of a second: the compiled core is built at install)."""
     try:
         if engine_status()[0]:
-            warm = getattr(importlib.import_module("plies.engine.api"), "warm_up", None)
-            if callable(warm):
-                warm()
+            evaluation = importlib.import_module("plies.engine.eval")
+            evaluation.weights_for(evaluation.LEARNED)
     finally:
         _ENGINE_READY.set()
 
