@@ -133,6 +133,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--fresh", action="store_true", help="install into a new venv first and time cold runs")
     ap.add_argument("--wheel", action="store_true", help="with --fresh: build and install a wheel, not -e")
+    ap.add_argument("--bindir", type=Path, default=None,
+                    help="time the plies installed in this venv's bin folder instead (e.g. another version)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args()
     console = Console(width=130)
@@ -148,7 +150,7 @@ def main() -> None:
             for cache in ROOT.joinpath("src").rglob("__pycache__"):
                 shutil.rmtree(cache, ignore_errors=True)
         else:
-            bindir = Path(sys.executable).parent
+            bindir = args.bindir or Path(sys.executable).parent
         env = {k: v for k, v in os.environ.items() if not k.startswith(("PLIES_", "NUMBA_"))}
         env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), PLIES_BENCH_CWD=str(tmp), COLUMNS="120")
         for name, cmd, stdin, target in steps(bindir):
