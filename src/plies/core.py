@@ -1,5 +1,6 @@
-"""The compiled core: ``lib`` is the C extension built for this CPU (``plies._core_avx2`` where the CPU has
-AVX2 and BMI2, else ``plies._core``).  Set ``PLIES_CORE=baseline`` to force the portable build."""
+"""The compiled core: ``lib`` is the C extension built for this CPU (``plies._core_avx512`` where the CPU has
+AVX-512, ``plies._core_avx2`` where it has AVX2 and BMI2, else ``plies._core``).  ``PLIES_CORE=baseline`` (or
+``avx2``) caps the choice."""
 
 from __future__ import annotations
 
@@ -15,15 +16,27 @@ except ImportError as e:  # installed without a C compiler: the rules fall back 
     ) from e
 
 
+def _build(name: str) -> ModuleType | None:
+    import importlib
+
+    try:
+        return importlib.import_module(f"plies.{name}")
+    except ImportError:  # not built on this platform (not x86-64)
+        return None
+
+
 def _choose() -> ModuleType:
-    if os.environ.get("PLIES_CORE", "").lower() in ("baseline", "portable"):
+    cap = os.environ.get("PLIES_CORE", "").lower()
+    if cap in ("baseline", "portable"):
         return _baseline
+    if cap != "avx2" and _baseline.cpu_has_avx512():
+        module = _build("_core_avx512")
+        if module is not None:
+            return module
     if _baseline.cpu_has_avx2():
-        try:
-            from plies import _core_avx2
-        except ImportError:  # built without it (not x86-64)
-            return _baseline
-        return _core_avx2
+        module = _build("_core_avx2")
+        if module is not None:
+            return module
     return _baseline
 
 

@@ -95,31 +95,34 @@ def test_last_flip_count_equals_the_flips_of_the_move() -> None:
         assert int(last_flip_count(np.uint64(p), np.int64(sq))) == expected
 
 
-def test_the_portable_and_avx2_builds_agree() -> None:
-    """Both builds of the compiled core (``plies._core`` for any CPU, ``plies._core_avx2``) give the same moves,
-    flips and perft counts; the one in use is the AVX2 build exactly when the CPU has it."""
+@pytest.mark.parametrize("name", ["_core_avx2", "_core_avx512"])
+def test_the_portable_and_vector_builds_agree(name: str) -> None:
+    """Each build of the compiled core (``plies._core`` for any CPU, the AVX2 and AVX-512 ones) gives the same
+    moves, flips and perft counts; the one in use is the best this CPU runs."""
     import importlib
 
     from plies import _core
     from plies.core import lib
 
+    runs = {"_core_avx2": _core.cpu_has_avx2(), "_core_avx512": _core.cpu_has_avx512()}
+    best = "_core_avx512" if runs["_core_avx512"] else "_core_avx2" if runs["_core_avx2"] else "_core"
+    assert lib.__name__ == f"plies.{best}"
     try:
-        avx2 = importlib.import_module("plies._core_avx2")
+        build = importlib.import_module(f"plies.{name}")
     except ImportError:
-        pytest.skip("no AVX2 build on this platform")
-    assert (lib is avx2) == bool(_core.cpu_has_avx2())
-    if not _core.cpu_has_avx2():
-        pytest.skip("this CPU cannot run the AVX2 build")
+        pytest.skip(f"no {name} build on this platform")
+    if not runs[name]:
+        pytest.skip(f"this CPU cannot run {name}")
     rng = np.random.default_rng(9)
     for _ in range(500):
         cells = rng.choice(3, 64, p=[0.3, 0.35, 0.35])
         own = sum(1 << k for k in range(64) if cells[k] == 1)
         opp = sum(1 << k for k in range(64) if cells[k] == 2)
-        assert _core.get_moves(own, opp) == avx2.get_moves(own, opp)
+        assert _core.get_moves(own, opp) == build.get_moves(own, opp)
         for sq in np.flatnonzero(cells == 0):
-            assert _core.flips(own, opp, int(sq)) == avx2.flips(own, opp, int(sq))
+            assert _core.flips(own, opp, int(sq)) == build.flips(own, opp, int(sq))
     own, opp = OthelloState.start().own_opp()
-    assert _core.perft(own, opp, 7) == avx2.perft(own, opp, 7) == KNOWN[7]
+    assert _core.perft(own, opp, 7) == build.perft(own, opp, 7) == KNOWN[7]
 
 
 def test_bad_arguments_raise_instead_of_crashing() -> None:

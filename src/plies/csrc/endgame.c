@@ -432,15 +432,15 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
     int selective = s->ctl[CTL_SELECT] != 0;
     int tag = selective ? empties + SELECTIVE_TAG : empties;  /* the table depth of this search's results */
     int hash_move = NO_MOVE;
-    Entry *e = tt_probe(&s->tt, P, O);
-    if (!e) {  /* not solved yet: the best move of the midgame search run before the solve, if it saw the node */
-        Entry *m = tt_probe(&s->mtt, P, O);
-        if (m) hash_move = m->move;
+    Entry e;
+    if (!tt_probe(&s->tt, P, O, &e)) {  /* not solved yet: the midgame presearch's best move, if it saw the node */
+        Entry m;
+        if (tt_probe(&s->mtt, P, O, &m)) hash_move = m.move;
     } else {
-        hash_move = e->move;
-        if (e->depth == empties || e->depth == tag) {  /* exact bounds serve every search, selective ones only */
-            i64 lo = e->lower > -1000.0 ? (i64)e->lower : NONE;
-            i64 up = e->upper < 1000.0 ? (i64)e->upper : -NONE;
+        hash_move = e.move;
+        if (e.depth == empties || e.depth == tag) {  /* exact bounds serve every search, selective ones only */
+            i64 lo = e.lower > -1000.0 ? (i64)e.lower : NONE;
+            i64 up = e.upper < 1000.0 ? (i64)e.upper : -NONE;
             if (lo >= beta) return lo;
             if (up <= alpha) return up;
             if (lo > alpha) alpha = lo;
@@ -464,9 +464,9 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
         u64 f = flips(P, O, sq);
         u64 cp = O ^ f, co = P ^ f ^ (ONE << sq);
         if (empties >= ETC_EMPTIES) {
-            Entry *c = tt_probe(&s->tt, cp, co);
-            if (c && (c->depth == empties - 1 || c->depth == tag - 1) && c->upper < 1000.0) {
-                i64 v = -(i64)c->upper;
+            Entry c;
+            if (tt_probe(&s->tt, cp, co, &c) && (c.depth == empties - 1 || c.depth == tag - 1) && c.upper < 1000.0) {
+                i64 v = -(i64)c.upper;
                 if (v >= beta) {
                     tt_store(&s->tt, P, O, tag, (double)a0, (double)b0, (double)v, sq);
                     return v;
@@ -484,41 +484,61 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
     }
     i64 best = NONE;
     int best_move = NO_MOVE;
-    for (int i = 0; i < n; i++) {
-        int b = i;  /* lazy selection sort: the best remaining move to slot i */
-        for (int j = i + 1; j < n; j++)
-            if (kb[j] > kb[b]) b = j;
-        if (b != i) {
-            int t = mb[i]; mb[i] = mb[b]; mb[b] = t;
-            i64 tk = kb[i]; kb[i] = kb[b]; kb[b] = tk;
-            u64 tf = fb[i]; fb[i] = fb[b]; fb[b] = tf;
-        }
-        int sq = mb[i];
-        u64 f = fb[i];
-        u64 cp = O ^ f, co = P ^ f ^ (ONE << sq);
-        i64 v;
-        if (i == 0) {
-            v = -end_child(s, cp, co, -beta, -alpha, empties - 1, ply + 1);
-        } else {
-            v = -end_child(s, cp, co, -alpha - 1, -alpha, empties - 1, ply + 1);
-            if (alpha < v && v < beta && !stopped(s)) v = -end_child(s, cp, co, -beta, -alpha, empties - 1, ply + 1);
-        }
-        if (stopped(s)) return 0;
-        if (v > best) {
-            best = v;
-            best_move = sq;
-            if (v > alpha) {
-                /* the variation follows this move even when it cuts off: with a window narrowed by the table a
-                 * cut-off can be the node's exact value, and an earlier move's variation would be wrong */
-                i64 m = empties - 1 > MID_EMPTIES ? s->pv_len[ply + 1] : 0;
-                s->pv[ply][0] = (int8_t)sq;
-                for (i64 k = 0; k < m; k++) s->pv[ply][k + 1] = s->pv[ply + 1][k];
-                s->pv_len[ply] = m + 1;
-                if (v >= beta) break;
-                alpha = v;
+    int deferred[64], nd = 0;  /* moves another thread is searching: tried after the others */
+    for (int pass = 0; pass < 2; pass++) {
+        int count = pass == 0 ? n : nd;
+        for (int t = 0; t < count; t++) {
+            int i = t;
+            if (pass == 0) {
+                int b = i;  /* lazy selection sort: the best remaining move to slot i */
+                for (int j = i + 1; j < n; j++)
+                    if (kb[j] > kb[b]) b = j;
+                if (b != i) {
+                    int tm = mb[i]; mb[i] = mb[b]; mb[b] = tm;
+                    i64 tk = kb[i]; kb[i] = kb[b]; kb[b] = tk;
+                    u64 tf = fb[i]; fb[i] = fb[b]; fb[b] = tf;
+                }
+            } else {
+                i = deferred[t];
+            }
+            int sq = mb[i];
+            u64 f = fb[i];
+            u64 cp = O ^ f, co = P ^ f ^ (ONE << sq);
+            u64 key = 0;
+            if (s->busy && pass == 0 && i > 0) {
+                key = busy_key(cp, co);
+                if (busy_check(s->busy, key)) {
+                    deferred[nd++] = i;
+                    continue;
+                }
+                busy_enter(s->busy, key);
+            }
+            i64 v;
+            if (i == 0) {
+                v = -end_child(s, cp, co, -beta, -alpha, empties - 1, ply + 1);
+            } else {
+                v = -end_child(s, cp, co, -alpha - 1, -alpha, empties - 1, ply + 1);
+                if (alpha < v && v < beta && !stopped(s)) v = -end_child(s, cp, co, -beta, -alpha, empties - 1, ply + 1);
+            }
+            if (key) busy_leave(s->busy, key);
+            if (stopped(s)) return 0;
+            if (v > best) {
+                best = v;
+                best_move = sq;
+                if (v > alpha) {
+                    /* the variation follows this move even when it cuts off: with a window narrowed by the table
+                     * a cut-off can be the node's exact value, and an earlier move's variation would be wrong */
+                    i64 m = empties - 1 > MID_EMPTIES ? s->pv_len[ply + 1] : 0;
+                    s->pv[ply][0] = (int8_t)sq;
+                    for (i64 k = 0; k < m; k++) s->pv[ply][k + 1] = s->pv[ply + 1][k];
+                    s->pv_len[ply] = m + 1;
+                    if (v >= beta) goto done;
+                    alpha = v;
+                }
             }
         }
     }
+done:
     tt_store(&s->tt, P, O, tag, (double)a0, (double)b0, (double)best, best_move);
     return best;
 }

@@ -13,18 +13,36 @@
 #include <math.h>
 #include "bitboard.h"
 
+#if defined(__x86_64__) || defined(__i386__)
+#define cpu_relax() __builtin_ia32_pause()
+#else
+#define cpu_relax() ((void)0)
+#endif
+
 typedef struct {
     u64 P, O;
     double lower, upper;
     int8_t depth, move;
     uint8_t date;
+    uint8_t lock;   /* the bucket's lock, in its first entry: taken while threads share the table */
 } Entry;
 
 typedef struct {
     Entry *e;       /* 2**bits entries */
     u64 shift;      /* 64 - bits */
     uint8_t gen;    /* the current search's date */
+    int shared;     /* other threads use the table too: probes and stores lock the bucket */
 } TT;
+
+/* A bucket's spin lock (uncontended: one atomic exchange); only taken when the table is shared. */
+static inline void tt_lock_(const TT *tt, Entry *b) {
+    if (tt->shared)
+        while (__atomic_test_and_set(&b->lock, __ATOMIC_ACQUIRE))
+            while (__atomic_load_n(&b->lock, __ATOMIC_RELAXED)) cpu_relax();
+}
+static inline void tt_unlock_(const TT *tt, Entry *b) {
+    if (tt->shared) __atomic_clear(&b->lock, __ATOMIC_RELEASE);
+}
 
 #define NO_MOVE (-2)
 
@@ -35,12 +53,29 @@ static inline i64 tt_bucket(u64 P, u64 O, u64 shift) {
     return (i64)(h >> shift) & ~(i64)1;
 }
 
-/* The entry holding (P, O), or NULL. */
-static inline Entry *tt_probe(const TT *tt, u64 P, u64 O) {
+/* The index of the entry holding (P, O), or -1 (no copy: for one thread, or when no search runs). */
+static inline i64 tt_find(const TT *tt, u64 P, u64 O) {
+    i64 i = tt_bucket(P, O, tt->shift);
+    Entry *b = tt->e + i;
+    if (b[0].P == P && b[0].O == O && b[0].depth >= 0) return i;
+    if (b[1].P == P && b[1].O == O && b[1].depth >= 0) return i + 1;
+    return -1;
+}
+
+/* A copy of the entry holding (P, O) in *out (taken under the bucket's lock when the table is shared), or 0. */
+static inline int tt_probe(const TT *tt, u64 P, u64 O, Entry *out) {
     Entry *b = tt->e + tt_bucket(P, O, tt->shift);
-    if (b[0].P == P && b[0].O == O && b[0].depth >= 0) return b;
-    if (b[1].P == P && b[1].O == O && b[1].depth >= 0) return b + 1;
-    return 0;
+    int found = 0;
+    tt_lock_(tt, b);
+    if (b[0].P == P && b[0].O == O && b[0].depth >= 0) {
+        *out = b[0];
+        found = 1;
+    } else if (b[1].P == P && b[1].O == O && b[1].depth >= 0) {
+        *out = b[1];
+        found = 1;
+    }
+    tt_unlock_(tt, b);
+    return found;
 }
 
 static inline int tt_priority_(int depth) { return depth >= 0 ? (depth & 63) : depth; }
@@ -50,13 +85,17 @@ static inline void tt_store(const TT *tt, u64 P, u64 O, int depth, double alpha,
                             int move) {
     Entry *b = tt->e + tt_bucket(P, O, tt->shift), *j;
     uint8_t gen = tt->gen;
+    tt_lock_(tt, b);
     if (b[0].P == P && b[0].O == O && b[0].depth >= 0) {
         j = b;
     } else if (b[1].P == P && b[1].O == O && b[1].depth >= 0) {
         j = b + 1;
     } else if (tt_priority_(depth) >= tt_priority_(b[0].depth) || b[0].date != gen) {
         j = b;
-        if (b[0].depth >= 0 && b[0].date == gen) b[1] = b[0];  /* keep the displaced deep entry */
+        if (b[0].depth >= 0 && b[0].date == gen) {  /* keep the displaced deep entry */
+            b[1] = b[0];
+            b[1].lock = 0;
+        }
         j->depth = -1;
         j->move = NO_MOVE;
     } else {
@@ -85,6 +124,7 @@ static inline void tt_store(const TT *tt, u64 P, u64 O, int depth, double alpha,
     j->depth = (int8_t)depth;
     if (move >= 0) j->move = (int8_t)move;
     j->date = gen;
+    tt_unlock_(tt, b);
 }
 
 #endif

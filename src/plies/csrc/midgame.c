@@ -10,6 +10,7 @@
 #include "eval.h"
 
 #define WIN 1000000.0
+#define DEFER_DEPTH 3  /* from this depth up, a parallel search defers the moves another thread is searching */
 
 const i64 SQUARE_VALUE[64] = {
     18, 4, 16, 12, 12, 16, 4, 18, 4, 2, 6, 8, 8, 6, 2, 4,
@@ -77,11 +78,11 @@ static double pvs(Search *s, u64 P, u64 O, int depth, double alpha, double beta,
     if (depth == 1) return frontier(s, P, O, moves, alpha, beta, ply);
 
     int hash_move = NO_MOVE;
-    Entry *e = tt_probe(&s->tt, P, O);
-    if (e) {
-        hash_move = e->move;
-        if (e->depth == depth) {  /* equal, not deeper: values stay those of a depth-limited search */
-            double lo = e->lower, up = e->upper;
+    Entry e;
+    if (tt_probe(&s->tt, P, O, &e)) {
+        hash_move = e.move;
+        if (e.depth == depth) {  /* equal, not deeper: values stay those of a depth-limited search */
+            double lo = e.lower, up = e.upper;
             if (lo >= beta) return lo;
             if (up <= alpha) return up;
             if (lo == up) {
@@ -113,36 +114,57 @@ static double pvs(Search *s, u64 P, u64 O, int depth, double alpha, double beta,
     }
     double best = -INFINITY;
     int best_move = NO_MOVE;
-    for (int i = 0; i < n; i++) {
-        int b = i;  /* lazy selection sort: the best remaining move to slot i */
-        for (int j = i + 1; j < n; j++)
-            if (kb[j] > kb[b]) b = j;
-        if (b != i) {
-            int t = mb[i]; mb[i] = mb[b]; mb[b] = t;
-            i64 tk = kb[i]; kb[i] = kb[b]; kb[b] = tk;
-            u64 tf = fb[i]; fb[i] = fb[b]; fb[b] = tf;
-        }
-        int sq = mb[i];
-        u64 f = fb[i];
-        u64 cp = O ^ f, co = P ^ f ^ (ONE << sq);
-        double v;
-        if (i == 0) {
-            v = -pvs(s, cp, co, depth - 1, -beta, -alpha, ply + 1);
-        } else {
-            v = -pvs(s, cp, co, depth - 1, -alpha - null_window(s->eval_id), -alpha, ply + 1);
-            if (alpha < v && v < beta && !stopped(s)) v = -pvs(s, cp, co, depth - 1, -beta, -alpha, ply + 1);
-        }
-        if (stopped(s)) return 0.0;
-        if (v > best) {
-            best = v;
-            best_move = sq;
-            if (v > alpha) {
-                copy_pv(s, ply, sq);
-                if (v >= beta) break;
-                alpha = v;
+    int deferred[64], nd = 0;  /* moves another thread is searching: tried after the others */
+    int defer = s->busy != NULL && depth >= DEFER_DEPTH;
+    for (int pass = 0; pass < 2; pass++) {
+        int count = pass == 0 ? n : nd;
+        for (int t = 0; t < count; t++) {
+            int i = t;
+            if (pass == 0) {
+                int b = i;  /* lazy selection sort: the best remaining move to slot i */
+                for (int j = i + 1; j < n; j++)
+                    if (kb[j] > kb[b]) b = j;
+                if (b != i) {
+                    int tm = mb[i]; mb[i] = mb[b]; mb[b] = tm;
+                    i64 tk = kb[i]; kb[i] = kb[b]; kb[b] = tk;
+                    u64 tf = fb[i]; fb[i] = fb[b]; fb[b] = tf;
+                }
+            } else {
+                i = deferred[t];
+            }
+            int sq = mb[i];
+            u64 f = fb[i];
+            u64 cp = O ^ f, co = P ^ f ^ (ONE << sq);
+            u64 key = 0;
+            if (defer && pass == 0 && i > 0) {
+                key = busy_key(cp, co);
+                if (busy_check(s->busy, key)) {
+                    deferred[nd++] = i;
+                    continue;
+                }
+                busy_enter(s->busy, key);
+            }
+            double v;
+            if (i == 0) {
+                v = -pvs(s, cp, co, depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                v = -pvs(s, cp, co, depth - 1, -alpha - null_window(s->eval_id), -alpha, ply + 1);
+                if (alpha < v && v < beta && !stopped(s)) v = -pvs(s, cp, co, depth - 1, -beta, -alpha, ply + 1);
+            }
+            if (key) busy_leave(s->busy, key);
+            if (stopped(s)) return 0.0;
+            if (v > best) {
+                best = v;
+                best_move = sq;
+                if (v > alpha) {
+                    copy_pv(s, ply, sq);
+                    if (v >= beta) goto done;
+                    alpha = v;
+                }
             }
         }
     }
+done:
     tt_store(&s->tt, P, O, depth, a0, b0, best, best_move);
     return best;
 }

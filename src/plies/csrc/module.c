@@ -10,6 +10,7 @@
 #include "midgame.c"
 #include "endgame.c"
 #include "hexthello.c"
+#include "parallel.c"
 
 #include "py_common.h"
 #include "py_engine.c"
@@ -44,6 +45,11 @@ PyMODINIT_FUNC CAT(PyInit_, PLIES_MODULE)(void) {
     PyModule_AddIntConstant(m, "AVX2", 1);
 #else
     PyModule_AddIntConstant(m, "AVX2", 0);
+#endif
+#if defined(__AVX512F__)
+    PyModule_AddIntConstant(m, "AVX512", 1);
+#else
+    PyModule_AddIntConstant(m, "AVX512", 0);
 #endif
     PyModule_AddIntConstant(m, "SEARCH_BYTES", (long)sizeof(Search));
     return m;

@@ -23,6 +23,7 @@ static int arg_tt(PyObject *o, Buf *b, TT *tt) {
     tt->e = (Entry *)b->view.buf;
     tt->shift = shift;
     tt->gen = (uint8_t)gen;
+    tt->shared = 0;
     return 1;
 }
 

@@ -54,7 +54,12 @@ static Search *end_search(PyObject *tt, PyObject *ctl, PyObject *W, PyObject *mt
 /* end_solve_root(P, O, alpha, beta, root_moves, multipv, values, flags, root_pv, root_pv_len, tt, ctl, W,
  * mtt) -> moves completed (see endgame.c). */
 static PyObject *py_end_solve_root(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    CHECK_NARGS("end_solve_root", 14);
+    if (nargs != 14 && nargs != 15) {
+        PyErr_Format(PyExc_TypeError, "end_solve_root() takes 14 or 15 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    int threads;
+    if (!arg_threads(args, nargs, 14, &threads)) return NULL;
     u64 P, O;
     i64 alpha, beta, multipv;
     if (!arg_board(args, &P, &O) || !arg_window(args[2], args[3], &alpha, &beta) || !arg_i64(args[5], &multipv))
@@ -81,9 +86,10 @@ static PyObject *py_end_solve_root(PyObject *self, PyObject *const *args, Py_ssi
         return NULL;
     }
     i64 done;
+    RootJob job = {ROOT_ENDGAME, P, O, 0, (double)alpha, (double)beta, moves, r.n, multipv, r.stride};
     Py_BEGIN_ALLOW_THREADS
-    done = end_solve_root(s, P, O, alpha, beta, moves, r.n, multipv, (double *)r.values.view.buf,
-                          (i64 *)r.flags.view.buf, (int8_t *)r.pv.view.buf, r.stride, (i64 *)r.pv_len.view.buf);
+    done = parallel_root(s, threads, &job, (double *)r.values.view.buf, (i64 *)r.flags.view.buf,
+                         (int8_t *)r.pv.view.buf, (i64 *)r.pv_len.view.buf);
     Py_END_ALLOW_THREADS
     root_release(&r);
     end_release(&b, s);

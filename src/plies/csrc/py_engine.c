@@ -3,6 +3,18 @@
 #include "py_common.h"
 #include "eval.h"
 
+static PyObject *py_cpu_has_avx512(PyObject *self, PyObject *unused) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    return PyBool_FromLong(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+                           __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx2") &&
+                           __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt"));
+#else
+    Py_RETURN_FALSE;
+#endif
+}
+
 static PyObject *py_cpu_has_avx2(PyObject *self, PyObject *unused) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_cpu_init();
@@ -131,8 +143,7 @@ static PyObject *py_tt_probe(PyObject *self, PyObject *const *args, Py_ssize_t n
     u64 P, O;
     if (!arg_u64(args[1], &P) || !arg_u64(args[2], &O)) return NULL;
     if (!arg_tt(args[0], &tb, &tt)) return NULL;
-    Entry *e = tt_probe(&tt, P, O);
-    long i = e ? (long)(e - tt.e) : -1;
+    long i = (long)tt_find(&tt, P, O);
     buf_release(&tb);
     return PyLong_FromLong(i);
 }
@@ -178,10 +189,29 @@ static int arg_root(PyObject *const *a, RootArrays *r) {
     return 1;
 }
 
+/* Optional trailing argument: the number of threads (1 when absent). */
+static int arg_threads(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t at, int *threads) {
+    *threads = 1;
+    if (nargs <= at) return 1;
+    i64 t;
+    if (!arg_i64(args[at], &t)) return 0;
+    if (t < 1 || t > 256) {
+        PyErr_SetString(PyExc_ValueError, "threads must be 1..256");
+        return 0;
+    }
+    *threads = (int)t;
+    return 1;
+}
+
 /* mid_search_root(P, O, depth, alpha, beta, root_moves, multipv, values, flags, root_pv, root_pv_len, tt,
- * eval_id, W, ctl) -> moves completed (see midgame.c). */
+ * eval_id, W, ctl[, threads]) -> moves completed (see midgame.c and parallel.c). */
 static PyObject *py_mid_search_root(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    CHECK_NARGS("mid_search_root", 15);
+    if (nargs != 15 && nargs != 16) {
+        PyErr_Format(PyExc_TypeError, "mid_search_root() takes 15 or 16 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    int threads;
+    if (!arg_threads(args, nargs, 15, &threads)) return NULL;
     u64 P, O;
     i64 depth, multipv, eval_id;
     double alpha, beta;
@@ -207,10 +237,10 @@ static PyObject *py_mid_search_root(PyObject *self, PyObject *const *args, Py_ss
         goto out;
     }
     s->eval_id = (int)eval_id;
+    RootJob job = {ROOT_MIDGAME, P, O, (int)depth, alpha, beta, (const i64 *)r.root.view.buf, r.n, multipv, r.stride};
     Py_BEGIN_ALLOW_THREADS
-    done = mid_search_root(s, P, O, (int)depth, alpha, beta, (const i64 *)r.root.view.buf, r.n, multipv,
-                           (double *)r.values.view.buf, (i64 *)r.flags.view.buf, (int8_t *)r.pv.view.buf, r.stride,
-                           (i64 *)r.pv_len.view.buf);
+    done = parallel_root(s, threads, &job, (double *)r.values.view.buf, (i64 *)r.flags.view.buf,
+                         (int8_t *)r.pv.view.buf, (i64 *)r.pv_len.view.buf);
     Py_END_ALLOW_THREADS
 out:
     root_release(&r);
@@ -228,6 +258,7 @@ static PyObject *py_search_bytes(PyObject *self, PyObject *unused) { return PyLo
 
 static PyMethodDef engine_methods[] = {
     {"cpu_has_avx2", py_cpu_has_avx2, METH_NOARGS, "True when this CPU runs the AVX2 build (AVX2, BMI2, POPCNT)."},
+    {"cpu_has_avx512", py_cpu_has_avx512, METH_NOARGS, "True when this CPU runs the AVX-512 build (x86-64-v4)."},
     {"search_bytes", py_search_bytes, METH_NOARGS, "Bytes of one search's scratch."},
     FAST(get_moves, "get_moves(P, O): bitmask of the legal moves of the side owning P (vector code)."),
     FAST(get_moves_by_shifts, "get_moves_by_shifts(P, O): get_moves one direction at a time (reference)."),

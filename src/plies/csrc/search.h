@@ -15,8 +15,31 @@
  * confidence (t x 100; 0 = exact), spare */
 enum { CTL_NODES = 0, CTL_STOP = 1, CTL_SELECT = 2 };
 
+/* Positions some thread is searching now, so that the others search a node's other moves first and come back
+ * to these later (the simplified ABDADA of Kerrigan): one 64-bit key per slot, written and read without
+ * locks (a lost or stale key only changes the order of the moves, never a value). */
+#define BUSY_SLOTS (1 << 14)
+typedef struct {
+    u64 key[BUSY_SLOTS];
+} Busy;
+
+static inline u64 busy_key(u64 P, u64 O) {
+    u64 h = (P * 0x9E3779B97F4A7C15ULL) ^ (O * 0xC2B2AE3D27D4EB4FULL);
+    h ^= h >> 31;
+    return h | 1;  /* never 0, the empty slot */
+}
+static inline int busy_check(Busy *b, u64 k) {
+    return __atomic_load_n(&b->key[k & (BUSY_SLOTS - 1)], __ATOMIC_RELAXED) == k;
+}
+static inline void busy_enter(Busy *b, u64 k) { __atomic_store_n(&b->key[k & (BUSY_SLOTS - 1)], k, __ATOMIC_RELAXED); }
+static inline void busy_leave(Busy *b, u64 k) {
+    u64 expected = k;
+    __atomic_compare_exchange_n(&b->key[k & (BUSY_SLOTS - 1)], &expected, 0, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
 typedef struct {
     i64 *ctl;
+    Busy *busy;   /* shared by the threads of a parallel search; NULL with one thread */
     TT tt;        /* this search's table */
     TT mtt;       /* the endgame: the midgame table (best moves of the presearch) */
     Weights W;

@@ -11,6 +11,7 @@ the last completed depth is returned).  ``stop()`` uses the same flag from any t
 from __future__ import annotations
 
 import math
+import os
 import threading
 import time as _time
 from collections.abc import Callable
@@ -37,6 +38,21 @@ PRESEARCH_OFFSET = 6
 END_ASPIRATION = 3  # half-width in discs of the first window of an exact solve
 SELECTIVE_EMPTIES = 18  # solves from this many empties first run a selective (probcut) search
 PROBCUT_CONFIDENCE = 100  # its confidence, in hundredths of a standard deviation (t = 1.0)
+
+
+def default_threads() -> int:
+    """The machine's cores (those this process may run on)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def check_threads(threads: int) -> int:
+    """``threads`` if it is 1..256, else PliesError."""
+    if not isinstance(threads, int) or not 1 <= threads <= 256:
+        raise PliesError(f"threads must be a whole number from 1 to 256, not {threads!r}")
+    return threads
 
 
 def _clean(v: float) -> float | int:
@@ -66,8 +82,10 @@ class Engine:
     """The fast Othello engine.  Values are from the side to move's view: evaluation units in the midgame,
     the final disc difference when ``exact``."""
 
-    def __init__(self, hash_mb: int = 64, evaluation: str = "default", weights: str | None = None) -> None:
+    def __init__(self, hash_mb: int = 64, evaluation: str = "default", weights: str | None = None,
+                 threads: int = 1) -> None:
         self._setup(hash_mb, evaluation, weights)
+        self.threads = check_threads(threads)
 
     def _setup(self, hash_mb: int, evaluation: str, weights: str | None = None) -> None:
         self.eval_id = evaluation_id(evaluation)
@@ -218,7 +236,7 @@ class Engine:
                 rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
                 rlen = np.zeros(n, dtype=np.int64)
                 done = midgame.search_root(P, O, d, alpha, beta, root, k, values, flags, rpv, rlen, tt,
-                                           self.eval_id, self.weights, self.ctl)
+                                           self.eval_id, self.weights, self.ctl, self.threads)
                 if self.ctl[midgame.STOP]:
                     break
                 top = float(values[:done].max())
@@ -346,7 +364,7 @@ class Engine:
             rlen = np.zeros(n, dtype=np.int64)
             done = endgame.solve_root(P, O, alpha, beta, root_a, k, values, flags, rpv, rlen, tt, self.ctl,
                                       self._solver_weights(64 - (int(P) | int(O)).bit_count()),
-                                      self.mid_tt.arrays())
+                                      self.mid_tt.arrays(), self.threads)
             if self.ctl[midgame.STOP]:
                 return None
             top = int(values[:done].max())

@@ -51,13 +51,14 @@ PC_SIGMA = 5.0         # probcut: spread (discs) of the exact score around the s
 
 def solve_root(P: int, O: int, alpha: int, beta: int, root_moves: np.ndarray, multipv: int, values: np.ndarray,
                flags: np.ndarray, root_pv: np.ndarray, root_pv_len: np.ndarray, tt: TableArrays, ctl: np.ndarray,
-               W: np.ndarray, mtt: TableArrays) -> int:
+               W: np.ndarray, mtt: TableArrays, threads: int = 1) -> int:
     """Exact values of the root moves in order, as ``midgame.search_root``; returns how many were completed
     before a stop.  ``values[i]`` (float64) the value of ``root_moves[i]`` (int64), ``flags[i]`` 0 exact,
     1 upper bound (not among the best ``multipv``), 2 lower bound (fail high); ``root_pv[i]`` (int8 rows) its
-    variation, ``root_pv_len[i]`` its length."""
+    variation, ``root_pv_len[i]`` its length.  ``threads`` > 1 searches in parallel (``csrc/parallel.c``): the
+    same values, the nodes of all threads."""
     return int(lib.end_solve_root(int(P), int(O), int(alpha), int(beta), root_moves, int(multipv), values, flags,
-                                  root_pv, root_pv_len, tt, ctl, W, mtt))
+                                  root_pv, root_pv_len, tt, ctl, W, mtt, int(threads)))
 
 
 def solve(P: int, O: int, alpha: int, beta: int, ctl: np.ndarray, tt: TableArrays, W: np.ndarray,

@@ -17,7 +17,7 @@ from plies.core import lib
 NO_MOVE = -2
 # one record per entry, so a probe touches one place in memory (the layout of ``Entry`` in hashtable.h)
 ENTRY = np.dtype([("P", np.uint64), ("O", np.uint64), ("lower", np.float64), ("upper", np.float64),
-                  ("depth", np.int8), ("move", np.int8), ("date", np.uint8)], align=True)
+                  ("depth", np.int8), ("move", np.int8), ("date", np.uint8), ("lock", np.uint8)], align=True)
 ENTRY_BYTES = ENTRY.itemsize
 
 TableArrays = tuple[np.ndarray, int, int]

@@ -1,20 +1,34 @@
 """The ``engine`` player kind: ``engine``, ``engine:level=7``, ``engine:time=1``, ``engine:depth=8,eval=NAME``,
-``engine:exact=12`` (solve from 12 empties), ``engine:hash=128`` (megabytes), ``engine:book=off`` (no opening
-book), ``engine:seed=3`` (the weak levels' slips), ``engine:weights=FILE`` (learned weights from ``plies train
-fit`` instead of the shipped ones)."""
+``engine:exact=12`` (solve from 12 empties), ``engine:hash=128`` (megabytes), ``engine:threads=4`` (default: the
+machine's cores), ``engine:book=off`` (no opening book), ``engine:seed=3`` (the weak levels' slips),
+``engine:weights=FILE`` (learned weights from ``plies train fit`` instead of the shipped ones)."""
 
 from __future__ import annotations
 
 import math
+import os
 import random
 from typing import Any
 
 from plies import players
-from plies.engine.api import Engine
+from plies.engine.api import Engine, default_threads
 from plies.engine.eval import LEARNED
 from plies.engine.levels import DEFAULT_LEVEL, get_level
 from plies.game import ParseError, PliesError, State
 from plies.search.result import SearchResult, Stats
+
+THREADS_ENV = "PLIES_ENGINE_THREADS"
+"""Environment variable: the threads of an ``engine`` player whose spec names none (match workers set it to 1,
+so that games played side by side do not compete for the cores)."""
+
+
+def player_threads() -> int:
+    """Threads of an ``engine`` player without ``threads=``: ``$PLIES_ENGINE_THREADS``, else the machine's cores."""
+    raw = os.environ.get(THREADS_ENV, "")
+    if raw.strip().isdigit() and int(raw) >= 1:
+        return min(256, int(raw))
+    return default_threads()
+
 
 UNITS_PER_DISC = {0: 10.0}
 """Evaluation units per disc by evaluation id, for the weak levels' temperature (learned and exact: 1)."""
@@ -25,7 +39,8 @@ class EnginePlayer(players.Player):
 
     def __init__(self, level: int | None = None, depth: int | None = None, time: float | None = None,
                  evaluation: str = "default", exact_empties: int | None = None, hash_mb: int = 64,
-                 book: bool = True, seed: int | None = None, weights: str | None = None) -> None:
+                 book: bool = True, seed: int | None = None, weights: str | None = None,
+                 threads: int | None = None) -> None:
         if level is None and depth is None and time is None:
             level = DEFAULT_LEVEL
         self.temperature = get_level(level).temperature if level is not None else 0.0
@@ -36,7 +51,8 @@ class EnginePlayer(players.Player):
         self.depth = depth
         self.time = time
         self.exact_empties = exact_empties
-        self.engine = Engine(hash_mb=hash_mb, evaluation=evaluation, weights=weights)
+        self.engine = Engine(hash_mb=hash_mb, evaluation=evaluation, weights=weights,
+                             threads=threads if threads is not None else player_threads())
         parts = []
         if level is not None:
             parts.append(f"level={level}")
@@ -52,6 +68,8 @@ class EnginePlayer(players.Player):
             parts.append(f"exact={exact_empties}")
         if not book:
             parts.append("book=off")
+        if threads is not None:
+            parts.append(f"threads={threads}")
         self.name = "engine:" + ",".join(parts)
 
     def choose(self, state: State) -> Any:
@@ -130,12 +148,13 @@ def _factory(game: str, params: dict[str, str], raw: str) -> players.Player:
         except ValueError:
             raise ParseError(f"engine option seed must be a whole number, not {raw_seed!r}") from None
     weights = params.pop("weights", None)
+    threads = _number(params, "threads", int)
     if params:
         raise ParseError(f"unknown option(s) for engine: {', '.join(params)} "
-                         "(use level, depth, time, eval, exact, hash, book, seed, weights)")
+                         "(use level, depth, time, eval, exact, hash, book, seed, weights, threads)")
     try:
         return EnginePlayer(level=level, depth=depth, time=time, evaluation=evaluation, exact_empties=exact,
-                            hash_mb=hash_mb, book=book == "on", seed=seed, weights=weights)
+                            hash_mb=hash_mb, book=book == "on", seed=seed, weights=weights, threads=threads)
     except ParseError:
         raise
     except PliesError as e:  # a missing or malformed weights file, or weights= with another evaluation

@@ -1,0 +1,2 @@
+/* The plies._core_avx2 build of the compiled core (flags in setup.py): one object file per build. */
+#include "module.c"

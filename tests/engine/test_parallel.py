@@ -1,0 +1,64 @@
+"""Parallel search: the same values as one thread (exact scores and depth-limited values), stop and time
+limits respected with threads, bad thread counts refused."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from plies.engine import Engine
+from plies.game import ParseError, PliesError
+from plies.games.othello import OthelloState
+from plies.players import parse_player
+
+from .conftest import positions_with_empties, random_positions
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_exact_scores_equal_one_thread(threads: int) -> None:
+    for s in positions_with_empties(31, 6, 16) + positions_with_empties(32, 3, 19):
+        one = Engine(hash_mb=8, threads=1).analyse(s, exact=True, multipv=2)
+        many = Engine(hash_mb=8, threads=threads).analyse(s, exact=True, multipv=2)
+        assert [r.value for r in many] == [r.value for r in one], s.to_text()
+        assert many[0].move in [r.move for r in one if r.value == one[0].value] or many[0].value == one[0].value
+
+
+@pytest.mark.parametrize("threads", [2, 4])
+def test_depth_limited_values_equal_one_thread(threads: int) -> None:
+    for s in random_positions(33, 8, lo=8, hi=40):
+        one = Engine(hash_mb=8, threads=1).search(s, depth=6)
+        many = Engine(hash_mb=8, threads=threads).search(s, depth=6)
+        assert many.value == one.value, s.to_text()
+        assert many.move in s.legal_moves()
+
+
+def test_threads_count_the_nodes_of_every_thread() -> None:
+    s = positions_with_empties(34, 1, 18)[0]
+    r = Engine(hash_mb=8, threads=2).search(s, exact=True)
+    assert r.stats.nodes > 0 and r.exact
+
+
+def test_stop_and_time_limits_with_threads() -> None:
+    """A timed search and a stop() from another thread end the parallel search; the engine stays usable."""
+    e = Engine(hash_mb=8, threads=3)
+    start = OthelloState.start()
+    for _ in range(5):
+        r = e.search(start, time=0.1)
+        assert r.move in start.legal_moves()
+    s = positions_with_empties(35, 1, 24)[0]
+    timer = threading.Timer(0.2, e.stop)
+    timer.start()
+    r = e.search(s, exact=True)  # stopped long before a 24-empties solve ends: the presearch's move
+    timer.join()
+    assert r.move in s.legal_moves()
+    small = positions_with_empties(36, 1, 14)[0]
+    assert e.search(small, exact=True).value == Engine(hash_mb=8, threads=1).search(small, exact=True).value
+
+
+def test_bad_thread_counts_are_refused() -> None:
+    with pytest.raises(PliesError):
+        Engine(threads=0)
+    with pytest.raises(ParseError):
+        parse_player("engine:threads=0")
+    assert parse_player("engine:threads=2,depth=3").engine.threads == 2
