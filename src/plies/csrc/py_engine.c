@@ -252,6 +252,46 @@ out:
     return PyLong_FromLongLong(done);
 }
 
+/* mobility_many(own, opp, out): for each position i (uint64 arrays of n), out[i] (int64 rows of 4) = the legal
+ * moves of own, of opp, and the potential mobility of own and of opp (the pattern model's dense features). */
+static PyObject *py_mobility_many(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("mobility_many", 3);
+    Buf ob, pb, rb;
+    if (!buf_get(args[0], &ob, 0, 8, 'u', "own")) return NULL;
+    if (!buf_get(args[1], &pb, 0, 8, 'u', "opp")) {
+        buf_release(&ob);
+        return NULL;
+    }
+    if (!buf_get(args[2], &rb, 1, 8, 'i', "out")) {
+        buf_release(&ob);
+        buf_release(&pb);
+        return NULL;
+    }
+    Py_ssize_t n = buf_len(&ob);
+    if (buf_len(&pb) != n || buf_len(&rb) != 4 * n) {
+        buf_release(&ob);
+        buf_release(&pb);
+        buf_release(&rb);
+        PyErr_SetString(PyExc_ValueError, "mobility_many: own and opp of n positions, out of n x 4");
+        return NULL;
+    }
+    const u64 *own = (const u64 *)ob.view.buf, *opp = (const u64 *)pb.view.buf;
+    i64 *out = (i64 *)rb.view.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        u64 P = own[i] & ~opp[i], O = opp[i];
+        out[4 * i] = count_moves(P, O);
+        out[4 * i + 1] = count_moves(O, P);
+        out[4 * i + 2] = popcount(potential_moves(P, O));
+        out[4 * i + 3] = popcount(potential_moves(O, P));
+    }
+    Py_END_ALLOW_THREADS
+    buf_release(&ob);
+    buf_release(&pb);
+    buf_release(&rb);
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_search_bytes(PyObject *self, PyObject *unused) { return PyLong_FromSize_t(sizeof(Search)); }
 
 #define FAST(name, doc) {#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL, doc}
@@ -273,6 +313,7 @@ static PyMethodDef engine_methods[] = {
     FAST(flips, "flips(P, O, sq): opponent discs turned by P playing sq (0 if illegal or occupied)."),
     FAST(flips_by_lines, "flips_by_lines(P, O, sq): flips by table look-ups (reference)."),
     FAST(play8, "play8(own, opp, sq): (own after, opp after, opponent's legal squares) or (0, 0, 0)."),
+    FAST(mobility_many, "mobility_many(own, opp, out): moves and potential mobility of both sides, n positions."),
     FAST(perft, "perft(P, O, depth): leaves depth plies below (P, O)."),
     FAST(evaluate, "evaluate(P, O, eval_id, W): value of a position that is not over, side to move's view."),
     FAST(tt_probe, "tt_probe(tt, P, O): index of the table entry holding (P, O), or -1."),

@@ -153,9 +153,6 @@ def phase_of(empties: int | np.ndarray, n_phases: int) -> int | np.ndarray:
 # --- bit arithmetic of the numpy code (scalars or arrays) ----------------------------------------------------
 
 _U = np.uint64
-_NOT_A = _U(0xFEFEFEFEFEFEFEFE)
-_NOT_H = _U(0x7F7F7F7F7F7F7F7F)
-_ALL = _U(0xFFFFFFFFFFFFFFFF)
 _M1 = _U(0x5555555555555555)
 _M2 = _U(0x3333333333333333)
 _M4 = _U(0x0F0F0F0F0F0F0F0F)
@@ -169,41 +166,6 @@ def _popcount(x):  # type: ignore[no-untyped-def]
     x = (x & _M2) + ((x >> _S[2]) & _M2)
     x = (x + (x >> _S[4])) & _M4
     return (x * _H01) >> _U(56)
-
-
-def _moves(P, O):  # type: ignore[no-untyped-def]  # noqa: E741 (P/O: side to move, opponent)
-    """Legal-move mask of the side owning P (Kogge-Stone-like fill in the 8 directions; scalars or arrays)."""
-    empty = ~(P | O)
-    Oh = O & _NOT_A & _NOT_H
-    out = P & _U(0)
-    # east (<<1), west (>>1), south (<<8), north (>>8), south-east (<<9), north-west (>>9),
-    # south-west (<<7), north-east (>>7): horizontal-ish runs may not wrap around the a/h files
-    for_left = ((_S[1], Oh), (_S[8], O), (_S[9], Oh), (_S[7], Oh))
-    for s, m in for_left:
-        t = (P << s) & m
-        t |= (t << s) & m
-        t |= (t << s) & m
-        t |= (t << s) & m
-        t |= (t << s) & m
-        t |= (t << s) & m
-        out |= t << s
-        t = (P >> s) & m
-        t |= (t >> s) & m
-        t |= (t >> s) & m
-        t |= (t >> s) & m
-        t |= (t >> s) & m
-        t |= (t >> s) & m
-        out |= t >> s
-    return out & empty
-
-
-def _potential(P, O):  # type: ignore[no-untyped-def]  # noqa: E741 (P/O: side to move, opponent)
-    """Empty squares next to a disc of O (potential mobility of P; scalars or arrays)."""
-    e = O << _S[1] & _NOT_A
-    w = O >> _S[1] & _NOT_H
-    n = e | w | (O << _S[8]) | (O >> _S[8])
-    n |= (O << _S[9]) & _NOT_A | (O >> _S[9]) & _NOT_H | (O << _S[7]) & _NOT_H | (O >> _S[7]) & _NOT_A
-    return n & ~(P | O)
 
 
 # --- compiled evaluation: every instance is its pattern's base squares on a symmetric image of the board -----
@@ -355,10 +317,9 @@ def features(own: np.ndarray, opp: np.ndarray, n_phases: int) -> tuple[np.ndarra
     dense = np.empty((len(own), len(DENSE)), dtype=np.float64)
     dense[:, 0] = 1.0
     dense[:, 1] = empties & 1
-    dense[:, 2] = _popcount(_moves(own, opp))
-    dense[:, 3] = _popcount(_moves(opp, own))
-    dense[:, 4] = _popcount(_potential(own, opp))
-    dense[:, 5] = _popcount(_potential(opp, own))
+    mobility = np.empty((len(own), 4), dtype=np.int64)  # the compiled core's move generator, n positions at once
+    lib.mobility_many(np.ascontiguousarray(own), np.ascontiguousarray(opp), mobility)
+    dense[:, 2:6] = mobility
     return idx, dense, phase_of(empties, n_phases)
 
 
