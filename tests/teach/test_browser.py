@@ -1,4 +1,6 @@
-"""The Learn page in real headless Chromium: load, step forward and back, α/β change, edit a leaf."""
+"""The Learn page in real headless Chromium: load, step forward and back, α/β change, the answer hidden until the
+end, controls that stay in view, the app's navigation bar, a phone-sized screen, errors as the server sent them,
+and the exercises.  Screenshots go to test-artifacts/teach/ (1280x860 and 390x844)."""
 
 from __future__ import annotations
 
@@ -9,36 +11,50 @@ import pytest
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "teach"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian chromium at /usr/bin/chromium")
 
 
 @pytest.fixture(scope="module")
-def page(live_server):
+def browser():
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"],
-        )
-        pg = browser.new_page(viewport={"width": 1280, "height": 1000})
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.goto(live_server + "/learn")
-        pg.wait_for_selector("#tree-svg g.node")
-        pg.errors = errors
-        yield pg
-        browser.close()
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def open_page(browser, live_server, width: int, height: int):
+    pg = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(live_server + "/learn")
+    pg.wait_for_selector("#tree-svg g.node")
+    pg.errors = errors
+    return pg
+
+
+@pytest.fixture(scope="module")
+def page(browser, live_server):
+    pg = open_page(browser, live_server, 1280, 860)
+    yield pg
+    pg.close()
 
 
 def text(page, sel: str) -> str:
     return page.locator(sel).inner_text().strip()
 
 
-def shot(page, name: str) -> None:
+def shot(page, name: str, full: bool = False) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=full)
+
+
+def in_view(page, sel: str) -> bool:
+    return page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth; }""", sel)
 
 
 def test_page_steps_forward_and_back(page) -> None:
@@ -46,6 +62,10 @@ def test_page_steps_forward_and_back(page) -> None:
     assert text(page, "#step-count").startswith("0 /")
     page.wait_for_timeout(300)
     assert text(page, "#step-count").startswith("0 /")                   # no autoplay
+    # the answer (and what is pruned) is hidden at the start
+    assert "MAX chooses" not in text(page, "#answer") and "pruned" not in text(page, "#answer")
+    assert page.locator("#show-answer").is_visible()
+    shot(page, "learn-1280-start.png")
     total = int(text(page, "#step-count").split("/")[1])
     # forward to document 000's cut-off at C: the condition appears, 2 leaves are marked pruned
     for _ in range(9):
@@ -54,7 +74,8 @@ def test_page_steps_forward_and_back(page) -> None:
     assert text(page, "#alpha") == "3" and text(page, "#beta") == "+∞"
     assert page.locator("#tree-svg g.node.pruned").count() == 2
     assert page.locator("#tree-svg g.edge.pruned text.cross").count() == 2
-    shot(page, "learn-cutoff.png")
+    assert "MAX chooses" not in text(page, "#answer")
+    shot(page, "learn-1280-cutoff.png")
     # back: entering C with α=3; A after B returned 3; B after its last leaf (β has dropped to 3)
     page.click("#step-prev")
     page.click("#step-prev")
@@ -66,18 +87,54 @@ def test_page_steps_forward_and_back(page) -> None:
     assert text(page, "#alpha") == "−∞" and text(page, "#beta") == "3"
     assert page.locator("#tree-svg g.node.pruned").count() == 0
     assert text(page, "#condition") == "—"
-    # the slider jumps to the end: the principal path is highlighted
+    # the last step: the principal path is highlighted and the answer shown
     page.click("#step-last")
     assert text(page, "#step-count") == f"{total} / {total}"
     assert page.locator("#tree-svg g.node.pv").count() == 3                # A, B, B's first leaf
-    assert "MAX chooses B" in text(page, "#answer")
-    shot(page, "learn-doc000-end.png")
+    assert "MAX chooses B" in text(page, "#answer") and "pruned: [1,1], [1,2]" in text(page, "#answer")
+    assert not page.locator("#show-answer").is_visible()
+    assert page.locator("#download").get_attribute("href").startswith("blob:")
+    shot(page, "learn-1280-end.png")
     assert not page.errors
+
+
+def test_show_answer_button(page) -> None:
+    page.select_option("#preset", "doc002")
+    page.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 19")
+    assert "δ" not in text(page, "#answer")
+    page.click("#show-answer")
+    assert "MAX chooses δ" in text(page, "#answer") and "ιδ, η" in text(page, "#answer")
+    assert text(page, "#step-count").startswith("0 /")                   # showing the answer moves no step
+
+
+def test_controls_stay_in_view(page) -> None:
+    page.select_option("#preset", "doc002")
+    page.wait_for_function("document.getElementById('step-count').textContent.startsWith('0 /')")
+    page.evaluate("window.scrollTo(0, 0)")
+    for i in range(25):
+        page.click("#step-next")
+        assert in_view(page, "#step-next"), f"the forward button left the screen after {i + 1} clicks"
+    assert page.evaluate("window.scrollY") == 0                           # the log scrolled itself, not the page
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")        # scrolled down: still there (sticky)
+    assert in_view(page, "#step-next") and in_view(page, "#alpha")
+    page.click("#step-next")
+    shot(page, "learn-1280-scrolled.png")
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def test_nav_bar_and_favicon(page, live_server) -> None:
+    links = {a.get_attribute("href"): a.inner_text() for a in page.locator("header.top a").all()}
+    assert links["./"] == "plies" and links["./#/"] == "New game" and links["./#/history"] == "History"
+    assert page.locator("header.top a[aria-current=page]").inner_text() == "Learn"
+    icon = page.evaluate("document.querySelector('link[rel=icon]').href")
+    r = page.request.get(icon)
+    assert r.status == 200 and r.headers["content-type"].startswith("image/svg+xml") and b"<svg" in r.body()
 
 
 def test_edit_leaf_changes_answer(page) -> None:
     page.select_option("#preset", "doc000")
-    page.wait_for_function("document.getElementById('step-count').textContent.startsWith('0 /')")
+    page.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 13")
+    page.click("#step-last")
     assert "value 3, MAX chooses B" in text(page, "#answer")
     # make D's middle leaf 9 and its last 7: D = 7 > 3, so MAX now chooses D
     page.fill("#leaf-r\\.2\\.1", "9")
@@ -86,40 +143,141 @@ def test_edit_leaf_changes_answer(page) -> None:
     page.press("#leaf-r\\.2\\.2", "Enter")
     page.wait_for_function("document.getElementById('answer').textContent.includes('value 7')")
     assert "MAX chooses D" in text(page, "#answer")
-    page.click("#step-last")
+    assert text(page, "#step-count").split(" / ")[0] == text(page, "#step-count").split(" / ")[1]   # still at the end
     assert page.locator("#tree-svg g.node.pv").count() == 3
-    shot(page, "learn-edited.png")
+    assert page.locator("#step-last").is_disabled() and page.locator("#step-next").is_disabled()
+    shot(page, "learn-1280-edited.png")
     assert not page.errors
 
 
 def test_greek_exercise_and_minimax(page) -> None:
     page.select_option("#preset", "doc002")
-    page.wait_for_function("document.getElementById('answer').textContent.includes('δ')")
-    assert page.locator("#tree-svg g.node").count() == 19
+    page.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 19")
     page.click("#step-last")
+    assert "δ" in text(page, "#answer")
     assert page.locator("#tree-svg g.node.pruned").count() == 4          # ιδ, and η with ιστ and ιζ
-    shot(page, "learn-doc002.png")
+    shot(page, "learn-1280-doc002.png")
     page.select_option("#algo", "minimax")
-    page.wait_for_function("document.getElementById('answer').textContent.startsWith('minimax')")
+    page.wait_for_function("document.getElementById('step-count').textContent.startsWith('0 /')")
     page.click("#step-last")
+    assert text(page, "#answer").startswith("minimax")
     assert page.locator("#tree-svg g.node.pruned").count() == 0
     assert text(page, "#alpha") == "—"
+    page.select_option("#algo", "alphabeta")
+    page.wait_for_function("document.getElementById('step-count').textContent.startsWith('0 /')")
     assert not page.errors
 
 
 def test_own_tree_and_bad_input(page) -> None:
-    page.select_option("#algo", "alphabeta")
-    page.wait_for_function("document.getElementById('answer').textContent.startsWith('alpha-beta')")
     page.click("details summary")
     page.fill("#tree-json", "[[1, 2], [")
     page.click("#tree-load")
     assert page.locator("#error").is_visible() and "not JSON" in text(page, "#error")
+    page.fill("#tree-json", "[[1, 2], []]")
+    page.click("#tree-load")
+    page.wait_for_function("document.getElementById('error').textContent.includes('at least one child')")
+    assert text(page, "#error") == "a tree node needs at least one child"       # the server's words, as sent
     page.fill("#tree-json", '{"label": "ρίζα", "children": [[4, 10, 7], [5, -1, 6]]}')
     page.click("#tree-load")
-    page.wait_for_function("document.getElementById('answer').textContent.includes('value 4')")
+    page.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 9")
     assert not page.locator("#error").is_visible()
-    assert page.locator("#tree-svg g.node").count() == 9
     page.click("#step-last")
+    assert "value 4" in text(page, "#answer")
     assert page.locator("#tree-svg g.node.pruned").count() == 1                  # the slide's third leaf
-    shot(page, "learn-own-tree.png")
+    shot(page, "learn-1280-own-tree.png")
+    page.click("details summary")
     assert not page.errors
+
+
+def test_server_errors_shown_as_sent(page) -> None:
+    page.route("**/api/learn/trace", lambda route: route.fulfill(
+        status=503, content_type="application/json", body='{"detail": "the teaching server is resting"}'))
+    page.select_option("#algo", "minimax")
+    page.wait_for_function("!document.getElementById('error').hidden")
+    assert text(page, "#error") == "the teaching server is resting"
+    page.unroute("**/api/learn/trace")
+    page.route("**/api/learn/trace", lambda route: route.fulfill(status=500, content_type="text/plain",
+                                                                  body="Internal Server Error"))
+    page.select_option("#algo", "alphabeta")
+    page.wait_for_function("document.getElementById('error').textContent.includes('500')")
+    assert "Internal Server Error" in text(page, "#error")
+    page.unroute("**/api/learn/trace")
+    page.select_option("#preset", "doc000")
+    page.wait_for_function("document.getElementById('error').hidden")
+
+
+def test_exercise_on_the_page(page) -> None:
+    from plies.teach.quiz import make_quiz
+
+    q = make_quiz(5, "3x2")
+    page.select_option("#quiz-shape", "3x2")
+    page.fill("#quiz-seed", "5")
+    page.click("#quiz-new")
+    page.wait_for_selector("#quiz-questions:not([hidden])")
+    page.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 13")
+    assert page.locator("#quiz-list .q").count() == 4
+    assert "seed 5" in text(page, "#note")
+    assert "MAX chooses" not in text(page, "#answer")                      # no answer given away
+    answers = {x.kind: x.answer for x in q.questions}
+    page.fill("#quiz-value", answers["value"])
+    page.fill("#quiz-move", answers["move"].lower())
+    page.fill("#quiz-order", "nonsense")
+    # mark the pruned leaves by clicking them in the tree
+    for label in answers["pruned"].split():
+        leaf = next(n for n in q.trace.nodes.values() if n.label == label)
+        page.click(f"#tree-svg g.node[data-id='{leaf.id}']")
+    assert page.input_value("#quiz-pruned") == answers["pruned"]
+    assert page.locator("#tree-svg g.node.marked").count() == len(answers["pruned"].split())
+    page.click("#quiz-check")
+    page.wait_for_function("document.getElementById('quiz-score').textContent.includes('of 4')")
+    assert text(page, "#quiz-score").startswith("3 of 4 right")
+    assert text(page, "#verdict-value").startswith("✓") and text(page, "#verdict-pruned").startswith("✓")
+    assert text(page, "#verdict-order").startswith("✗") and "NONSENSE" in text(page, "#verdict-order")
+    page.locator("#quiz-score").scroll_into_view_if_needed()
+    shot(page, "learn-1280-exercise.png")
+    page.fill("#quiz-order", answers["order"])
+    page.click("#quiz-check")
+    page.wait_for_function("document.getElementById('quiz-score').textContent.startsWith('4 of 4')")
+    # a bad seed is refused with the server's reason
+    page.fill("#quiz-seed", "-3")
+    page.click("#quiz-new")
+    page.wait_for_function("!document.getElementById('error').hidden")
+    assert "seed" in text(page, "#error")
+    assert not page.errors
+
+
+def test_phone_screen(browser, live_server) -> None:
+    pg = open_page(browser, live_server, 390, 844)
+    try:
+        # nothing sticks out sideways except the picture, which scrolls inside its own box
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+        for sel in ("#preset", "#algo", "#order", "#step-next", "#step-last", "header.top nav"):
+            box = pg.locator(sel).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, sel
+        # the tree keeps its size (names, values, α/β notes readable): scale 1, scrolled sideways if needed
+        scale = pg.evaluate("""() => { const s = document.getElementById('tree-svg');
+            return s.getBoundingClientRect().width / s.viewBox.baseVal.width; }""")
+        assert scale >= 0.99
+        shot(pg, "learn-390-start.png")
+        pg.select_option("#preset", "doc002")
+        pg.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 19")
+        for _ in range(9):
+            pg.click("#step-next")
+        assert in_view(pg, "#step-next") and "β cut-off at στ" in text(pg, "#condition")
+        font = pg.evaluate("""() => { const t = document.querySelector('#tree-svg .note-text');
+            return t.getBoundingClientRect().height; }""")
+        assert font >= 9
+        shot(pg, "learn-390-cutoff.png")
+        # the picture follows the current node sideways: στ is in sight
+        cur = pg.locator("#tree-svg g.node.current").bounding_box()
+        assert cur["x"] >= 0 and cur["x"] + cur["width"] <= 390
+        pg.click("#step-last")
+        root = pg.locator("#tree-svg g.node[data-id='r']").bounding_box()
+        assert root["x"] >= 0 and root["x"] + root["width"] <= 390
+        shot(pg, "learn-390-end.png")
+        pg.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        assert in_view(pg, "#step-next")
+        shot(pg, "learn-390-bottom.png")
+        assert not pg.errors
+    finally:
+        pg.close()

@@ -1,13 +1,9 @@
-"""The Learn router mounted in a minimal FastAPI app: page, static files, presets, traces, errors."""
+"""The Learn router mounted in a minimal FastAPI app: page, static files, presets, traces, exercises, errors."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 from fastapi.testclient import TestClient
-
-pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="needs graphviz's dot")
 
 
 @pytest.fixture(scope="module")
@@ -21,6 +17,9 @@ def test_page_and_static(client) -> None:
     assert client.get("/learn/static/learn.js").headers["content-type"].startswith("text/javascript")
     assert client.get("/learn/static/learn.css").status_code == 200
     assert client.get("/learn/static/secret.py").status_code == 404
+    icon = client.get("/learn/static/favicon.svg")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert 'rel="icon"' in r.text and 'href="./#/history"' in r.text        # favicon and the app's navigation
 
 
 def test_presets(client) -> None:
@@ -33,6 +32,8 @@ def test_trace_doc000(client) -> None:
     d = client.post("/api/learn/trace", json={"tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]]}).json()
     assert d["value"] == 3 and d["best"] == 0 and d["pruned"] == [[1, 1], [1, 2]] and d["leaves_evaluated"] == 7
     assert len(d["nodes"]) == 13 and len(d["layout"]["nodes"]) == 13
+    assert all({"x", "y", "w", "h"} <= set(p) for p in d["layout"]["nodes"].values())
+    assert d["svg"].startswith("<svg") and d["svg"].count('class="cross"') == 2
     cut = next(s for s in d["steps"] if s["kind"] == "alpha-cutoff")
     assert cut["text"].startswith("α cut-off at [1]: 2 ≤ α=3") and cut["pruned"] == ["r.1.1", "r.1.2"]
     assert d["steps"][0]["alpha"] == "-inf" and d["steps"][0]["beta"] == "inf"
@@ -53,3 +54,36 @@ def test_bad_trees_are_400(client, body) -> None:
     r = client.post("/api/learn/trace", json=body)
     assert r.status_code == 400 and r.json()["detail"]
     assert client.get("/api/learn/presets").status_code == 200          # still serving
+
+
+def test_quiz_new_and_check(client) -> None:
+    from plies.teach.quiz import make_quiz
+
+    d = client.post("/api/learn/quiz", json={"shape": "2x3", "seed": 11}).json()
+    assert d["seed"] == 11 and d["shape"] == "2x3" and d["tree"]["label"] == "A"
+    assert [q["kind"] for q in d["questions"]] == ["value", "move", "order", "pruned"]
+    assert all("answer" not in q for q in d["questions"])                     # no answers given away
+    again = client.post("/api/learn/quiz", json={"shape": "2x3", "seed": 11}).json()
+    assert again["tree"] == d["tree"]                                           # same seed, same tree
+    q = make_quiz(11, "2x3")
+    right = {x.kind: x.answer for x in q.questions}
+    r = client.post("/api/learn/quiz/check", json={"shape": "2x3", "seed": 11, "answers": right}).json()
+    assert r["all_correct"] and len(r["results"]) == 4
+    r = client.post("/api/learn/quiz/check", json={"shape": "2x3", "seed": 11, "answers": {"value": "12345"}}).json()
+    assert not r["all_correct"] and r["results"][0]["expected"] == right["value"]
+    fresh = client.post("/api/learn/quiz", json={}).json()
+    assert isinstance(fresh["seed"], int) and fresh["shape"] == "3x2"
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"shape": "9x9"}, "branching"), ({"shape": "tall"}, "not a tree shape"), ({"seed": -1}, "seed"),
+    ({"values": "5..1"}, "lowest value"), ({"algorithm": "sss"}, "unknown algorithm"),
+])
+def test_bad_quiz_is_400(client, body, message) -> None:
+    r = client.post("/api/learn/quiz", json=body)
+    assert r.status_code == 400 and message in r.json()["detail"]
+
+
+def test_check_unknown_question_is_400(client) -> None:
+    r = client.post("/api/learn/quiz/check", json={"seed": 3, "answers": {"colour": "red"}})
+    assert r.status_code == 400 and "colour" in r.json()["detail"]

@@ -40,13 +40,20 @@ def _read_tree(text: str) -> Any:
     return TreeState(parse_tree(t))
 
 
-def _draw(trace: Any, svg: str | None, png: str | None, thumbnails: bool | None = None) -> None:
+def _draw(trace: Any, svg: str | None, png: str | None, thumbnails: bool | None = None, engine: str = "plies",
+          quiet: bool = False) -> None:
     from plies.teach import draw
 
     for path in (svg, png):
         if path:
-            draw.save(trace, path, thumbnails)
-            console.print(f"[dim]drew {path}[/dim]")
+            draw.save(trace, path, thumbnails, engine)
+            if not quiet:
+                console.print(f"[dim]drew {path}[/dim]")
+
+
+engine_option = click.option(
+    "--engine", type=click.Choice(["plies", "graphviz"]), default="plies", show_default=True,
+    help="Who draws --svg/--png: plies itself, or Graphviz's dot program (must be installed).")
 
 
 def _node_table(trace: Any, show_windows: bool) -> Table:
@@ -101,8 +108,9 @@ def tree_group() -> None:
 @click.option("--svg", type=click.Path(dir_okay=False), help="Draw the tree to this SVG file.")
 @click.option("--png", type=click.Path(dir_okay=False), help="Draw the tree to this PNG file.")
 @click.option("--steps", is_flag=True, help="Also print every step of the search as a sentence.")
+@engine_option
 @json_option
-def solve_cmd(tree: str, algo: str, order: str, svg: str | None, png: str | None, steps: bool,
+def solve_cmd(tree: str, algo: str, order: str, svg: str | None, png: str | None, steps: bool, engine: str,
               as_json: bool) -> None:
     """Run minimax or alpha-beta on TREE and give the exercise's answer.
 
@@ -112,7 +120,7 @@ def solve_cmd(tree: str, algo: str, order: str, svg: str | None, png: str | None
     from plies.teach.trace import solve_tree
 
     trace = solve_tree(_read_tree(tree), algo, order)
-    _draw(trace, svg, png)
+    _draw(trace, svg, png, engine=engine, quiet=as_json)
     if as_json:
         d = trace.to_dict()
         d["steps"] = [s.text for s in trace.steps]
@@ -122,7 +130,7 @@ def solve_cmd(tree: str, algo: str, order: str, svg: str | None, png: str | None
 
 
 @tree_group.command("show")
-@click.argument("game", type=click.Choice(["othello", "tictactoe"]))
+@click.argument("game", type=click.Choice(["othello", "tictactoe", "hexthello"]))
 @click.argument("position", required=False)
 @click.option("--depth", type=click.IntRange(1, 8), default=2, show_default=True)
 @click.option("--algo", type=click.Choice(["minimax", "alphabeta"]), default="alphabeta", show_default=True)
@@ -135,9 +143,10 @@ def solve_cmd(tree: str, algo: str, order: str, svg: str | None, png: str | None
 @click.option("--svg", type=click.Path(dir_okay=False), help="Draw the tree to this SVG file.")
 @click.option("--png", type=click.Path(dir_okay=False), help="Draw the tree to this PNG file.")
 @click.option("--steps", is_flag=True, help="Also print every step of the search as a sentence.")
+@engine_option
 @json_option
 def show_cmd(game: str, position: str | None, depth: int, algo: str, order: str, heuristic: str | None,
-             max_nodes: int, thumbnails: bool | None, svg: str | None, png: str | None, steps: bool,
+             max_nodes: int, thumbnails: bool | None, svg: str | None, png: str | None, steps: bool, engine: str,
              as_json: bool) -> None:
     """Draw the actual search tree of a real POSITION (default: the start) to --depth plies."""
     from plies.games import start_position
@@ -152,7 +161,7 @@ def show_cmd(game: str, position: str | None, depth: int, algo: str, order: str,
         raise ParseError(f"that is a {state.game} position, not {game}")
     evaluate = get(game, heuristic)
     trace = trace_search(state, depth, evaluate, algo, order, max_nodes=max_nodes)
-    _draw(trace, svg, png, thumbnails)
+    _draw(trace, svg, png, thumbnails, engine, quiet=as_json)
     if as_json:
         d = trace.to_dict()
         d["position"] = state.to_text()
@@ -175,6 +184,118 @@ def show_cmd(game: str, position: str | None, depth: int, algo: str, order: str,
         from plies.teach.draw import summary
 
         console.print(f"[bold]{summary(trace)}[/bold] ({len(trace.nodes)} nodes; the picture shows them all)")
+
+
+@tree_group.command("quiz")
+@click.option("--shape", default="3x2", show_default=True,
+              help="BRANCHINGxDEPTH (3x2 is document 000's tree), or LOW-HIGHxDEPTH for uneven trees (2-3x3).")
+@click.option("--values", "value_range", default="-9..9", show_default=True, help="Leaf values LOW..HIGH.")
+@click.option("--algo", type=click.Choice(["alphabeta", "minimax"]), default="alphabeta", show_default=True)
+@click.option("--ask", default="value,move,order,pruned", show_default=True,
+              help="The questions, comma-separated: value, move, order, pruned.")
+@click.option("--seed", type=int, help="Same seed, same exercise (a worksheet for a class); default: random.")
+@click.option("--count", type=click.IntRange(1, 50), default=1, show_default=True,
+              help="How many exercises (seeds SEED, SEED+1, ...).")
+@click.option("--answer", "answers", multiple=True, metavar="KIND=TEXT",
+              help="Check this answer instead of asking (repeatable: --answer value=3 --answer pruned='F G').")
+@click.option("--svg", type=click.Path(dir_okay=False), help="Draw the exercise (the tree, leaf values only).")
+@click.option("--key", type=click.Path(dir_okay=False), help="Draw the answer key (the solved tree): .svg/.png.")
+@click.option("--solution", is_flag=True, help="Print the answers and every step of the search; ask nothing.")
+@json_option
+def quiz_cmd(shape: str, value_range: str, algo: str, ask: str, seed: int | None, count: int,
+             answers: tuple[str, ...], svg: str | None, key: str | None, solution: bool, as_json: bool) -> None:
+    """A random game tree to solve by hand: asks for the root's value, MAX's choice, the order the leaves are
+    evaluated and the leaves alpha-beta never evaluates, and checks the answers.
+
+    Interactive by default; --json prints the worksheet (tree, questions, answers) for teachers' scripts, and
+    --answer checks given answers without asking.
+    """
+    import random as _random
+
+    from plies import draw as canvas
+    from plies.draw.tree import explicit_nodes, tree_scene
+    from plies.games.tree import build
+    from plies.teach import draw, quiz
+
+    kinds = [k.strip().lower() for k in ask.split(",") if k.strip()]
+    values = quiz.parse_values(value_range)
+    sh = quiz.parse_shape(shape)
+    given: dict[str, str] = {}
+    for a in answers:
+        if "=" not in a:
+            raise ParseError(f"--answer {a!r} should be KIND=TEXT (like value=3 or pruned='F G')")
+        k, v = a.split("=", 1)
+        k = k.strip().lower()
+        if k not in quiz.KINDS:
+            raise ParseError(f"unknown question {k!r}; choose from: {', '.join(quiz.KINDS)}")
+        given[k] = v
+    if given and count > 1:
+        raise ParseError("--answer checks one exercise: leave out --count")
+    base = seed if seed is not None else _random.SystemRandom().randrange(1, 1_000_000)
+    quizzes = [quiz.make_quiz(base + i, sh, values, algo, kinds) for i in range(count)]
+    for path, solved in ((svg, False), (key, True)):
+        if path:
+            if count > 1:
+                raise ParseError("--svg/--key draw one exercise: leave out --count")
+            q = quizzes[0]
+            if solved:
+                draw.save(q.trace, path)
+            else:
+                canvas.save(tree_scene(explicit_nodes(build(q.tree)), f"Exercise (seed {q.seed}, {q.shape.text})",
+                                       label="exercise tree"), path)
+    if as_json:
+        out = []
+        for q in quizzes:
+            d = q.to_dict()
+            if given:
+                d["results"] = [q.check(k, v).to_dict() for k, v in given.items()]
+            out.append(d)
+        emit_json(out[0] if count == 1 else out)
+        return
+    for n, q in enumerate(quizzes, 1):
+        title = f"Exercise {n}" if count > 1 else "Exercise"
+        console.print(f"[bold]{title}[/bold] (seed {q.seed}, shape {q.shape.text}, "
+                      f"{'alpha-beta' if q.algorithm == 'alphabeta' else 'minimax'}, left to right)")
+        console.print(q.text_tree(), highlight=False, markup=False)
+        if solution:
+            for i, question in enumerate(q.questions, 1):
+                console.print(f"  {i}. {question.prompt} [bold]{question.answer}[/bold]", highlight=False)
+            console.print("Steps:")
+            for i, step in enumerate(q.trace.steps, 1):
+                console.print(f"  {i:3d}. {step.text}", highlight=False, markup=False)
+            continue
+        if given:
+            results = [q.check(k, v) for k, v in given.items()]
+        elif count > 1:
+            for i, question in enumerate(q.questions, 1):
+                console.print(f"  {i}. {question.prompt}", highlight=False, markup=False)
+            continue
+        else:
+            results = []
+            for question in q.questions:
+                try:
+                    text = click.prompt(question.prompt, default="", show_default=False, prompt_suffix=" ")
+                except click.Abort:
+                    raise PliesError("no answer (input closed): use --answer KIND=TEXT, or --json for the "
+                                     "worksheet") from None
+                r = q.check(question.kind, text)
+                _print_result(r)
+                results.append(r)
+        if given:
+            for r in results:
+                _print_result(r)
+        right = sum(r.correct for r in results)
+        console.print(f"[bold]{right} of {len(results)} right.[/bold] Every step: plies tree quiz --seed {q.seed} "
+                      f"--shape {q.shape.text} --values {values[0]}..{values[1]} --algo {algo} --solution",
+                      highlight=False)
+    if count > 1 and not given and not solution:
+        console.print(f"Answers: plies tree quiz --seed {base} --count {count} --shape {sh.text} --solution",
+                      highlight=False)
+
+
+def _print_result(r: Any) -> None:
+    mark = "[green]✓ right[/green]" if r.correct else "[red]✗ wrong[/red]"
+    console.print(f"  {mark}: {r.feedback}", highlight=False)
 
 
 @click.group("study")

@@ -441,6 +441,12 @@ class OthelloState(State):
     def __str__(self) -> str:
         return self.board_str()
 
+    def _repr_svg_(self) -> str | None:
+        """The board as a notebook shows it (plies' own SVG, ``plies.draw.boards``)."""
+        from plies.draw.boards import board_svg
+
+        return board_svg(self)
+
     # --- identity -----------------------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         return (

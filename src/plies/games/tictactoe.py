@@ -174,6 +174,12 @@ class TicTacToeState(State):
     def __str__(self) -> str:
         return self.board_str()
 
+    def _repr_svg_(self) -> str | None:
+        """The board as a notebook shows it (plies' own SVG, ``plies.draw.boards``)."""
+        from plies.draw.boards import board_svg
+
+        return board_svg(self)
+
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, TicTacToeState)

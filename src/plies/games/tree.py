@@ -141,6 +141,12 @@ class TreeState(State):
     def __str__(self) -> str:
         return f"{self.label()} ({self.player_names[self.to_move]} to move)"
 
+    def _repr_svg_(self) -> str:
+        """The whole tree as a notebook shows it (plies' own SVG), this node highlighted."""
+        from plies.draw.tree import explicit_tree_svg
+
+        return explicit_tree_svg(self.root, self.path)
+
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, TreeState)

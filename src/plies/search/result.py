@@ -45,6 +45,20 @@ class SearchResult:
     def describe(self) -> str:
         return describe_value(self.value)
 
+    def _repr_html_(self) -> str:
+        """A small table for notebooks: value, move, principal variation and the counters."""
+        from html import escape
+
+        s = self.stats
+        rows = [("algorithm", self.algorithm + (f" ({self.evaluation})" if self.evaluation else "")),
+                ("value", self.describe()), ("move", "—" if self.move is None else str(self.move)),
+                ("principal variation", " ".join(map(str, self.pv)) or "—"), ("depth", str(s.depth)),
+                ("nodes", f"{s.nodes:,}"), ("leaves", f"{s.leaves:,}"),
+                ("cut-offs", f"{s.cutoffs:,} (α {s.alpha_cutoffs:,}, β {s.beta_cutoffs:,})")]
+        body = "".join(f'<tr><th style="text-align:left">{escape(k)}</th><td style="text-align:left">{escape(v)}'
+                       f"</td></tr>" for k, v in rows)
+        return f'<table class="plies-search-result">{body}</table>'
+
     def to_dict(self, state: Any = None) -> dict[str, Any]:
         """JSON-ready form; with the root ``state``, moves are written in the game's notation."""
         moves = self.pv

@@ -1,4 +1,7 @@
-"""Draw a recorded search with graphviz (``dot`` lays it out): the lessons' pictures of game trees.
+"""Draw a recorded search with Graphviz instead of plies' own drawing (``plies tree solve --engine graphviz``).
+
+Optional: it needs the ``graphviz`` Python package and Graphviz's ``dot`` program (Debian: apt install
+graphviz), and is used only when asked for; ``plies.teach.draw`` draws every teaching picture without it.
 
 MAX nodes are triangles pointing up, MIN nodes triangles pointing down, leaves boxes; each node shows its name
 and value (``≤2`` after a cut-off), with its visit number and α/β window beside it.  Pruned branches are grey,
@@ -9,27 +12,32 @@ Game nodes can carry a board thumbnail.  SVG elements get ``id`` = node id and `
 
 from __future__ import annotations
 
-import json
 import shutil
-from pathlib import Path as FsPath
-from typing import Any
-
-import graphviz
+from typing import TYPE_CHECKING, Any
 
 from plies.game import PliesError
 from plies.teach.trace import NodeInfo, Trace, fmt, path_id
+
+if TYPE_CHECKING:
+    import graphviz
 
 FONT = "DejaVu Sans"
 PV_COLOUR = "#1565c0"
 PRUNE_COLOUR = "#9e9e9e"
 CROSS_COLOUR = "#d32f2f"
-FORMATS = ("svg", "png", "pdf", "json")
+FORMATS = ("svg", "png", "pdf")
+MISSING_DOT = ("graphviz's 'dot' program is not installed (Debian/Ubuntu: apt install graphviz); "
+               "leave out --engine graphviz to draw with plies itself")
 
 
 def require_dot() -> None:
-    """Fail with one clear line when graphviz's ``dot`` program is missing."""
+    """Fail with one clear line when graphviz's ``dot`` program (or its Python package) is missing."""
     if shutil.which("dot") is None:
-        raise PliesError("graphviz's 'dot' program is not installed (Debian/Ubuntu: apt install graphviz)")
+        raise PliesError(MISSING_DOT)
+    try:
+        import graphviz  # noqa: F401
+    except ImportError:
+        raise PliesError("the graphviz Python package is not installed (pip install graphviz)") from None
 
 
 def _classes(info: NodeInfo) -> str:
@@ -114,6 +122,10 @@ def _thumbnail(info: NodeInfo, last: int | None, windows: bool) -> str | None:
 
 def to_graph(trace: Trace, thumbnails: bool | None = None, title: bool = True) -> graphviz.Digraph:
     """The graphviz description of a trace; ``thumbnails`` None = boards only when there are few nodes."""
+    import graphviz
+
+    from plies.teach.draw import summary
+
     windows = trace.algorithm == "alphabeta"
     if thumbnails is None:
         thumbnails = len(trace.nodes) <= 80 and board_cells(trace.root) is not None
@@ -175,48 +187,16 @@ def to_graph(trace: Trace, thumbnails: bool | None = None, title: bool = True) -
     return g
 
 
-def summary(trace: Trace) -> str:
-    """One line: algorithm, value, the choice, how much was pruned."""
-    name = "alpha-beta" if trace.algorithm == "alphabeta" else "minimax"
-    best = trace.best if trace.best is not None else "—"
-    text = f"{name}: value {fmt(trace.value)}, MAX chooses {best}; {trace.leaves_evaluated} leaves evaluated"
-    if trace.algorithm == "alphabeta":
-        text += f", {len(trace.pruned)} branch{'es' if len(trace.pruned) != 1 else ''} pruned"
-    return text
-
-
 def render(trace: Trace, fmt_: str = "svg", thumbnails: bool | None = None) -> bytes:
-    """The picture as bytes in ``fmt_`` (svg, png, pdf, json)."""
-    require_dot()
+    """The picture as bytes in ``fmt_`` (svg, png, pdf), laid out and drawn by Graphviz."""
     if fmt_ not in FORMATS:
         raise PliesError(f"cannot draw {fmt_!r}; choose from: {', '.join(FORMATS)}")
+    require_dot()
+    import graphviz
+
     try:
         return to_graph(trace, thumbnails).pipe(format=fmt_)
     except graphviz.ExecutableNotFound:
-        raise PliesError("graphviz's 'dot' program is not installed (Debian/Ubuntu: apt install graphviz)") from None
+        raise PliesError(MISSING_DOT) from None
     except graphviz.CalledProcessError as e:
         raise PliesError(f"graphviz failed: {(e.stderr or b'').decode(errors='replace').strip()[:200]}") from None
-
-
-def save(trace: Trace, path: str, thumbnails: bool | None = None) -> str:
-    """Write the picture to ``path`` in the format its suffix names; returns the path."""
-    suffix = FsPath(path).suffix.lower().lstrip(".")
-    data = render(trace, suffix, thumbnails)
-    try:
-        FsPath(path).write_bytes(data)
-    except OSError as e:
-        raise PliesError(f"cannot write {path}: {e.strerror}") from None
-    return path
-
-
-def layout(trace: Trace) -> dict[str, Any]:
-    """Node positions computed by graphviz (points, y downwards) for a page that draws the tree itself."""
-    data = json.loads(render(trace, "json", thumbnails=False))
-    _, _, width, height = (float(v) for v in data["bb"].split(","))
-    pos = {}
-    for obj in data.get("objects", []):
-        if "pos" not in obj:
-            continue
-        x, y = (float(v) for v in obj["pos"].split(","))
-        pos[obj["name"]] = {"x": round(x, 1), "y": round(height - y, 1)}
-    return {"width": width, "height": height, "nodes": pos}

@@ -135,36 +135,30 @@ def nodes_conclusions(report: dict[str, Any]) -> list[str]:
     return lines
 
 
-def plot_nodes(report: dict[str, Any], path: str) -> str:
-    """A log-scale plot of leaves per position against depth, with b^d and b^(d/2) (PNG or SVG)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+def nodes_chart(report: dict[str, Any]) -> Any:
+    """The node-count study as a chart (a ``plies.draw`` scene; shows itself in a notebook): leaves evaluated
+    per position against depth on a log scale, with b^d, b^(d/2) and the perfectly ordered tree."""
+    from plies.draw.chart import COLOURS, Series, line_chart
 
     n = report["positions"]
     depths = [r["depth"] for r in report["rows"]]
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    for a, style in zip(ALGOS, ("o-", "s-", "^-", "D-"), strict=True):
-        ax.plot(depths, [r[a]["leaves"] / n for r in report["rows"]], style, label=a)
     b = report["branching"]
-    ax.plot(depths, [r["b^d"] for r in report["rows"]], "k--", label=f"b^d (b={b:.1f})")
-    ax.plot(depths, [r["b^(d/2)"] for r in report["rows"]], "k:", label="b^(d/2)")
-    ax.plot(depths, [r["minimal"] for r in report["rows"]], "-.", color="grey",
-            label="perfect order: b^⌈d/2⌉+b^⌊d/2⌋−1")
-    ax.set_yscale("log")
-    ax.set_xticks(depths)
-    ax.set_xlabel("depth (plies)")
-    ax.set_ylabel("leaves evaluated per position (log)")
-    ax.set_title(f"Leaves evaluated on {n} Othello positions ({report['evaluation']})")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend()
-    fig.tight_layout()
-    try:
-        fig.savefig(path)
-    finally:
-        plt.close(fig)
-    return path
+    series = [Series(a, depths, [r[a]["leaves"] / n for r in report["rows"]], colour, marker=marker)
+              for a, colour, marker in zip(ALGOS, COLOURS, ("circle", "square", "triangle", "diamond"), strict=False)]
+    series += [
+        Series(f"b^d (b={b:.1f})", depths, [r["b^d"] for r in report["rows"]], "#37474f", (6, 4), "none"),
+        Series("b^(d/2)", depths, [r["b^(d/2)"] for r in report["rows"]], "#37474f", (2, 3), "none"),
+        Series("perfect order", depths, [r["minimal"] for r in report["rows"]], "#9e9e9e", (8, 3), "none"),
+    ]
+    return line_chart(series, title=f"Leaves evaluated on {n} Othello positions ({report['evaluation']})",
+                      xlabel="depth (plies)", ylabel="leaves evaluated per position (log scale)", log_y=True)
+
+
+def plot_nodes(report: dict[str, Any], path: str) -> str:
+    """Save ``nodes_chart(report)`` to ``path`` (.svg drawn by plies, .png / .pdf through matplotlib)."""
+    from plies import draw
+
+    return draw.save(nodes_chart(report), path)
 
 
 # -- the horizon effect ---------------------------------------------------------------------------------------
@@ -313,4 +307,4 @@ def print_case(console: Console, c: HorizonCase) -> None:
 
 
 __all__ = ["ALGOS", "HorizonCase", "Remedy", "corner_move", "corner_threat", "horizon_cases", "node_study",
-           "nodes_table", "plot_nodes", "print_case", "sample_positions"]
+           "nodes_chart", "nodes_table", "plot_nodes", "print_case", "sample_positions"]

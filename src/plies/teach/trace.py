@@ -322,6 +322,18 @@ class Trace:
             return self.root.node.children[self.best_index].label or self.best_index
         return info.move
 
+    def _repr_svg_(self) -> str:
+        """The tree as a notebook shows it: plies' own picture of the finished search."""
+        from plies.teach.draw import svg
+
+        return svg(self)
+
+    def stepper(self) -> Any:
+        """A ``Stepper`` on this search (forward, back, α/β at each step; ``.widget()`` in a notebook)."""
+        from plies.teach.stepper import Stepper
+
+        return Stepper(self)
+
     def visit_order(self) -> list[NodeInfo]:
         return sorted((n for n in self.nodes.values() if n.visited), key=lambda n: n.visit or 0)
 

@@ -1,9 +1,12 @@
-"""The browser's Learn page: step through minimax / alpha-beta on a tree, forward and back, edit leaves.
+"""The browser's Learn page: step through minimax / alpha-beta on a tree, forward and back, edit leaves, and
+solve random exercises whose answers the server checks.
 
 ``router`` serves the page at ``/learn`` (static files in ``plies/teach/static``) and JSON under
-``/api/learn``: ``GET /api/learn/presets`` (the seeds' trees) and ``POST /api/learn/trace`` (a tree ->
-every node, every step of the search, the answer, and node positions laid out by graphviz).  The main app
-mounts it with ``app.include_router(plies.teach.web.router)``.
+``/api/learn``: ``GET /api/learn/presets`` (the seeds' trees), ``POST /api/learn/trace`` (a tree -> every
+node, every step of the search, the answer, node positions from plies' own tidy layout and the finished
+picture as SVG), ``POST /api/learn/quiz`` (a random exercise of a chosen shape, without its answers) and
+``POST /api/learn/quiz/check`` (answers -> right or wrong, with the expected answer and why).  Nothing here
+needs a system program.  The main app mounts it with ``app.include_router(plies.teach.web.router)``.
 """
 
 from __future__ import annotations
@@ -17,12 +20,12 @@ from pydantic import BaseModel
 
 from plies.game import PliesError
 from plies.games.tree import Node, TreeState, build
-from plies.teach import draw
+from plies.teach import draw, quiz
 from plies.teach.examples import PRESETS
 from plies.teach.trace import solve_tree, tree_height
 
 STATIC = Path(__file__).parent / "static"
-FILES = {"learn.js": "text/javascript", "learn.css": "text/css"}
+FILES = {"learn.js": "text/javascript", "learn.css": "text/css", "favicon.svg": "image/svg+xml"}
 MAX_NODES = 400
 MAX_DEPTH = 12
 
@@ -41,8 +44,23 @@ def _size(node: Node) -> int:
     return 1 + sum(_size(c) for c in node.children)
 
 
+class QuizRequest(BaseModel):
+    """An exercise: its shape (``3x2``, ``2-3x3``), seed (None: a new random one), leaf values, algorithm."""
+
+    shape: str = "3x2"
+    seed: int | None = None
+    values: str = "-9..9"
+    algorithm: str = "alphabeta"
+
+
+class CheckRequest(QuizRequest):
+    """The exercise again (the server keeps nothing) and the answers: question kind -> text."""
+
+    answers: dict[str, str] = {}
+
+
 def trace_payload(tree: Any, algorithm: str = "alphabeta", order: str = "left") -> dict[str, Any]:
-    """Everything the page needs for one tree: nodes, steps, the answer, graphviz positions."""
+    """Everything the page needs for one tree: nodes, steps, the answer, positions and the picture."""
     root = build(tree)
     if _size(root) > MAX_NODES or tree_height(root) > MAX_DEPTH:
         raise PliesError(f"the page shows trees of up to {MAX_NODES} nodes and depth {MAX_DEPTH}")
@@ -51,7 +69,27 @@ def trace_payload(tree: Any, algorithm: str = "alphabeta", order: str = "left") 
     data["summary"] = draw.summary(trace)
     data["tree"] = root.to_data()
     data["layout"] = draw.layout(trace)
+    data["svg"] = draw.svg(trace)
     return data
+
+
+def _quiz(req: QuizRequest) -> quiz.Quiz:
+    if req.seed is not None and not 0 <= req.seed < 2**31:
+        raise PliesError("the seed must be a whole number from 0 to 2147483647")
+    return quiz.make_quiz(req.seed, req.shape, quiz.parse_values(req.values), req.algorithm)
+
+
+def quiz_payload(req: QuizRequest) -> dict[str, Any]:
+    """A new exercise: the tree and the questions (answers left out) and the seed that makes it again."""
+    q = _quiz(req)
+    return q.to_dict(answers=False) | {"values": f"{q.values[0]}..{q.values[1]}"}
+
+
+def check_payload(req: CheckRequest) -> dict[str, Any]:
+    """The answers checked: one result per question answered, and whether all are right."""
+    q = _quiz(req)
+    results = [q.check(kind, text).to_dict() for kind, text in req.answers.items()]
+    return {"seed": q.seed, "results": results, "all_correct": bool(results) and all(r["correct"] for r in results)}
 
 
 @router.get("/learn", response_class=HTMLResponse, include_in_schema=False)
@@ -74,11 +112,28 @@ def presets() -> dict[str, Any]:
 
 @router.post("/api/learn/trace")
 def trace(req: TraceRequest) -> dict[str, Any]:
-    """Solve the posted tree; 400 with a one-line reason for a bad tree, 503 when graphviz is missing."""
+    """Solve the posted tree; 400 with a one-line reason for a bad tree."""
     try:
         return trace_payload(req.tree, req.algorithm, req.order)
     except PliesError as e:
-        status = 503 if "graphviz" in str(e) else 400
-        raise HTTPException(status, str(e)) from None
+        raise HTTPException(400, str(e)) from None
     except (RecursionError, TypeError, ValueError) as e:
         raise HTTPException(400, f"not a tree: {e}") from None
+
+
+@router.post("/api/learn/quiz")
+def new_quiz(req: QuizRequest) -> dict[str, Any]:
+    """A random exercise of the asked shape (reproducible by its seed); 400 with the reason for a bad shape."""
+    try:
+        return quiz_payload(req)
+    except PliesError as e:
+        raise HTTPException(400, str(e)) from None
+
+
+@router.post("/api/learn/quiz/check")
+def check_quiz(req: CheckRequest) -> dict[str, Any]:
+    """Check answers to the exercise the request describes."""
+    try:
+        return check_payload(req)
+    except PliesError as e:
+        raise HTTPException(400, str(e)) from None

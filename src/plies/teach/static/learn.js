@@ -1,12 +1,13 @@
-// plies Learn page: replays a recorded minimax / alpha-beta search step by step (no autoplay).
-// The server runs the textbook search and lays the tree out with graphviz; this file only draws and replays.
+// plies Learn page: replays a recorded minimax / alpha-beta search step by step (no autoplay), and checks the
+// answers to random exercises. The server runs the textbook search and lays the tree out (plies' own tidy
+// layout, the same as its SVG pictures); this file only draws and replays.
 "use strict";
 
 const api = (p) => "api/learn/" + p;
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 
-const page = { presets: {}, tree: null, data: null, step: 0 };
+const page = { presets: {}, tree: null, data: null, step: 0, reveal: false, quiz: null, marked: new Set() };
 
 function fmt(v) {
   if (v === null || v === undefined) return "—";
@@ -22,20 +23,51 @@ function el(name, attrs, parent) {
   return e;
 }
 
+// The server's own words for an error: FastAPI's {"detail": "..."} (or its list of validation errors),
+// else the text it sent, else the HTTP status.
+async function errorText(r) {
+  const text = await r.text();
+  try {
+    const d = JSON.parse(text);
+    if (typeof d.detail === "string") return d.detail;
+    if (Array.isArray(d.detail)) {
+      return d.detail.map((e) => (e.loc ? e.loc.filter((x) => x !== "body").join(".") + ": " : "") + e.msg).join("; ");
+    }
+    if (d.detail !== undefined) return JSON.stringify(d.detail);
+    if (typeof d.error === "string") return d.error;
+  } catch (e) { /* not JSON: show it as it came */ }
+  return text.trim() ? `${r.status} ${r.statusText}: ${text.trim().slice(0, 300)}` : `${r.status} ${r.statusText}`;
+}
+
+async function post(path, body) {
+  let r;
+  try {
+    r = await fetch(api(path), {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+  } catch (e) {
+    showError("cannot reach the server: " + e.message);
+    return null;
+  }
+  if (!r.ok) { showError(await errorText(r)); return null; }
+  showError(null);
+  return r.json();
+}
+
 async function fetchTrace() {
   const body = { tree: page.tree, algorithm: $("algo").value, order: $("order").value };
-  const r = await fetch(api("trace"), {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await r.json();
-  if (!r.ok) { showError(data.detail || "the server could not solve this tree"); return; }
-  showError(null);
+  const data = await post("trace", body);
+  if (!data) return;
   page.data = data;
   page.byId = Object.fromEntries(data.nodes.map((n) => [n.id, n]));
   const n = data.steps.length;
   page.step = Math.min(page.step, n);
   $("step-slider").max = String(n);
   $("tree-json").value = JSON.stringify(data.tree);
+  const dl = $("download");
+  if (dl.href.startsWith("blob:")) URL.revokeObjectURL(dl.href);
+  dl.href = URL.createObjectURL(new Blob([data.svg], { type: "image/svg+xml" }));
+  dl.hidden = false;
   buildLeaves();
   show();
 }
@@ -45,7 +77,7 @@ function showError(msg) {
   $("error").textContent = msg || "";
 }
 
-// The picture and panels after the first k steps.
+// The picture and panels after the first k steps (plies.teach.stepper.snapshot does the same in Python).
 function snapshot(k) {
   const d = page.data;
   const st = {};
@@ -58,87 +90,132 @@ function snapshot(k) {
     condition = null;
     if (s.kind === "enter") {
       n.visited = true; n.alpha = s.alpha; n.beta = s.beta; n.value = "";
-      window = { node: s.id, alpha: s.alpha, beta: s.beta };
+      window = s.id;
     } else if (s.kind === "leaf" || s.kind === "exit") {
       n.visited = true;
       n.value = s.kind === "leaf" ? fmt(s.value) : page.byId[s.id].value_text;
       if (s.kind === "leaf") { n.alpha = s.alpha; n.beta = s.beta; }
       if (s.parent !== null) {
         const p = st[s.parent];
-        const kind = page.byId[s.parent].kind;
-        p.value = (kind === "max" ? "≥" : "≤") + fmt(s.parent_best);
+        p.value = (page.byId[s.parent].kind === "max" ? "≥" : "≤") + fmt(s.parent_best);
         if (s.parent_alpha !== null) { p.alpha = s.parent_alpha; p.beta = s.parent_beta; }
-        window = { node: s.parent, alpha: p.alpha, beta: p.beta };
+        window = s.parent;
       } else {
-        window = { node: s.id, alpha: n.alpha, beta: n.beta };
+        window = s.id;
       }
     } else {                                          // alpha-cutoff / beta-cutoff
       condition = s.text;
       for (const pid of s.pruned) {
         for (const m of d.nodes) if (m.id === pid || m.id.startsWith(pid + ".")) st[m.id].pruned = true;
       }
-      window = { node: s.id, alpha: s.alpha, beta: s.beta };
+      n.alpha = s.alpha; n.beta = s.beta;
+      window = s.id;
     }
   }
-  return { st, current, window, condition, done: k === d.steps.length };
+  const w = window ? st[window] : null;
+  return { st, current, alpha: w ? w.alpha : null, beta: w ? w.beta : null, condition, done: k === d.steps.length };
+}
+
+function pictureWidth(natural) {
+  // Never shrink the tree much (on a phone not at all): a wide tree scrolls sideways in its box instead,
+  // so names, values and the α/β notes stay readable.
+  const box = $("picture").clientWidth - 10;
+  if (box >= natural) return Math.min(box, natural * 1.25);   // a small tree grows a little on a big screen
+  return Math.max(box, natural * (window.innerWidth < 600 ? 1 : 0.8));
 }
 
 function draw(snap) {
   const d = page.data, svg = $("tree-svg");
-  const L = d.layout, pad = 30;
+  const L = d.layout, pad = 10;
   svg.innerHTML = "";
-  svg.setAttribute("viewBox", `${-pad} ${-pad} ${L.width + 2 * pad} ${L.height + 2 * pad}`);
+  const W = L.width + 2 * pad, H = L.height + 2 * pad;
+  svg.setAttribute("viewBox", `${-pad} ${-pad} ${W} ${H}`);
+  svg.style.width = pictureWidth(W) + "px";
   const pv = new Set(snap.done ? d.pv.map((p) => "r" + p.map((i) => "." + i).join("")) : []);
   if (snap.done) pv.add("r");
+  const ab = d.algorithm === "alphabeta";
   const edges = el("g", { class: "edges" }, svg);
   const nodes = el("g", { class: "nodes" }, svg);
+  const notes = el("g", { class: "notes" }, svg);
   for (const n of d.nodes) {
     const pos = L.nodes[n.id];
     if (!pos) continue;
+    const s = snap.st[n.id];
+    const kind = n.leaf ? "leaf" : n.kind;
     if (n.path.length) {
       const pid = n.id.slice(0, n.id.lastIndexOf("."));
       const pp = L.nodes[pid];
       const cls = ["edge"];
-      if (snap.st[n.id].pruned) cls.push("pruned");
+      if (s.pruned) cls.push("pruned");
+      else if (!s.visited) cls.push("unseen");
       if (pv.has(n.id)) cls.push("pv");
       const g = el("g", { class: cls.join(" "), "data-id": n.id }, edges);
-      el("line", { x1: pp.x, y1: pp.y, x2: pos.x, y2: pos.y }, g);
-      if (snap.st[n.id].pruned && n.pruned) {
-        const t = el("text", { x: (pp.x + pos.x) / 2 + 8, y: (pp.y + pos.y) / 2, class: "cross" }, g);
+      const y2 = pos.y - pos.h / 2 + (kind === "max" ? 2 : 0);
+      el("line", { x1: pp.x, y1: pp.y + pp.h / 2, x2: pos.x, y2 }, g);
+      if (s.pruned && n.pruned) {
+        const t = el("text", { x: (pp.x + pos.x) / 2, y: (pp.y + pp.h / 2 + y2) / 2, class: "cross",
+          "text-anchor": "middle", "dominant-baseline": "central" }, g);
         t.textContent = "✗";
       }
     }
-    const s = snap.st[n.id];
-    const cls = ["node", n.leaf ? "leaf" : n.kind];
+    const cls = ["node", kind];
     if (s.visited) cls.push("visited"); else cls.push("unseen");
     if (s.pruned) cls.push("pruned");
     if (snap.current === n.id) cls.push("current");
     if (pv.has(n.id)) cls.push("pv");
+    if (page.marked.has(n.label) && n.leaf) cls.push("marked");
     const g = el("g", { class: cls.join(" "), "data-id": n.id, transform: `translate(${pos.x},${pos.y})` }, nodes);
+    const w = pos.w, h = pos.h;
     if (n.leaf) {
-      el("rect", { x: -24, y: -17, width: 48, height: 34, rx: 3, class: "shape" }, g);
+      el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: 3, class: "shape" }, g);
     } else if (n.kind === "max") {
-      el("polygon", { points: "0,-30 36,22 -36,22", class: "shape" }, g);
+      el("polygon", { points: `0,${-h / 2} ${w / 2},${h / 2} ${-w / 2},${h / 2}`, class: "shape" }, g);
     } else {
-      el("polygon", { points: "-36,-22 36,-22 0,30", class: "shape" }, g);
+      el("polygon", { points: `${-w / 2},${-h / 2} ${w / 2},${-h / 2} 0,${h / 2}`, class: "shape" }, g);
     }
-    const named = n.named;
-    const shown = s.value || (s.pruned ? "✗" : (n.leaf && n.given !== null ? fmt(n.given) : ""));
-    const y0 = n.leaf ? 0 : (n.kind === "max" ? 6 : -8);
-    if (named) {
-      el("text", { y: y0 - 8 }, g).textContent = n.label;
-      el("text", { y: y0 + 7, class: "val" }, g).textContent = shown;
+    const shown = s.value || (n.leaf && n.given !== null ? fmt(n.given) : "");
+    const [nameY, valY, onlyY] = n.leaf ? [-8, 9, 0] : (n.kind === "max" ? [3, 15, 10] : [-15, -3, -10]);
+    if (n.named && shown) {
+      el("text", { y: nameY }, g).textContent = n.label;
+      el("text", { y: valY, class: "val" }, g).textContent = shown;
     } else {
-      el("text", { y: y0, class: "val" }, g).textContent = shown;
+      el("text", { y: onlyY, class: shown ? "val" : "" }, g).textContent = shown || (n.named ? n.label : "");
     }
-    if (!n.leaf && s.visited && s.alpha !== null && d.algorithm === "alphabeta") {
-      el("text", { y: n.kind === "max" ? 34 : -30, class: "win" }, g).textContent =
-        `α=${fmt(s.alpha)} β=${fmt(s.beta)}`;
+    if (page.marked.has(n.label) && n.leaf) {
+      el("text", { x: w / 2 - 2, y: -h / 2 + 2, class: "mark-x" }, g).textContent = "✗";
+    }
+    let note = "";
+    if (s.visited) {
+      const visit = page.byId[n.id].visit;
+      note = visit !== null ? "#" + visit : "";
+      if (ab && !n.leaf && s.alpha !== null) note += ` α=${fmt(s.alpha)} β=${fmt(s.beta)}`;
+    }
+    if (note) {
+      const t = n.leaf
+        ? el("text", { x: pos.x, y: pos.y + h / 2 + 10, class: "note-text", "text-anchor": "middle" }, notes)
+        : el("text", { x: pos.x + w / 2 + 5, y: pos.y + (n.kind === "max" ? h / 4 : -h / 4), class: "note-text" }, notes);
+      t.textContent = note;
     }
     const title = el("title", {}, g);
     title.textContent = `${n.label} (${n.leaf ? "leaf" : n.kind.toUpperCase()})`;
-    if (n.leaf) g.addEventListener("click", () => { const i = $("leaf-" + n.id); if (i) { i.focus(); i.select(); } });
+    if (n.leaf) g.addEventListener("click", () => clickLeaf(n));
   }
+}
+
+// When the tree is wider than its box (a phone), keep the node of the current step in sight.
+function followNode(id) {
+  const box = $("picture"), svg = $("tree-svg"), pos = page.data.layout.nodes[id];
+  if (!pos || box.scrollWidth <= box.clientWidth + 1) return;
+  const vb = svg.viewBox.baseVal;
+  const x = (pos.x - vb.x) * (svg.getBoundingClientRect().width / vb.width);
+  if (x < box.scrollLeft + 40 || x > box.scrollLeft + box.clientWidth - 40) {
+    box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
+  }
+}
+
+function answerText(d) {
+  return d.summary + (d.pruned.length ? "; pruned: " +
+    d.pruned.map((p) => page.byId["r" + p.map((i) => "." + i).join("")].label).join(", ") : "");
 }
 
 function show() {
@@ -147,19 +224,25 @@ function show() {
   const k = page.step, n = d.steps.length;
   $("step-slider").value = String(k);
   $("step-count").textContent = `${k} / ${n}`;
+  $("step-first").disabled = $("step-prev").disabled = k === 0;
+  $("step-last").disabled = $("step-next").disabled = k === n;
   const snap = snapshot(k);
   draw(snap);
+  followNode(snap.current || "r");
   const cur = snap.current ? page.byId[snap.current] : null;
   $("current").textContent = cur ? `${cur.label} (${cur.leaf ? "leaf" : cur.kind.toUpperCase()})` : "—";
-  const w = snap.window;
   const ab = d.algorithm === "alphabeta";
-  $("alpha").textContent = ab && w ? fmt(w.alpha) : "—";
-  $("beta").textContent = ab && w ? fmt(w.beta) : "—";
+  $("alpha").textContent = ab && cur ? fmt(snap.alpha) : "—";
+  $("beta").textContent = ab && cur ? fmt(snap.beta) : "—";
   $("step-text").textContent = k === 0 ? "Press forward to start the search." : d.steps[k - 1].text;
   $("condition").textContent = snap.condition || (ab ? "—" : "minimax never prunes");
   $("condition").parentElement.classList.toggle("active", !!snap.condition);
-  $("answer").textContent = d.summary + (d.pruned.length ? "; pruned: " +
-    d.pruned.map((p) => page.byId["r" + p.map((i) => "." + i).join("")].label).join(", ") : "");
+  // the answer (with what is pruned) stays hidden until the last step, or until asked for
+  const open = snap.done || page.reveal;
+  $("answer").textContent = open ? answerText(d)
+    : "Hidden until the last step: step through the search, or press “Show answer”.";
+  $("answer").classList.toggle("hidden-answer", !open);
+  $("show-answer").hidden = open;
   const log = $("log");
   log.innerHTML = "";
   d.steps.slice(0, k).forEach((s, i) => {
@@ -168,7 +251,7 @@ function show() {
     if (i === k - 1) li.className = "now";
     log.appendChild(li);
   });
-  if (log.lastChild) log.lastChild.scrollIntoView({ block: "nearest" });
+  log.scrollTop = log.scrollHeight;           // scroll the log itself, never the page
 }
 
 function go(k) {
@@ -203,17 +286,118 @@ function buildLeaves() {
   }
 }
 
+function resetView() {
+  page.step = 0;
+  page.reveal = false;
+}
+
+function leaveQuiz() {
+  page.quiz = null;
+  page.marked.clear();
+  $("quiz-questions").hidden = true;
+}
+
 function editLeaf(path, text) {
   const v = Number(text);
   if (text === "" || !Number.isFinite(v)) { showError("a leaf value must be a number"); return; }
   const [kids, i] = leafAt(page.tree, path);
   if (kids[i] !== null && typeof kids[i] === "object") kids[i].value = v; else kids[i] = v;
   $("note").textContent = "You changed a leaf: the search below is re-run on your values.";
+  leaveQuiz();
   fetchTrace();
 }
 
+function clickLeaf(n) {
+  if (page.quiz && page.quiz.questions.some((q) => q.kind === "pruned")) {
+    // in an exercise a click marks (or unmarks) the leaf as pruned, as the exercise's X
+    if (page.marked.has(n.label)) page.marked.delete(n.label); else page.marked.add(n.label);
+    $("quiz-pruned").value = [...page.marked].sort().join(" ");
+    show();
+    return;
+  }
+  const i = $("leaf-" + n.id);
+  if (i) { i.focus(); i.select(); }
+}
+
+// -- exercises ---------------------------------------------------------------------------------------------
+function quizSpec() {
+  return { shape: $("quiz-shape").value, seed: page.quiz ? page.quiz.seed : null, algorithm: $("algo").value };
+}
+
+async function newQuiz() {
+  const seedText = $("quiz-seed").value.trim();
+  const body = { shape: $("quiz-shape").value, seed: seedText === "" ? null : Number(seedText),
+    algorithm: $("algo").value };
+  const q = await post("quiz", body);
+  if (!q) return;
+  page.quiz = q;
+  page.marked.clear();
+  $("quiz-seed").value = String(q.seed);
+  const list = $("quiz-list");
+  list.innerHTML = "";
+  for (const question of q.questions) {
+    const div = document.createElement("div");
+    div.className = "q";
+    const lab = document.createElement("label");
+    lab.textContent = question.prompt;
+    const inp = document.createElement("input");
+    inp.id = "quiz-" + question.kind; inp.name = question.kind; inp.autocomplete = "off";
+    if (question.kind === "pruned") {
+      inp.placeholder = "e.g. F G, or none";
+      inp.addEventListener("input", () => {
+        page.marked = new Set(inp.value.toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean));
+        show();
+      });
+    }
+    lab.appendChild(inp);
+    const verdict = document.createElement("div");
+    verdict.className = "verdict"; verdict.id = "verdict-" + question.kind;
+    div.append(lab, verdict);
+    list.appendChild(div);
+  }
+  $("quiz-score").textContent = "";
+  $("quiz-questions").hidden = false;
+  let sel = $("preset").querySelector("option[value='__quiz__']");
+  if (!sel) {
+    sel = document.createElement("option");
+    sel.value = "__quiz__";
+    $("preset").appendChild(sel);
+  }
+  sel.textContent = `Exercise (seed ${q.seed}, ${q.shape})`;
+  $("preset").value = "__quiz__";
+  $("note").textContent = `Exercise, seed ${q.seed}: answer the questions, then check. Stepping shows the solution.`;
+  page.tree = q.tree;
+  resetView();
+  await fetchTrace();
+}
+
+async function checkQuiz(e) {
+  e.preventDefault();
+  if (!page.quiz) return;
+  const answers = {};
+  for (const question of page.quiz.questions) answers[question.kind] = $("quiz-" + question.kind).value;
+  const res = await post("quiz/check", { ...quizSpec(), answers });
+  if (!res) return;
+  let right = 0;
+  for (const r of res.results) {
+    const v = $("verdict-" + r.kind);
+    v.textContent = (r.correct ? "✓ right: " : "✗ wrong: ") + r.feedback;
+    v.className = "verdict " + (r.correct ? "right" : "wrong");
+    if (r.correct) right++;
+  }
+  $("quiz-score").textContent = `${right} of ${res.results.length} right` +
+    (res.all_correct ? " — well done!" : ". Step through the search to see why.");
+}
+
 async function init() {
-  const r = await fetch(api("presets"));
+  let r;
+  try {
+    r = await fetch(api("presets"));
+  } catch (e) {
+    showError("cannot reach the server: " + e.message);
+    return;
+  }
+  if (!r.ok) { showError(await errorText(r)); return; }
   page.presets = await r.json();
   const sel = $("preset");
   for (const [name, p] of Object.entries(page.presets)) {
@@ -223,20 +407,24 @@ async function init() {
   }
   const loadPreset = () => {
     const p = page.presets[sel.value];
-    if (!p) return;                                   // "Your own tree": keep what is loaded
+    if (!p) return;                                   // "Your own tree" / an exercise: keep what is loaded
     page.tree = JSON.parse(JSON.stringify(p.tree));
     $("note").textContent = p.note;
-    page.step = 0;
+    leaveQuiz();
+    resetView();
     fetchTrace();
   };
   sel.addEventListener("change", loadPreset);
-  $("algo").addEventListener("change", () => { page.step = 0; fetchTrace(); });
-  $("order").addEventListener("change", () => { page.step = 0; fetchTrace(); });
+  $("algo").addEventListener("change", () => { resetView(); fetchTrace(); });
+  $("order").addEventListener("change", () => { resetView(); fetchTrace(); });
   $("step-first").addEventListener("click", () => go(0));
   $("step-prev").addEventListener("click", () => go(page.step - 1));
   $("step-next").addEventListener("click", () => go(page.step + 1));
   $("step-last").addEventListener("click", () => go(Infinity));
   $("step-slider").addEventListener("input", (e) => go(Number(e.target.value)));
+  $("show-answer").addEventListener("click", () => { page.reveal = true; show(); });
+  $("quiz-new").addEventListener("click", newQuiz);
+  $("quiz-questions").addEventListener("submit", checkQuiz);
   $("tree-load").addEventListener("click", () => {
     try { page.tree = JSON.parse($("tree-json").value); } catch (e) { showError("not JSON: " + e.message); return; }
     $("note").textContent = "Your own tree.";
@@ -247,9 +435,11 @@ async function init() {
       sel.appendChild(own);
     }
     sel.value = "__own__";
-    page.step = 0;
+    leaveQuiz();
+    resetView();
     fetchTrace();
   });
+  window.addEventListener("resize", () => { if (page.data) show(); });
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA" || e.target.tagName === "SELECT") return;
     if (e.key === "ArrowRight") go(page.step + 1);

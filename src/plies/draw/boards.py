@@ -1,0 +1,221 @@
+"""Boards as scenes: Othello (any n x n), tic-tac-toe, HexThello; full size with coordinates, or thumbnails.
+
+``board_scene(state)`` reads any plies state by its fields (``black``/``white``/``n`` for Othello, ``x``/``o``
+for tic-tac-toe, ``game == "hexthello"`` for the hexagon), so the rules can draw themselves in a notebook
+(``state._repr_svg_()``) without this module knowing the game classes.  Every cell is a ``<g>`` with
+``class="cell"`` and ``id`` = its name (``d3``, ``b2``, ``7 3``), discs carry ``class="disc black|white"``,
+marks ``class="x|o"``, so tests and pages can read the position back from the picture.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from plies.draw import Circle, Group, Line, Poly, Rect, Scene, Text
+
+FELT = "#2e7d4f"
+GRID = "#184d2e"
+BLACK = "#141414"
+WHITE = "#f4f4f0"
+LAST = "#e0533d"
+LEGAL = "#9fd3b0"
+HEX_SIZE, HEX_RADIUS = 15, 7
+
+
+def _name(sq: int, n: int) -> str:
+    r, c = divmod(sq, n)
+    return f"{chr(97 + c)}{r + 1}"
+
+
+def _legal(state: Any) -> int:
+    try:
+        if state.is_over():
+            return 0
+        return int(state.move_mask())
+    except Exception:  # a state without legal-move masks: no hints
+        return 0
+
+
+def othello_scene(black: int, white: int, n: int = 8, cell: float = 36, last: int | None = None, legal: int = 0,
+                  coords: bool = True, caption: str = "") -> Scene:
+    """An n x n Othello board: green felt, black and white discs, the last move dotted, legal moves hinted."""
+    m = 20.0 if coords else 2.0
+    side = n * cell
+    foot = 22.0 if caption else 0.0
+    scene = Scene(side + m + 2, side + m + 2 + foot, label=f"Othello board {n}x{n}")
+    board = Group(cls="board othello", dx=m, dy=m)
+    board.items.append(Rect(0, 0, side, side, fill=FELT, stroke=GRID, width=2))
+    for k in range(1, n):
+        board.items.append(Line(k * cell, 0, k * cell, side, stroke=GRID, width=1))
+        board.items.append(Line(0, k * cell, side, k * cell, stroke=GRID, width=1))
+    if n == 8 and cell >= 20:
+        for r, c in ((2, 2), (2, 6), (6, 2), (6, 6)):
+            board.items.append(Circle(c * cell, r * cell, max(2.0, cell / 14), fill=GRID))
+    for sq in range(n * n):
+        r, c = divmod(sq, n)
+        cx, cy = (c + 0.5) * cell, (r + 0.5) * cell
+        bit = 1 << sq
+        items: list[Any] = []
+        cls = "cell"
+        if black & bit or white & bit:
+            is_black = bool(black & bit)
+            items.append(Circle(cx, cy, cell * 0.41, fill=BLACK if is_black else WHITE,
+                                stroke="#000000" if not is_black else "none", width=0.8,
+                                cls="disc black" if is_black else "disc white"))
+            if sq == last:
+                items.append(Circle(cx, cy, max(1.5, cell * 0.1), fill=LAST, cls="last"))
+        elif legal & bit:
+            items.append(Circle(cx, cy, max(1.5, cell * 0.1), fill=LEGAL, cls="legal"))
+            cls += " legal"
+        if items:
+            board.items.append(Group(items, id=_name(sq, n), cls=cls))
+    scene.add(board)
+    if coords:
+        for k in range(n):
+            scene.add(Text(m + (k + 0.5) * cell, m / 2, chr(97 + k), size=11, fill="#555555"))
+            scene.add(Text(m / 2, m + (k + 0.5) * cell, str(k + 1), size=11, fill="#555555"))
+    if caption:
+        scene.add(Text(m, side + m + 2 + foot / 2 + 2, caption, size=12, anchor="start", fill="#333333"))
+    return scene
+
+
+def tictactoe_scene(x: int, o: int, cell: float = 48, last: int | None = None, coords: bool = True,
+                    caption: str = "") -> Scene:
+    """A 3x3 board: X as a cross, O as a ring (drawn as lines, no font needed); the last move tinted."""
+    m = 20.0 if coords else 2.0
+    side = 3 * cell
+    foot = 22.0 if caption else 0.0
+    scene = Scene(side + m + 2, side + m + 2 + foot, label="tic-tac-toe board")
+    board = Group(cls="board tictactoe", dx=m, dy=m)
+    board.items.append(Rect(0, 0, side, side, fill="#ffffff", stroke="#444444", width=1.5))
+    for k in (1, 2):
+        board.items.append(Line(k * cell, 0, k * cell, side, stroke="#444444", width=1.5))
+        board.items.append(Line(0, k * cell, side, k * cell, stroke="#444444", width=1.5))
+    w = max(1.5, cell / 12)
+    for sq in range(9):
+        r, c = divmod(sq, 3)
+        x0, y0 = c * cell, r * cell
+        cx, cy, h = x0 + cell / 2, y0 + cell / 2, cell * 0.28
+        items: list[Any] = []
+        if sq == last:
+            items.append(Rect(x0 + 1, y0 + 1, cell - 2, cell - 2, fill="#ffe082"))
+        if x >> sq & 1:
+            items.append(Group([Line(cx - h, cy - h, cx + h, cy + h, stroke="#1f4e99", width=w),
+                                Line(cx - h, cy + h, cx + h, cy - h, stroke="#1f4e99", width=w)], cls="x"))
+        elif o >> sq & 1:
+            items.append(Circle(cx, cy, h, fill="none", stroke="#b3261e", width=w, cls="o"))
+        if items:
+            board.items.append(Group(items, id=_name(sq, 3), cls="cell"))
+    scene.add(board)
+    if coords:
+        for k in range(3):
+            scene.add(Text(m + (k + 0.5) * cell, m / 2, "abc"[k], size=11, fill="#555555"))
+            scene.add(Text(m / 2, m + (k + 0.5) * cell, str(k + 1), size=11, fill="#555555"))
+    if caption:
+        scene.add(Text(m, side + m + 2 + foot / 2 + 2, caption, size=12, anchor="start", fill="#333333"))
+    return scene
+
+
+def _hex_centre(i: int, j: int, r: float) -> tuple[float, float]:
+    return math.sqrt(3) * r * (j + i / 2 - HEX_RADIUS / 2), 1.5 * r * i
+
+
+def hexthello_scene(black: int, white: int, r: float = 12, last: int | None = None, legal: int = 0,
+                    coords: bool = True, caption: str = "", holes: int = 0) -> Scene:
+    """The HexThello hexagon of radius 7 (169 cells, row ``i`` and column ``j`` of the course's 15x15 array);
+    ``holes`` are cells taken off the board (drawn dark, class ``cell hole``)."""
+    cells = [(i, j) for i in range(HEX_SIZE) for j in range(HEX_SIZE) if HEX_RADIUS <= i + j <= 3 * HEX_RADIUS]
+    xs = [_hex_centre(i, j, r)[0] for i, j in cells]
+    left = min(xs) - r * 0.9 - (18 if coords else 0)
+    top = -r - 2
+    width = max(xs) - min(xs) + 2 * r * 0.9 + 4 + (18 if coords else 0)
+    height = 1.5 * r * (HEX_SIZE - 1) + 2 * r + 4
+    foot = 22.0 if caption else 0.0
+    scene = Scene(width, height + foot, label="HexThello board")
+    board = Group(cls="board hexthello", dx=-left, dy=-top)
+    for i, j in cells:
+        cx, cy = _hex_centre(i, j, r)
+        sq = i * HEX_SIZE + j
+        bit = 1 << sq
+        pts = [(cx + r * math.cos(math.radians(30 + 60 * k)), cy + r * math.sin(math.radians(30 + 60 * k)))
+               for k in range(6)]
+        hole = bool(holes & bit)
+        items: list[Any] = [Poly(pts, fill="#5d4037" if hole else FELT, stroke=GRID, width=1)]
+        cls = "cell hole" if hole else "cell"
+        if black & bit or white & bit:
+            is_black = bool(black & bit)
+            items.append(Circle(cx, cy, r * 0.68, fill=BLACK if is_black else WHITE,
+                                stroke="#000000" if not is_black else "none", width=0.6,
+                                cls="disc black" if is_black else "disc white"))
+            if sq == last:
+                items.append(Circle(cx, cy, max(1.5, r * 0.18), fill=LAST, cls="last"))
+        elif legal & bit:
+            items.append(Circle(cx, cy, max(1.5, r * 0.18), fill=LEGAL, cls="legal"))
+            cls += " legal"
+        board.items.append(Group(items, id=f"{i} {j}", cls=cls))
+    if coords:
+        for i in range(HEX_SIZE):
+            j0 = max(0, HEX_RADIUS - i)
+            cx, cy = _hex_centre(i, j0, r)
+            board.items.append(Text(cx - r * 1.5, cy, str(i), size=max(7.0, r * 0.7), fill="#555555"))
+    scene.add(board)
+    if caption:
+        scene.add(Text(4, height + foot / 2 + 2, caption, size=12, anchor="start", fill="#333333"))
+    return scene
+
+
+def _caption(state: Any) -> str:
+    names = getattr(state, "player_names", ("", ""))
+    try:
+        if state.is_over():
+            o = state.outcome()
+            return "Game over: " + (o.describe(names) if o is not None else "")
+        who = names[state.to_move]
+    except Exception:
+        return ""
+    counts = getattr(state, "counts", None)
+    if counts is not None:
+        b, w = counts()
+        return f"{who} to move · Black {b}, White {w}"
+    return f"{who} to move"
+
+
+def board_scene(state: Any, size: float | None = None, last: int | None = None, coords: bool = True,
+                hints: bool = True, caption: bool = True) -> Scene | None:
+    """The picture of a plies state (Othello, tic-tac-toe, HexThello), or None for a state plies cannot draw.
+
+    ``size`` is the cell size (Othello, tic-tac-toe) or the hexagon radius; ``last`` a square to mark;
+    ``hints`` marks the legal moves; ``caption`` writes whose move it is and the disc count under it."""
+    text = _caption(state) if caption else ""
+    if getattr(state, "game", "") == "hexthello":
+        return hexthello_scene(state.black, state.white, size or 12, last, _legal(state) if hints else 0, coords,
+                               text, getattr(state, "holes", 0) or 0)
+    if hasattr(state, "x") and hasattr(state, "o"):
+        return tictactoe_scene(state.x, state.o, size or 48, last, coords, text)
+    if hasattr(state, "black") and hasattr(state, "white") and getattr(state, "n", None):
+        return othello_scene(state.black, state.white, state.n, size or 36, last, _legal(state) if hints else 0,
+                             coords, text)
+    return None
+
+
+def board_svg(state: Any, **options: Any) -> str | None:
+    """The state's board as SVG text (what ``_repr_svg_`` of the game states returns)."""
+    scene = board_scene(state, **options)
+    return None if scene is None else scene.to_svg()
+
+
+def thumbnail(state: Any, last: int | None = None, width: float = 60) -> Scene | None:
+    """A small board of about ``width`` points, no coordinates or caption (for search-tree nodes)."""
+    if getattr(state, "game", "") == "hexthello":
+        return hexthello_scene(state.black, state.white, width / 26, last, coords=False,
+                               holes=getattr(state, "holes", 0) or 0)
+    if hasattr(state, "x") and hasattr(state, "o"):
+        return tictactoe_scene(state.x, state.o, width / 3, last, coords=False)
+    n = getattr(state, "n", None)
+    if hasattr(state, "black") and n:
+        return othello_scene(state.black, state.white, n, width / n, last, coords=False)
+    return None
+
+
+__all__ = ["board_scene", "board_svg", "hexthello_scene", "othello_scene", "thumbnail", "tictactoe_scene"]

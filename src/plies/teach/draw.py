@@ -1,0 +1,164 @@
+"""Pictures of a recorded search, drawn by plies itself (``plies.draw``: no system program needed).
+
+MAX nodes are triangles pointing up, MIN nodes triangles pointing down, leaves boxes; each node shows its name
+and value (``≤2`` after a cut-off) with its visit number and α/β window under it.  Pruned branches are grey,
+dashed and crossed with a red ✗; nodes never looked at are dotted; the principal path is thick and blue; the
+caption gives the answer.  Game nodes can carry a board thumbnail.  SVG groups get ``id`` = node id and
+``class`` = its marks (``node max|min|leaf pv pruned unvisited cut``; edges ``edge pv|pruned|unvisited``), so
+tests and pages can read them.  PNG and PDF come from the same scene through matplotlib.
+
+``engine="graphviz"`` draws with Graphviz's ``dot`` instead (``plies.teach.dot``, optional).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path as FsPath
+from typing import TYPE_CHECKING, Any
+
+from plies import draw as canvas
+from plies.draw.boards import thumbnail
+from plies.draw.tree import TreeNode, positions, tree_scene
+from plies.game import PliesError
+from plies.games.tree import TreeState
+from plies.teach.trace import NodeInfo, Trace, fmt, path_id
+
+if TYPE_CHECKING:
+    from plies.teach.stepper import Snapshot
+
+FORMATS = canvas.FORMATS
+ENGINES = ("plies", "graphviz")
+THUMBNAIL_LIMIT = 80
+
+
+def summary(trace: Trace) -> str:
+    """One line: algorithm, value, the choice, how much was pruned."""
+    name = "alpha-beta" if trace.algorithm == "alphabeta" else "minimax"
+    best = trace.best if trace.best is not None else "—"
+    text = f"{name}: value {fmt(trace.value)}, MAX chooses {best}; {trace.leaves_evaluated} leaves evaluated"
+    if trace.algorithm == "alphabeta":
+        text += f", {len(trace.pruned)} branch{'es' if len(trace.pruned) != 1 else ''} pruned"
+    return text
+
+
+def _last_move(trace: Trace, info: NodeInfo) -> int | None:
+    if not info.path:
+        return None
+    parent = trace.nodes[info.path[:-1]].state
+    move = parent.legal_moves()[info.path[-1]]
+    return move if isinstance(move, int) and move >= 0 else None
+
+
+def _window(alpha: float | None, beta: float | None) -> str:
+    return f"α={fmt(alpha)} β={fmt(beta)}"
+
+
+def tree_nodes(trace: Trace, thumbnails: bool | None = None, view: Snapshot | None = None) -> list[TreeNode]:
+    """The drawing's nodes for ``trace``: the finished search, or with ``view`` the search after k steps."""
+    windows = trace.algorithm == "alphabeta"
+    if thumbnails is None:
+        thumbnails = len(trace.nodes) <= THUMBNAIL_LIMIT and thumbnail(trace.root) is not None
+    out = []
+    for info in trace.nodes.values():
+        leaf = info.leaf or (not isinstance(trace.root, TreeState) and len(info.path) >= trace.depth)
+        kind = "leaf" if leaf else info.kind
+        marks: set[str] = set()
+        note_parts: list[str] = []
+        if view is None:
+            value = info.value_text()
+            if not value and info.given is not None:
+                value = fmt(info.given)                     # a leaf never evaluated: its number, greyed
+            if info.on_pv:
+                marks.add("pv")
+            if info.pruned:
+                marks.add("pruned")
+            if info.under_pruned or (not info.visited and not info.pruned):
+                marks.add("unvisited")
+            if info.cutoff is not None and info.bound != "=":
+                marks.add("cut")
+            if info.visit is not None:
+                note_parts.append(f"#{info.visit}")
+                if windows and info.alpha is not None and not info.leaf:
+                    note_parts.append(_window(info.alpha, info.beta))
+        else:
+            nv = view.nodes[info.path]
+            value = nv.value or (fmt(info.given) if info.leaf and info.given is not None else "")
+            if nv.pruned:
+                marks.add("pruned" if info.pruned else "unvisited")
+            elif not nv.visited:
+                marks.add("unseen")
+            if view.current == info.path:
+                marks.add("current")
+            if view.done and info.on_pv:
+                marks.add("pv")
+            if nv.visited:
+                note_parts.append(f"#{info.visit}")
+                if windows and nv.alpha is not None and not info.leaf:
+                    note_parts.append(_window(nv.alpha, nv.beta))
+        board = thumbnail(info.state, _last_move(trace, info)) if thumbnails else None
+        name = info.label if info.named else ""
+        if board is not None and "pruned" in marks:
+            value = ""
+        who = "leaf" if leaf else info.kind.upper()
+        out.append(TreeNode(
+            id=info.id, parent=None if not info.path else path_id(info.path[:-1]), kind=kind, name=name,
+            value=value, note=" ".join(note_parts), marks=marks, board=board,
+            tooltip=f"{info.label} ({who})" + (f" = {info.value_text()}" if info.value_text() and view is None else ""),
+        ))
+    return out
+
+
+def scene(trace: Trace, thumbnails: bool | None = None, view: Snapshot | None = None, caption: bool = True,
+          legend: bool = True) -> canvas.Scene:
+    """The picture of ``trace`` as a scene (see ``plies.draw``); with ``view``, after k steps only."""
+    text = ""
+    if caption:
+        if view is None or view.done:
+            text = summary(trace)
+            if trace.algorithm == "alphabeta" and trace.pruned:
+                names = ", ".join(trace.nodes[p].label for p in trace.pruned)
+                text += f"\npruned (✗): {names}"
+        else:
+            text = f"step {view.k} / {view.total}: {view.text}"
+    name = "alpha-beta" if trace.algorithm == "alphabeta" else "minimax"
+    return tree_scene(tree_nodes(trace, thumbnails, view), text, legend=legend, label=f"{name} search tree")
+
+
+def svg(trace: Trace, thumbnails: bool | None = None) -> str:
+    """The finished search's picture as SVG text."""
+    return str(scene(trace, thumbnails).to_svg())
+
+
+def render(trace: Trace, fmt_: str = "svg", thumbnails: bool | None = None, engine: str = "plies") -> bytes:
+    """The picture as bytes in ``fmt_`` (svg, png, pdf); ``engine`` plies (default) or graphviz."""
+    fmt_ = fmt_.lower()
+    if engine not in ENGINES:
+        raise PliesError(f"unknown drawing engine {engine!r}; choose from: {', '.join(ENGINES)}")
+    if fmt_ not in FORMATS:
+        raise PliesError(f"cannot draw {fmt_!r}; choose from: {', '.join(FORMATS)}")
+    if engine == "graphviz":
+        from plies.teach import dot
+
+        return dot.render(trace, fmt_, thumbnails)
+    return canvas.render(scene(trace, thumbnails), fmt_)
+
+
+def save(trace: Trace, path: str, thumbnails: bool | None = None, engine: str = "plies") -> str:
+    """Write the picture to ``path`` in the format its suffix names (.svg, .png, .pdf); returns the path."""
+    suffix = FsPath(path).suffix.lower().lstrip(".")
+    if suffix not in FORMATS:
+        raise PliesError(f"cannot draw {suffix or 'a file without a suffix'!r}; choose from: {', '.join(FORMATS)}")
+    data = render(trace, suffix, thumbnails, engine)
+    try:
+        FsPath(path).write_bytes(data)
+    except OSError as e:
+        raise PliesError(f"cannot write {path}: {e.strerror}") from None
+    return path
+
+
+def layout(trace: Trace) -> dict[str, Any]:
+    """Node positions from plies' tidy layout (centres and shape sizes, y downwards) for pages that draw the
+    tree themselves; the same positions as the SVG picture (without thumbnails)."""
+    return positions(tree_nodes(trace, thumbnails=False))
+
+
+__all__ = ["ENGINES", "FORMATS", "layout", "render", "save", "scene", "summary", "svg", "tree_nodes"]
