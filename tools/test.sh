@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Install plies and everything its tests need on a fresh machine, then run the whole test suite.
-# System packages (Debian): chromium for the browser tests (plies draws its own pictures: no graphviz).
+# System packages (Debian): a C compiler for the compiled core, chromium for the browser tests (plies draws its
+# own pictures: no graphviz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-  if ! command -v chromium >/dev/null 2>&1; then
+  if ! command -v chromium >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
+    apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core gcc libc6-dev >/dev/null
   fi
 fi
 
