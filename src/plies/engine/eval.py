@@ -91,17 +91,17 @@ def evaluation_name(eval_id: int) -> str:
 def full_lines(occupied: int) -> tuple[int, int, int, int]:
     """Masks of the squares whose row, column, diagonal and anti-diagonal are full (found from the empties
     when there are few, as in the endgame solver: fewer steps than testing 46 lines)."""
-    return lib.full_lines(occupied)  # type: ignore[no-any-return]
+    return lib.full_lines(occupied)
 
 
 def full_lines_by_empties(occupied: int) -> tuple[int, int, int, int]:
     """``full_lines`` for few empties: every line is full but those through an empty square."""
-    return lib.full_lines_by_empties(occupied)  # type: ignore[no-any-return]
+    return lib.full_lines_by_empties(occupied)
 
 
 def full_lines_by_lines(occupied: int) -> tuple[int, int, int, int]:
     """``full_lines`` by testing each of the 46 lines."""
-    return lib.full_lines_by_lines(occupied)  # type: ignore[no-any-return]
+    return lib.full_lines_by_lines(occupied)
 
 
 def stable_discs(P: int, O: int) -> int:

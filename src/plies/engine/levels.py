@@ -3,7 +3,9 @@ learners (seeded random slips, fewer and smaller as the level grows); from 6 up 
 deeper and solves the endgame exactly from more empty squares, and plays the opening book.  The table stops
 at 11, the deepest level measured stronger than the one below it; deeper play is asked for by its settings
 (``engine:depth=14,exact=22``, ``engine:time=30``), not by a level number.
-``LEVELS`` is the table the docs and ``--help`` show."""
+``LEVELS`` is the one table that ``plies levels``, the README, the start screens of ``plies play`` and the
+browser show; its times are measured by ``benchmarks/engine_levels.py`` (self-play from the ladder's random
+openings, the mean and the 95th percentile of the wall time a move)."""
 
 from __future__ import annotations
 
@@ -24,29 +26,53 @@ class Level:
     exact_empties: int
     note: str = ""
     temperature: float = 0.0
+    seconds: float = 0.0
+    """Mean wall time a move, measured (``benchmarks/engine_levels.py``)."""
+    p95: float = 0.0
+    """95th percentile of the wall time a move (the slow moves: the middle game, the first exact solve)."""
 
     @property
     def book(self) -> bool:
         """Whether the level plays the opening book's moves (the full-strength levels do)."""
         return self.temperature == 0.0
 
+    @property
+    def time_text(self) -> str:
+        """``52 ms a move (95% under 0.15 s)``: the measured times, as every front-end shows them."""
+        return f"{seconds_text(self.seconds)} a move (95% under {seconds_text(self.p95)})"
+
+    @property
+    def summary(self) -> str:
+        """One line for menus: ``depth 10, exact from 14 empties, 52 ms a move (95% under 0.15 s)``."""
+        return f"depth {self.depth}, exact from {self.exact_empties} empties, {self.time_text}"
+
+
+def seconds_text(seconds: float) -> str:
+    """A measured time as people read it: ``0.2 ms``, ``52 ms``, ``0.15 s``, ``1 s``."""
+    if seconds < 0.001:
+        return f"{seconds * 1000:.1f} ms"
+    if seconds < 0.1:
+        return f"{seconds * 1000:.0f} ms"
+    return f"{seconds:.2g} s"
+
 
 LEVELS: dict[int, Level] = {
     lv.level: lv
     for lv in (
-        Level(1, 1, 1, "beginner: one ply, often picks a weaker move", 6.0),
-        Level(2, 2, 2, "novice: two plies, picks a weaker move now and then", 4.0),
-        Level(3, 3, 3, "club player: three plies, small slips", 2.5),
-        Level(4, 4, 4, "strong club player: four plies, rare slips", 1.5),
-        Level(5, 5, 5, "five plies, slips only between near-equal moves", 0.75),
-        Level(6, 6, 10, "full engine from here on: instant"),
-        Level(7, 8, 12, "under 0.1 s a move"),
-        Level(8, 10, 14, "about 0.25 s a move (the default)"),
-        Level(9, 11, 16, "about a second a move"),
-        Level(10, 12, 18, "about 2 s a move"),
-        Level(11, 13, 20, "a few seconds a move (the strongest level)"),
+        Level(1, 1, 1, "beginner: often a weaker move", 6.0, 0.0001, 0.0002),
+        Level(2, 2, 2, "novice: a weaker move now and then", 4.0, 0.0002, 0.0003),
+        Level(3, 3, 3, "club player: small slips", 2.5, 0.0005, 0.0009),
+        Level(4, 4, 4, "strong club player: rare slips", 1.5, 0.0009, 0.0018),
+        Level(5, 5, 5, "slips between near-equal moves", 0.75, 0.0019, 0.0039),
+        Level(6, 6, 10, "full engine from here on", 0.0, 0.0018, 0.0046),
+        Level(7, 8, 12, "", 0.0, 0.0072, 0.019),
+        Level(8, 10, 14, "the default", 0.0, 0.052, 0.15),
+        Level(9, 11, 16, "", 0.0, 0.13, 0.44),
+        Level(10, 12, 18, "", 0.0, 0.60, 2.8),
+        Level(11, 13, 20, "the strongest level", 0.0, 1.0, 3.2),
     )
 }
+"""Times: ``benchmarks/engine_levels.py --games 4`` (levels 10 and 11: 2 games), one core of the development VM."""
 DEFAULT_LEVEL = 8
 MAX_LEVEL = max(LEVELS)
 
@@ -60,11 +86,11 @@ def get_level(level: int) -> Level:
 
 
 def table_markdown() -> str:
-    """The level table in Markdown (for docs and ``plies engine levels``)."""
-    rows = ["| level | midgame depth | exact solve from | slips (temperature, discs) | book | note |",
-            "|---|---|---|---|---|---|"]
+    """The level table in Markdown (for docs and ``plies levels``)."""
+    rows = ["| level | midgame depth | exact solve from | slips (temperature, discs) | book | time a move | note |",
+            "|---|---|---|---|---|---|---|"]
     for lv in LEVELS.values():
         slips = f"{lv.temperature:g}" if lv.temperature else "none"
         rows.append(f"| {lv.level} | {lv.depth} | {lv.exact_empties} empties | {slips} | "
-                    f"{'yes' if lv.book else 'no'} | {lv.note} |")
+                    f"{'yes' if lv.book else 'no'} | {lv.time_text} | {lv.note} |")
     return "\n".join(rows)

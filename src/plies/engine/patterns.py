@@ -17,6 +17,7 @@ the reference in tests).  The compiled sum over the 46 instances is generated fr
 from __future__ import annotations
 
 import weakref
+from typing import Any
 
 import numpy as np
 
@@ -160,7 +161,7 @@ _H01 = _U(0x0101010101010101)
 _S = tuple(_U(k) for k in range(10))
 
 
-def _popcount(x):  # type: ignore[no-untyped-def]
+def _popcount(x: Any) -> Any:
     """SWAR bit count of uint64 (scalars or arrays)."""
     x = x - ((x >> _S[1]) & _M1)
     x = (x & _M2) + ((x >> _S[2]) & _M2)
@@ -320,7 +321,7 @@ def features(own: np.ndarray, opp: np.ndarray, n_phases: int) -> tuple[np.ndarra
     mobility = np.empty((len(own), 4), dtype=np.int64)  # the compiled core's move generator, n positions at once
     lib.mobility_many(np.ascontiguousarray(own), np.ascontiguousarray(opp), mobility)
     dense[:, 2:6] = mobility
-    return idx, dense, phase_of(empties, n_phases)
+    return idx, dense, np.asarray(phase_of(empties, n_phases))
 
 
 def evaluate_many(own: np.ndarray, opp: np.ndarray, weights: np.ndarray) -> np.ndarray:

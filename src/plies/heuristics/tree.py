@@ -8,7 +8,7 @@ from plies.heuristics import Heuristic, register
 
 def leaf_or_zero(state: TreeState, player: int) -> float:
     """A leaf's value; 0 for an inner node cut off by the depth limit."""
-    v = state.node.value if state.node.is_leaf else 0
+    v = float(state.node.value or 0) if state.node.is_leaf else 0.0
     return v if player == 0 else -v
 
 

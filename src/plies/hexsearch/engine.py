@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from plies.game import PASS, WIN, PliesError
 from plies.games.hexthello import HexThelloState
@@ -37,7 +38,7 @@ class EngineReport:
         return SearchResult(self.value, self.move, [self.move], stats, name, "hexengine", self.exact)
 
 
-def _board(state: HexThelloState):  # type: ignore[no-untyped-def]
+def _board(state: HexThelloState) -> tuple[Any, int]:
     return k.to_padded(state.black, state.white), (k.BLACK if state.to_move == 0 else k.WHITE)
 
 

@@ -84,8 +84,9 @@ class GreedyPlayer(Player):
         out = []
         for move in state.legal_moves():
             child = state.play(move)
-            if hasattr(child, "black"):
-                v = float((child.black if me == 0 else child.white).bit_count())
+            mine: int | None = getattr(child, "black" if me == 0 else "white", None)
+            if mine is not None:
+                v = float(mine.bit_count())
             else:
                 v = heuristics.get(state.game)(child, me)
             out.append((move, v))

@@ -15,6 +15,7 @@ from plies.engine.api import Engine, default_threads
 from plies.engine.eval import LEARNED
 from plies.engine.levels import DEFAULT_LEVEL, get_level
 from plies.game import ParseError, PliesError, State
+from plies.games.othello import OthelloState
 from plies.search.result import SearchResult, Stats
 
 THREADS_ENV = "PLIES_ENGINE_THREADS"
@@ -73,16 +74,15 @@ class EnginePlayer(players.Player):
         self.name = "engine:" + ",".join(parts)
 
     def choose(self, state: State) -> Any:
-        if state.game != "othello" or getattr(state, "n", 8) != 8:
+        if not isinstance(state, OthelloState) or state.n != 8:
             raise ParseError("the engine plays 8x8 Othello only")
         result = self._from_book(state) if self.use_book else None
         if result is None:
-            exact = self.exact_empties is not None and state.empties() <= self.exact_empties  # type: ignore[attr-defined]
+            exact = self.exact_empties is not None and state.empties() <= self.exact_empties
             if self.temperature > 0 and not exact:
                 result = self._slip(state)
             else:
-                result = self.engine.search(state, depth=self.depth, time=self.time, level=self.level,  # type: ignore[arg-type]
-                                            exact=exact)
+                result = self.engine.search(state, depth=self.depth, time=self.time, level=self.level, exact=exact)
         self.last_result = result
         return result.move
 
@@ -98,7 +98,7 @@ class EnginePlayer(players.Player):
         move, value = moves[0]
         return SearchResult(value, move, [move], Stats(), "book", str(self._book.meta.get("evaluation", "")))
 
-    def _slip(self, state: State) -> SearchResult:
+    def _slip(self, state: OthelloState) -> SearchResult:
         """A learner's move: every move valued by the level's search, one drawn with weight
         exp(-(best - value) / temperature), the values in discs."""
         results = self.engine.analyse(state, depth=self.depth, time=self.time, level=self.level,

@@ -77,7 +77,8 @@ def id_tt_alphabeta(state: Any, depth: int, evaluate: Evaluation) -> SearchResul
         return best, pv
 
     t0 = time.perf_counter()
-    v, pv = 0.0, []
+    v: float = 0.0
+    pv: list[Any] = []
     for d in range(1, depth + 1):
         v, pv = value(state, d, -math.inf, math.inf)
     stats.seconds = time.perf_counter() - t0

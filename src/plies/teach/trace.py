@@ -431,7 +431,8 @@ def trace_search(
         _add_unvisited(state, nodes)
     nodes = dict(sorted(nodes.items()))
     pv: list[Path] = []
-    s, path = root, ()
+    s = root
+    path: tuple[int, ...] = ()
     for m in result.pv:
         path = path + (s.index(m),)
         s = s.play(m)

@@ -125,15 +125,9 @@ def get_backend(name: str, evaluation: str | None = None) -> Backend:
 
 
 def _engine_class() -> Any:
-    """``plies.engine.Engine`` (or ``plies.engine.api.Engine`` where the package does not export it yet)."""
+    """``plies.engine.Engine``; PliesError when the compiled core is not built."""
     try:
-        from plies.engine import Engine  # type: ignore[attr-defined]
-
-        return Engine
-    except ImportError:
-        pass
-    try:
-        from plies.engine.api import Engine
+        from plies.engine import Engine
 
         return Engine
     except ImportError as e:

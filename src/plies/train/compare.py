@@ -9,6 +9,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -72,8 +73,8 @@ def compare(weights: np.ndarray | str | Path | None, depth: int, pairs: int, ope
         start = opening.state("othello")
         for a_side in (0, 1):
             for p in (a, b):  # every game from empty hash tables: a game does not depend on the ones before
-                engine = getattr(p, "engine", None)
-                if hasattr(engine, "clear"):
+                engine: Any = getattr(p, "engine", None)
+                if engine is not None and hasattr(engine, "clear"):
                     engine.clear()
             order = (a, b) if a_side == 0 else (b, a)
             rec = play_game(start, order)

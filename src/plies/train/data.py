@@ -239,7 +239,7 @@ def _pool_lines(todo: list[int], settings: Settings, workers: int) -> Iterator[s
 def _ray_lines(todo: list[int], settings: Settings, workers: int) -> Iterator[str]:
     """Games on a Ray cluster (``ray.init()`` joins the one ``RAY_ADDRESS`` names, else starts a local one)."""
     try:
-        import ray  # type: ignore[import-not-found]
+        import ray
     except ImportError:
         raise PliesError("--ray needs Ray: pip install 'plies[ray]'") from None
     if not ray.is_initialized():
