@@ -30,11 +30,11 @@ def discs(page: Any) -> tuple[int, int]:
 
 
 def moves_listed(page: Any) -> list[str]:
-    return [t.split()[0] for t in page.locator("#movelist li").all_inner_texts()]
+    return page.locator("#movelist .mv:not(.start) .mv-move").all_inner_texts()
 
 
 def wait_moves(page: Any, n: int) -> None:
-    page.wait_for_function(f"document.querySelectorAll('#movelist li').length === {n}")
+    page.wait_for_function(f"document.querySelectorAll('#movelist .mv:not(.start)').length === {n}")
     page.wait_for_selector("#thinking", state="hidden")
 
 
@@ -91,7 +91,7 @@ def test_keyboard_entry_hint_and_export(page: Any, live_server: Any, shot: Any) 
     page.click("#btn-hint")
     page.wait_for_selector("#hints li")
     assert page.locator("#hints li").count() == 3
-    assert page.locator("#board .hint-mark").count() == 3
+    page.wait_for_function("document.querySelectorAll('#board .hint-mark').length === 3")
     shot(page, "04-hint")
     page.click("#btn-export")
     assert page.input_value("#export-text") == "f5"
@@ -123,8 +123,8 @@ def test_end_screen_then_replay_from_history(page: Any, live_server: Any, shot: 
     final = pos.play(pos.parse_move(move))
     b, w = final.counts()
     assert page.inner_text("#end-score") == f"Black {b} – {w} White"
-    winner = "Black" if final.score() > 0 else "White" if final.score() < 0 else "Draw"
-    assert page.inner_text("#end-title").startswith(winner)
+    title = "You win: Black wins" if final.score() > 0 else "You lose: White wins" if final.score() < 0 else "Draw"
+    assert page.inner_text("#end-title").startswith(title)
     shot(page, "06-end")
     page.click("#btn-back")
     page.wait_for_selector("#screen-start", state="visible")
@@ -134,28 +134,40 @@ def test_end_screen_then_replay_from_history(page: Any, live_server: Any, shot: 
     assert "wins" in row.inner_text() or "Draw" in row.inner_text()
     shot(page, "07-history")
     row.locator("a.replay-link").click()
-    page.wait_for_selector("#replay-board svg")
-    assert page.inner_text("#replay-pos").startswith("Start position")
-    start_discs = page.locator("#replay-board .disc").count()
-    page.click("#rp-next")
-    page.wait_for_function("document.querySelector('#replay-pos').textContent.startsWith('Move 1')")
-    assert page.locator("#replay-board .disc").count() == start_discs + 1
-    assert page.locator("#replay-board .disc.black").count() == b
-    page.click("#rp-first")
-    assert page.input_value("#rp-slider") == "0"
+    page.wait_for_selector("#board svg")
+    assert page.inner_text("#turn").startswith("Start position")
+    start_discs = page.locator("#board .disc").count()
+    page.click("#nav-next")
+    page.wait_for_function("document.querySelector('#turn').textContent.startsWith('After move 1')")
+    assert page.locator("#board .disc").count() == start_discs + 1
+    assert page.locator("#board .disc.black").count() == b
+    page.click("#nav-first")
+    assert page.inner_text("#nav-pos") == "0 / 1"
     page.keyboard.press("End")
-    assert page.input_value("#rp-slider") == "1"
+    assert page.inner_text("#nav-pos") == "1 / 1"
     shot(page, "08-replay")
     assert page.errors == []
 
 
 def test_tictactoe_against_the_computer(page: Any, live_server: Any, shot: Any) -> None:
     start(page, live_server.url, game="tictactoe", mode="first", level=5)
+    assert page.get_attribute("#move-input", "placeholder") == "type a move, e.g. b2"
     page.click('#board rect[data-square="b2"]')
     wait_moves(page, 2)
     assert page.locator("#board .mark-x").count() == 2  # one X = two strokes
     assert page.locator("#board .mark-o").count() == 1
+    assert page.locator("#board .win-line").count() == 0
     shot(page, "09-tictactoe")
+    assert page.errors == []
+
+
+def test_tictactoe_marks_the_winning_line(page: Any, live_server: Any) -> None:
+    start(page, live_server.url, game="tictactoe", mode="people", position="a1 a2 b1 b2")
+    page.click('#board rect[data-square="c1"]')
+    page.wait_for_selector("#board .win-line", state="attached")
+    assert page.locator("#board .win-line").count() == 1
+    page.wait_for_selector("#end", state="visible")
+    assert page.inner_text("#end-title") == "X wins"
     assert page.errors == []
 
 
@@ -168,6 +180,9 @@ def test_hexthello_board_is_a_hexagon(page: Any, live_server: Any, shot: Any) ->
         pytest.skip("plies.games.hexthello is not installed")
     start(page, live_server.url, game="hexthello", mode="people")
     assert page.locator("#board polygon.cell").count() == 169
+    coords = page.eval_on_selector_all("#board text.hex-coord", "els => els.map((e) => e.textContent)")
+    assert sorted(coords, key=int) == sorted([str(i) for i in range(15)] * 2, key=int)  # rows and columns
+    assert page.get_attribute("#move-input", "placeholder") == "type a move, e.g. 7 3"
     legal = page.locator("#board polygon.cell.legal")
     assert legal.count() > 0
     legal.first.click()
@@ -179,6 +194,17 @@ def test_hexthello_board_is_a_hexagon(page: Any, live_server: Any, shot: Any) ->
 def test_watch_computer_against_computer(page: Any, live_server: Any, shot: Any) -> None:
     start(page, live_server.url, game="tictactoe", mode="watch", level=1)
     page.wait_for_selector("#end", state="visible", timeout=60_000)
-    assert page.locator("#movelist li").count() >= 5  # the shortest tic-tac-toe game
+    assert page.locator("#movelist .mv:not(.start)").count() >= 5  # the shortest tic-tac-toe game
     shot(page, "11-watch-end")
+    assert page.errors == []
+
+
+def test_leaving_a_watched_game_stops_it(page: Any, live_server: Any) -> None:
+    gid = start(page, live_server.url, game="othello", mode="watch", level=1)
+    page.wait_for_function("document.querySelectorAll('#movelist .mv:not(.start)').length >= 2")
+    page.click("#nav-history")
+    page.wait_for_selector("#screen-history:not([hidden])")
+    first = page.request.get(f"{live_server.url}/api/games/{gid}?wait=true").json()["ply"]
+    page.wait_for_timeout(1500)  # the computers move every 0.4 s while the game is watched
+    assert page.request.get(f"{live_server.url}/api/games/{gid}").json()["ply"] == first
     assert page.errors == []

@@ -35,6 +35,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                          "nboard')."),
     'perft': ('analysis', 'Count the leaves DEPTH plies below POSITION (default: the Othello start).'),
     'play': ('play', 'Play GAME (othello, tictactoe, a position or a transcript) in the terminal.'),
+    'review': ('review', 'Review GAME: each move against the best move, the discs it lost, the mistakes and a '
+                         'sum per player.'),
     'search': ('analysis', 'Run minimax and/or alpha-beta on POSITION: value, best move, principal variation, '
                            'node counts.'),
     'show': ('formats', 'Print the game(s) or position(s) in SOURCE: a file (transcript, board, OBF, GGF, WTHOR'

@@ -10,7 +10,7 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from plies.game import PliesError, describe_value
+from plies.game import PliesError
 from plies.search.result import SearchResult
 
 from ._common import console, emit_json, json_option, read_position
@@ -59,8 +59,11 @@ def _line(state: Any, r: SearchResult) -> dict[str, Any]:
             s = s.play(m)
         except PliesError:
             break
+    value, proven = _value(r)
     return {
         "score": r.value,
+        "value": round(value, 2),
+        "unit": _unit(r, proven),
         "move": state.move_str(r.move) if r.move is not None else None,
         "pv": names,
         "nodes": r.stats.nodes,
@@ -70,16 +73,39 @@ def _line(state: Any, r: SearchResult) -> dict[str, Any]:
     }
 
 
+def _value(r: SearchResult) -> tuple[float, bool]:
+    """The search value as a disc difference where it is one (a won or lost game found in the midgame search
+    becomes its exact margin), else the evaluation's own number; and whether it is proven."""
+    from plies.web.analysis import from_search
+
+    return from_search(r.value, r.exact)
+
+
+def _unit(r: SearchResult, proven: bool) -> str:
+    """``discs`` for the learned evaluation and for exact scores; ``<evaluation> units`` for the others (the
+    hand-made evaluation counts about 10 a disc; the seed heuristics their own scale)."""
+    if proven or r.exact or r.evaluation in ("learned", "exact", ""):
+        return "discs"
+    return f"{r.evaluation} units"
+
+
 def _mega(n: float) -> str:
     return f"{n / 1e6:,.1f}M" if n >= 1e5 else f"{n:,.0f}"
 
 
-def _score_text(r: SearchResult) -> str:
-    if r.exact:
-        return f"{int(r.value):+d}"
+def _score_text(r: SearchResult, sign: int = 1) -> str:
+    """The value for a person: ``-1.5 discs``, ``+4 discs (exact)``, ``win``, or ``+23 handmade units`` (another
+    evaluation's own units, named); one decimal at most; ``sign`` -1 shows it from the other side's view."""
+    from plies.web.analysis import discs_text
+
     if r.algorithm == "engine-wld":
-        return {1: "win", 0: "draw", -1: "loss"}.get(int(max(-1, min(1, r.value))), "?")
-    return describe_value(r.value)
+        return {1: "win", 0: "draw", -1: "loss"}.get(sign * int(max(-1, min(1, r.value))), "?")
+    value, proven = _value(r)
+    value *= sign
+    unit = _unit(r, proven)
+    if unit == "discs":
+        return f"{discs_text(value)} discs" + (" (exact)" if proven else "")
+    return f"{discs_text(value)} {unit}"
 
 
 @click.command()
@@ -97,18 +123,23 @@ def _score_text(r: SearchResult) -> str:
                    "discs, squares).")
 @click.option("--hash", "hash_mb", type=click.IntRange(1, 4096), default=64, show_default=True,
               help="Transposition table size in MB.")
+@click.option("--view", type=click.Choice(["black", "white", "mover"], case_sensitive=False), default="black",
+              show_default=True, help="Whose point of view the values are printed from (--json keeps the side to "
+                                      "move's).")
 @json_option
 def analyse(position: str, depth: int | None, seconds: float | None, exact: bool, wld: bool, level: int | None,
-            multipv: int, evaluation: str, hash_mb: int, as_json: bool) -> None:
+            multipv: int, evaluation: str, hash_mb: int, view: str, as_json: bool) -> None:
     """Analyse an 8x8 Othello POSITION with the fast engine: value for the side to move, best move(s),
     principal variation, nodes and time.  Progress is shown after each completed depth."""
     state = read_position(position)
     engine = _engine(hash_mb, evaluation)
+    side = {"black": 0, "white": 1}.get(view.lower(), getattr(state, "to_move", 0))
+    sign = 1 if side == getattr(state, "to_move", 0) else -1
 
     def progress(results: list[SearchResult]) -> None:
         r = results[0]
         pv = " ".join(_line(state, r)["pv"])
-        console.print(f"[dim]depth {r.stats.depth:>2}  {_score_text(r):>12}  {r.stats.nodes:>12,} nodes  "
+        console.print(f"[dim]depth {r.stats.depth:>2}  {_score_text(r, sign):>12}  {r.stats.nodes:>12,} nodes  "
                       f"{r.stats.seconds:7.2f} s  {pv}[/dim]")
 
     if (exact or wld) and seconds is None and getattr(state, "empties", lambda: 0)() > MAX_UNTIMED_SOLVE:
@@ -127,15 +158,17 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
             out["lines"] = [_line(state, r) for r in results]
         emit_json(out)
         return
+    names = state.player_names
     if results[0].move is None:
-        console.print(f"game over: {results[0].value:+d} for the side to move")
+        console.print(f"game over: {sign * results[0].value:+d} discs for {names[side]}")
         return
-    table = Table(title=f"{state.player_names[state.to_move]} to move", show_edge=False)
-    for col in ("move", "score", "principal variation"):
+    table = Table(title=f"{names[state.to_move]} to move; values in discs from {names[side]}'s view",
+                  show_edge=False)
+    for col in ("move", "value", "principal variation"):
         table.add_column(col)
     for r in results:
         line = _line(state, r)
-        table.add_row(line["move"], _score_text(r), " ".join(line["pv"]))
+        table.add_row(line["move"], _score_text(r, sign), " ".join(line["pv"]))
     console.print(table)
     r = results[0]
     nps = r.stats.nodes / r.stats.seconds if r.stats.seconds > 0 else 0
@@ -214,14 +247,16 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, as_json: bool) ->
 @click.command()
 def levels() -> None:
     """The engine levels: 1-5 search document 001's depth and slip like learners; 6-11 are the full engine."""
-    from plies.engine.levels import LEVELS
+    from plies.engine.levels import LEVELS, seconds_text
 
-    table = Table(title="engine levels (engine:level=N)")
-    for col in ("level", "midgame depth", "exact from", "slips (temperature)", "book", "note"):
-        table.add_column(col)
+    table = Table(title="engine levels (engine:level=N)", caption="time a move: the mean and the 95th percentile "
+                  "in self-play, measured by benchmarks/engine_levels.py")
+    for col in ("level", "depth", "exact from", "slips", "book", "time a move", "95% under", "note"):
+        table.add_column(col, no_wrap=col != "note")
     for lv in LEVELS.values():
         table.add_row(str(lv.level), str(lv.depth), f"{lv.exact_empties} empties",
-                      f"{lv.temperature:g} discs" if lv.temperature else "none", "yes" if lv.book else "no", lv.note)
+                      f"{lv.temperature:g} discs" if lv.temperature else "none", "yes" if lv.book else "no",
+                      seconds_text(lv.seconds), seconds_text(lv.p95), lv.note)
     console.print(table)
 
 
@@ -286,12 +321,18 @@ def bench_midgame(depth: int, count: int, evaluation: str, as_json: bool) -> Non
         emit_json({"depth": depth, "positions": len(rows), "nodes": nodes, "seconds": round(wall, 3),
                    "cpu_seconds": round(cpu, 3), "nodes_per_second": round(nodes / cpu) if cpu else 0})
         return
-    table = Table(title=f"midgame search, depth {depth}, eval {evaluation}")
+    from plies.engine.eval import DEFAULT_EVALUATION
+    from plies.web.analysis import discs_text, from_search
+
+    name = DEFAULT_EVALUATION if evaluation in ("default", "engine") else evaluation
+    unit = "discs" if name == "learned" else f"{name} units"
+    table = Table(title=f"midgame search, depth {depth}, eval {name} (values for the side to move, in {unit})")
     for col in ("position", "value", "move", "nodes", "time s", "nodes/s"):
         table.add_column(col)
     for r in rows:
-        table.add_row(r.state.to_text()[:20] + "...", str(r.value), r.state.move_str(r.move), f"{r.nodes:,}",
-                      f"{r.wall:.2f}", f"{r.nps:,.0f}")
+        value, proven = from_search(r.value, False)
+        table.add_row(r.state.to_text()[:20] + "...", discs_text(value) + (" (exact)" if proven else ""),
+                      r.state.move_str(r.move), f"{r.nodes:,}", f"{r.wall:.2f}", f"{r.nps:,.0f}")
     console.print(table)
     console.print(f"total {nodes:,} nodes, {wall:.2f} s wall, {cpu:.2f} s CPU, "
                   f"{nodes / cpu if cpu else 0:,.0f} nodes/s")

@@ -1,38 +1,58 @@
 """``plies play``: a game in the terminal, person against person or computer, as document 000/001 show it.
 
-Moves are typed in standard notation (``d3``) or document 000's 0-based ``row col`` (``2 3``).  During a game:
-``undo``, ``hint``, ``show``, ``save FILE``, ``help``, ``quit``.  Bad input is asked again with the reason.
+Moves are typed in standard notation (``d3``; HexThello ``7 3``) or document 000's 0-based ``row col``
+(``2 3``).  During a game: ``undo``, ``hint``, ``show``, ``view black|white``, ``level N``, ``save FILE``,
+``board``, ``help``, ``quit``.  Bad input is asked again with the reason.  Values are in discs (the engine's
+evaluation, exact final disc differences in the endgame) from Black's point of view unless ``view white``;
+a textbook search's heuristic value is named as that heuristic's.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import click
 
 from plies import heuristics
-from plies.game import PASS, PliesError, State, describe_value
+from plies.game import PASS, ParseError, PliesError, State
+from plies.games import ALIASES, GAMES, parse_position, start_position
 from plies.players import GreedyPlayer, HumanPlayer, Player, SearchPlayer, parse_player
-from plies.search import alphabeta
 
 from ._common import read_position
 from .engine import MAX_LEVEL
 
-HELP = (
-    "Type a move (d3, or row and column like '2 3'), or: undo, hint, show, save FILE, board, help, quit."
-)
+EXAMPLES = {"othello": "d3, or row and column like '2 3'", "tictactoe": "b2", "hexthello": "row and column, like 7 3"}
+
+
+def help_text(state: State) -> str:
+    """The in-game help, with a move of this game as the example."""
+    example = EXAMPLES.get(state.game, state.move_str(state.legal_moves()[0]) if state.legal_moves() else "a move")
+    return (f"Type a move ({example}), or: undo, hint (the best move and its value), show (every move's value), "
+            "view black|white (whose point of view values are from), level N (the engine level of hints), "
+            "save FILE, board, help, quit.")
 
 
 class QuitGame(Exception):
     """The person typed quit (or input ended)."""
 
 
+def separator(state: State) -> str:
+    """Between moves in a list: ``, `` where a move has a space in it (HexThello's ``7 3``), else a space."""
+    return ", " if state.game == "hexthello" else " "
+
+
 @dataclass
 class PlaySession:
-    """A game in progress: the states so far, who plays each side, and the terminal it talks through."""
+    """A game in progress: the states so far, who plays each side, and the terminal it talks through.
+
+    ``moves`` are played from ``start`` before the game goes on (a transcript's history: undo goes back into
+    it); ``view`` is the side whose point of view values are shown from; ``hint_level`` the engine level of
+    hints (default: the engine opponent's level, else 8)."""
 
     start: State
     players: tuple[Player, Player]
@@ -41,9 +61,16 @@ class PlaySession:
     rowcol: bool = False
     history: list[State] = field(default_factory=list)
     moves: list[Any] = field(default_factory=list)
+    view: int = 0
+    hint_level: int | None = None
+    _engine: Any = None
 
     def __post_init__(self) -> None:
+        given = list(self.moves)
         self.history = [self.start]
+        self.moves = []
+        for m in given:
+            self._apply(m)
         for p in self.players:
             if isinstance(p, HumanPlayer):
                 p.ask = self.ask_human
@@ -63,8 +90,8 @@ class PlaySession:
 
     def square(self, move: Any, state: State | None = None) -> str:
         s = state or self.state
-        if self.rowcol and move != PASS and hasattr(s, "n"):
-            r, c = divmod(move, s.n)
+        if self.rowcol and move != PASS and s.game == "othello":
+            r, c = divmod(move, s.n)  # type: ignore[attr-defined]
             return f"({r} {c})"
         if self.rowcol and move != PASS and s.game == "tictactoe":
             r, c = divmod(move, 3)
@@ -79,7 +106,7 @@ class PlaySession:
         s = self.state
         last = self.moves[-1] if self.moves else None
         board = getattr(s, "board_str", None)
-        human = isinstance(self.players[s.to_move], HumanPlayer)
+        human = not s.is_over() and isinstance(self.players[s.to_move], HumanPlayer)
         self.write(board(last=last, rowcol=self.rowcol, marks=human) if board else str(s))
         if s.game == "tictactoe":
             self.write("")
@@ -88,10 +115,23 @@ class PlaySession:
         s = self.state
         moves = s.legal_moves()
         if self.rowcol:
-            listing = "".join(self._paren(self.square(m)) for m in moves)
+            listing = "".join(self._paren(self.square(m)) for m in moves)  # document 000: (2 4)(3 5)...
         else:
-            listing = " ".join(s.move_str(m) for m in moves)
+            listing = separator(s).join(s.move_str(m) for m in moves)
         self.write(f"Player {self.name(s.to_move)} turn, valid moves={listing}")
+
+    def pov(self, value: float, mover: int, unit: str, exact: bool = False) -> str:
+        """A value of ``mover``'s from the chosen point of view: ``-1.5 discs for Black``, ``win for X``,
+        ``weighted-squares +24 for Black``; one decimal at most."""
+        from plies.web.analysis import discs_text
+
+        v = value if mover == self.view else -value
+        who = self.state.player_names[self.view]
+        if unit == "result":
+            return f"{'win' if v > 0 else 'loss' if v < 0 else 'draw'} for {who}"
+        if unit == "discs":
+            return f"{discs_text(v)} discs for {who}" + (" (exact)" if exact else "")
+        return f"{unit} {discs_text(v)} for {who}"
 
     # --- the human's prompt -------------------------------------------------------------------------------
     def ask_human(self, state: State) -> Any:
@@ -108,7 +148,7 @@ class PlaySession:
             if cmd in ("quit", "exit", "q"):
                 raise QuitGame
             if cmd in ("help", "?"):
-                self.write(HELP)
+                self.write(help_text(self.state))
                 continue
             if cmd == "board":
                 self.draw()
@@ -126,6 +166,12 @@ class PlaySession:
             if cmd == "show":
                 self.show()
                 continue
+            if cmd == "view":
+                self.set_view(arg.strip())
+                continue
+            if cmd == "level":
+                self.set_level(arg.strip())
+                continue
             if cmd == "save":
                 self.save(arg.strip())
                 continue
@@ -136,61 +182,124 @@ class PlaySession:
 
     # --- commands -----------------------------------------------------------------------------------------
     def undo(self) -> bool:
-        """Take back to the human's previous turn (the computer's replies go too)."""
+        """Take back to the last earlier position where a person was to move (the computer's replies and forced
+        passes go too; between two people, one move)."""
         humans = {i for i, p in enumerate(self.players) if isinstance(p, HumanPlayer)}
-        me = self.state.to_move
         for i in range(len(self.history) - 2, -1, -1):
             s = self.history[i]
-            if s.to_move == me and me in humans and s.legal_moves() != [PASS]:
+            if s.to_move in humans and s.legal_moves() != [PASS]:
                 del self.history[i + 1:]
                 del self.moves[i:]
                 return True
         return False
 
+    def set_view(self, arg: str) -> None:
+        names = [n.lower() for n in self.state.player_names]
+        symbols = [s.lower() for s in getattr(self.state, "symbols", names)]
+        a = arg.lower()
+        if a in (names[0], symbols[0]):
+            self.view = 0
+        elif a in (names[1], symbols[1]):
+            self.view = 1
+        else:
+            self.write(f"Usage: view {names[0]} | view {names[1]}")
+            return
+        self.write(f"Values are now from {self.state.player_names[self.view]}'s point of view.")
+
+    def set_level(self, arg: str) -> None:
+        if not arg.isdigit() or not 1 <= int(arg) <= MAX_LEVEL:
+            self.write(f"Usage: level N (1 to {MAX_LEVEL}): the engine level of hints")
+            return
+        self.hint_level = int(arg)
+        self.write(f"Hints now come from the engine at level {self.hint_level}.")
+
+    def engine_level(self) -> int:
+        """The level of hints: the one set, else the engine opponent's, else the analysis default (8)."""
+        from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL
+
+        if self.hint_level is not None:
+            return self.hint_level
+        for p in self.players:
+            level = getattr(p, "level", None)
+            if getattr(p, "engine", None) is not None and isinstance(level, int):
+                return level
+        return DEFAULT_ANALYSIS_LEVEL
+
     def adviser(self) -> SearchPlayer:
-        """The search that gives hints: the computer opponent's own settings, or alpha-beta depth 4."""
+        """Where the engine does not play: the computer opponent's own search, or alpha-beta depth 4."""
         for p in self.players:
             if isinstance(p, SearchPlayer):
                 return p
         return SearchPlayer("alphabeta", 4, None, self.state.game)
 
-    def hint(self) -> None:
+    def analysis(self) -> dict[str, Any]:
+        """Every legal move of the position valued, best first (``plies.web.analysis``): the engine on 8x8
+        Othello, else the textbook search of ``adviser``."""
+        from plies.web.analysis import analyse_position, textbook_analysis
+
+        s = self.state
+        if _engine_plays(s):
+            if self._engine is None:
+                from plies.engine import Engine
+
+                self._engine = Engine(hash_mb=64)
+            return analyse_position(s, self.engine_level(), True, self._engine)
         adviser = self.adviser()
-        result = adviser.search(self.state)
-        self.write(f"Hint: {self.square(result.move)} (value {describe_value(result.value)}, "
-                   f"{adviser.algorithm} depth {adviser.depth}, {adviser.heuristic.name})")
+        return textbook_analysis(s, adviser.depth, adviser.heuristic)
+
+    def hint(self) -> None:
+        a = self.analysis()
+        if not a["moves"]:
+            self.write("No move to hint at.")
+            return
+        best = a["moves"][0]
+        mover = self.state.to_move
+        then = best["pv"][1:]
+        line = f"; then {separator(self.state).join(then)}" if then else ""
+        self.write(f"Hint: {self.square(best['index'])}, {self.pov(best['value'], mover, a['unit'], best['exact'])} "
+                   f"({a['source']}){line}")
 
     def show(self) -> None:
-        """Document 000's candidate list: ``(r c)->value`` for every move, valued by the computer's search."""
-        adviser = self.adviser()
-        s = self.state
+        """Document 000's candidate list: ``move->value`` for every move (``(r c)->value`` in its row/column
+        view), valued by the same search as the hint, from the chosen point of view."""
+        from plies.web.analysis import discs_text
+
+        a = self.analysis()
+        mover = self.state.to_move
         parts = []
-        for move in s.legal_moves():
-            child = s.play(move)
-            if child.is_over():
-                v = child.utility(s.to_move)
-            elif adviser.depth <= 1:
-                v = adviser.heuristic(child, s.to_move)
-            else:
-                r = alphabeta(child, adviser.depth - 1, adviser.heuristic)
-                v = r.value if child.to_move == s.to_move else -r.value
-            parts.append(f"{self.square(move)}->{describe_value(v)}")
-        self.write(" ".join(parts))
+        by_index = {r["index"]: r for r in a["moves"]}
+        for move in self.state.legal_moves():
+            r = by_index.get(move)
+            if r is None:
+                continue
+            v = r["value"] if mover == self.view else -r["value"]
+            text = ("win" if v > 0 else "loss" if v < 0 else "draw") if a["unit"] == "result" else discs_text(v)
+            parts.append(f"{self.square(move)}->{text}")
+        who = self.state.player_names[self.view]
+        unit = {"discs": "discs", "result": "result"}.get(a["unit"], f"{a['unit']}'s value")
+        self.write(f"{separator(self.state).join(parts)}   ({unit} for {who}; {a['source']})")
 
     def transcript(self) -> str:
-        return "".join(self.history[i].move_str(m) for i, m in enumerate(self.moves) if m != PASS)
+        names = [self.history[i].move_str(m) for i, m in enumerate(self.moves) if m != PASS]
+        return separator(self.start).join(names) if self.start.game == "hexthello" else "".join(names)
 
     def save(self, path: str) -> None:
+        """Write the game so that ``plies play FILE`` (and ``plies show`` / ``plies review`` for Othello, ``plies
+        hexthello show`` for HexThello) read it back: the moves in the game's notation, after a ``# start``
+        line when the game did not begin at the start position."""
         if not path:
             self.write("Usage: save FILE")
             return
         text = self.transcript()
         standard = getattr(type(self.start), "start", None)
+        header = []
+        if self.start.game == "tictactoe":
+            header.append("# game tictactoe")
         if standard is None or self.start != standard():
-            text = f"# start {self.start.to_text()}\n{text}"
+            header.append(f"# start {self.start.to_text()}")
         try:
             with open(path, "w", encoding="utf-8") as f:
-                f.write(text + "\n")
+                f.write("".join(h + "\n" for h in header) + text + "\n")
         except OSError as e:
             self.write(f"Cannot save to {path}: {e.strerror}")
             return
@@ -214,9 +323,8 @@ class PlaySession:
                     move = player.choose(s)
                 else:
                     move = player.choose(s)
-                    res = player.last_result
-                    extra = f" (value {describe_value(res.value)}, {res.stats.nodes:,} nodes)" if res else ""
-                    self.write(f"Computer {self.name(side)} [{player.name}] plays {self.square(move)}{extra}")
+                    self.write(f"Computer {self.name(side)} [{player.name}] plays {self.square(move)}"
+                               f"{self.result_text(getattr(player, 'last_result', None), side)}")
                 self._apply(move)
                 self.draw()
         except QuitGame:
@@ -224,6 +332,25 @@ class PlaySession:
             return self.state
         self.summary()
         return self.state
+
+    def result_text(self, res: Any, mover: int) -> str:
+        """`` (-1.5 discs for Black; depth 10, 12,345 nodes)`` for the computer's move, from the chosen view."""
+        from plies.web.analysis import from_search
+
+        if res is None or getattr(res, "value", None) is None:
+            return ""
+        if res.algorithm == "book":
+            return " (from the opening book)"
+        value, proven = from_search(res.value, bool(res.exact))
+        s = self.state
+        if s.game == "tictactoe" and proven:
+            unit = "result"
+        elif proven or res.exact or res.evaluation in ("learned", "exact"):
+            unit = "discs"
+        else:
+            unit = f"{res.evaluation} heuristic" if res.evaluation else "value"
+        detail = f"depth {res.stats.depth}, {res.stats.nodes:,} nodes" if res.stats.nodes else ""
+        return f" ({self.pov(value, mover, unit, proven)}" + (f"; {detail})" if detail else ")")
 
     def _apply(self, move: Any) -> None:
         self.history.append(self.state.play(move))
@@ -240,6 +367,98 @@ class PlaySession:
             detail = f" — final score X={b} O={w}"
         names = tuple(self.name(i) for i in (0, 1))
         self.write(f"Game over: {outcome.describe(names)}{detail}.")
+
+
+def _engine_plays(state: State) -> bool:
+    if state.game != "othello" or getattr(state, "n", 8) != 8:
+        return False
+    try:
+        import plies.engine  # noqa: F401
+    except Exception:  # a missing or broken compiled core: the textbook search advises instead
+        return False
+    return True
+
+
+# --- reading a game back -----------------------------------------------------------------------------------
+def read_game(arg: str, game: str | None = None, layout: str = "standard", index: int = 1) -> tuple[State, list[Any]]:
+    """A start position and the moves played from it: a game name, a board, a transcript (its moves kept), or
+    a file (``@FILE`` or a path; what ``save`` writes, any format ``plies show`` reads: its ``index``-th game);
+    ParseError naming the bad move otherwise."""
+    from plies.web.setup import replay
+
+    text = arg
+    if arg.startswith("@") or (len(arg) < 4096 and "\n" not in arg and Path(arg).is_file()):
+        path = arg[1:] if arg.startswith("@") else arg
+        try:
+            text = Path(path).read_text(encoding="utf-8", errors="replace")
+        except OSError as e:
+            raise PliesError(f"cannot read {path}: {e.strerror}") from None
+    start_text = None
+    body = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            key, _, value = stripped[1:].strip().partition(" ")
+            if key == "start" and value.strip():
+                start_text = value.strip()
+            elif key == "game" and value.strip():
+                game = game or value.strip().lower()
+            continue
+        body.append(line)
+    moves_text = "\n".join(body).strip()
+    if start_text is None and _is_position_text(moves_text):  # a name, a board or a tree: no history
+        return read_position(moves_text, game=game, layout=layout), []
+    if start_text is not None:
+        start = parse_position(start_text, game=game)
+    elif game is not None:
+        start = start_position(game, layout)
+    else:
+        start = start_position("othello", layout)
+        if not moves_text:
+            return start, []
+        if layout == "standard":
+            try:
+                return _othello_formats(moves_text, index)
+            except PliesError as othello_error:
+                for other in ("hexthello", "tictactoe"):
+                    if other in GAMES:
+                        try:
+                            s = start_position(other)
+                            return s, replay(s, moves_text)
+                        except PliesError:
+                            continue
+                raise othello_error from None
+    if not moves_text:
+        return start, []
+    return start, replay(start, moves_text)
+
+
+def _is_position_text(text: str) -> bool:
+    """A game name, a board with the side to move, or a game tree (rather than moves)."""
+    low = text.strip().lower()
+    if not low or "\n" in low:
+        return False
+    if low.startswith(("[", "{")) or low in GAMES or low in ALIASES or re.fullmatch(r"(othello|reversi)[:x]?\d+", low):
+        return True
+    compact = "".join(text.split())
+    return len(compact) in (10, 17, 37, 65, 101, 170) and bool(re.fullmatch(r"[XxOo0*.\-_BWe#]+", compact))
+
+
+def _othello_formats(text: str, index: int = 1) -> tuple[State, list[Any]]:
+    """The ``index``-th game of ``text`` in any format ``plies show`` reads (transcript, GGF, ...), or its
+    ``index``-th position."""
+    from plies.formats.detect import load
+
+    data = load(text)
+    items = data.games or data.positions
+    if not items:
+        raise ParseError("no game or position in the input")
+    if index > len(items):
+        raise ParseError(f"the input holds {len(items)} game(s); there is no number {index}")
+    if data.games:
+        g = data.games[index - 1]
+        return g.start, list(g.moves)
+    return data.positions[index - 1].state, []
 
 
 def _menu(read: Callable[[str], str], write: Callable[[str], None], title: str, options: list[str],
@@ -269,8 +488,10 @@ def setup_interactively(state: State, read: Callable[[str], str], write: Callabl
         return "human", "human"
     levels = [f"{d} (search depth {d})" for d in range(1, 6)]
     engine_ok = state.game == "othello" and getattr(state, "n", 8) == 8
-    if engine_ok:  # the fast engine continues the scale upward (see 'plies levels')
-        levels += [f"{d} (the fast engine, level {d})" for d in range(6, MAX_LEVEL + 1)]
+    if engine_ok:  # the fast engine continues the scale upward (the same table as 'plies levels')
+        from plies.engine.levels import LEVELS
+
+        levels += [f"{d} (the fast engine: {LEVELS[d].summary})" for d in range(6, MAX_LEVEL + 1)]
     level = _menu(read, write, "Difficulty:", levels, default=3)
     if level >= 6:
         spec = f"engine:level={level}"
@@ -303,25 +524,36 @@ def setup_interactively(state: State, read: Callable[[str], str], write: Callabl
 @click.option("--eval", "evaluation", default=None, metavar="NAME",
               help="The engine's evaluation: learned (its default), handmade, or a seed heuristic "
                    "(see 'plies heuristics').")
+@click.option("--view", type=click.Choice(["black", "white"], case_sensitive=False), default="black",
+              show_default=True, help="Whose point of view values (hints, the computer's moves) are shown from.")
+@click.option("--hint-level", type=click.IntRange(1, MAX_LEVEL), default=None,
+              help="Engine level of the hints (default: the engine opponent's level, else 8).")
 def play(game: str, first: str | None, second: str | None, layout: str, rowcol: bool | None, no_book: bool,
-         evaluation: str | None) -> None:
+         evaluation: str | None, view: str, hint_level: int | None) -> None:
     """Play GAME (othello, tictactoe, a position or a transcript) in the terminal.
 
+    A transcript's moves (or a saved game: @FILE) are replayed and kept, so undo goes back into them.
     Without --black/--white, asks who plays what (document 001's start screen).
     """
-    state = read_position(game, layout=layout)
-    if state.is_over():
-        raise PliesError("the game is already over in this position")
+    state, moves = read_game(game, layout=layout)
+    final = state
+    for m in moves:
+        final = final.play(m)
+    if final.is_over():
+        raise PliesError("the game is already over in this position (plies review GAME analyses a finished game)")
     read = _reader
     write = click.echo
     if first is None and second is None:
         try:
-            first, second = setup_interactively(state, read, write)
+            first, second = setup_interactively(final, read, write)
         except QuitGame:
             return
     first, second = (_engine_options(spec or "human", no_book, evaluation) for spec in (first, second))
     players = (parse_player(first, state.game), parse_player(second, state.game))
-    session = PlaySession(state, players, read, write, rowcol=(layout == "doc000") if rowcol is None else rowcol)
+    session = PlaySession(state, players, read, write, rowcol=(layout == "doc000") if rowcol is None else rowcol,
+                          moves=list(moves), view=0 if view.lower() == "black" else 1, hint_level=hint_level)
+    if moves:
+        write(f"Replayed {len(moves)} moves: {session.transcript()}")
     session.play()
 
 

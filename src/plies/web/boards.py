@@ -1,7 +1,8 @@
 """How the page draws each game: board shape and the contents of every cell, read through the State API.
 
 A board adapter turns a State into ``layout`` (square grid or hexagon, which cells exist, coordinate labels)
-and ``cells`` (one ``"X"``/``"O"``/``""`` per cell index, where the index is the game's own move number).
+and ``cells`` (one ``"X"``/``"O"``/``""`` per cell index, where the index is the game's own move number; ``"#"``
+is a HexThello hole, a cell taken off the board).
 New games plug in with ``register_adapter``; a game without an adapter falls back to its ``to_text()``.
 """
 
@@ -106,7 +107,9 @@ def _register_hexthello() -> None:
 
     def cells(state: Any) -> list[str]:
         if hasattr(state, "black") and hasattr(state, "white") and isinstance(state.black, int):
-            return ["X" if state.black >> i & 1 else "O" if state.white >> i & 1 else "" for i in range(size * size)]
+            holes = getattr(state, "holes", 0) or 0  # cells taken off the board ("#")
+            return ["X" if state.black >> i & 1 else "O" if state.white >> i & 1 else "#" if holes >> i & 1 else ""
+                    for i in range(size * size)]
         board = state.to_text().split()[0]
         if len(board) == size * size:
             return ["X" if ch in "X*xB" else "O" if ch in "OoW0" else "" for ch in board]

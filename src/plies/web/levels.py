@@ -8,14 +8,13 @@ alpha-beta) and a named heuristic.  Higher levels use the fast engine (``engine:
 from __future__ import annotations
 
 import importlib
-import math
 import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from plies import heuristics
-from plies.game import PASS, WIN, ParseError, State, describe_value
+from plies.game import PASS, ParseError, State
 from plies.heuristics import Heuristic
 from plies.players import Player, SearchPlayer, parse_player
 from plies.search import alphabeta, minimax
@@ -145,11 +144,21 @@ def make_computer(state: State, level: int, algorithm: str = "alphabeta", heuris
         return Computer(player, level, f"level {level}: {name}, depth {level}, {player.heuristic.name}", algorithm)
     if engine_applies(state):
         player = parse_player(f"engine:level={level}", game)
-        return Computer(player, level, f"level {level}: fast engine", "engine")
+        row = _engine_level(level)
+        detail = f"depth {row.depth}, exact from {row.exact_empties} empties" if row is not None else "full strength"
+        return Computer(player, level, f"level {level}: fast engine, {detail}", "engine")
     depth = 9 if game == "tictactoe" else min(level, FALLBACK_MAX_DEPTH)
     player = WebSearchPlayer("alphabeta", depth, evaluation_for(game, heuristic or None), ordered=True)
     why = "engine plays 8x8 Othello only" if engine_status()[0] else "engine not available"
     return Computer(player, level, f"level {level}: alpha-beta depth {depth} ({why})", "alphabeta-fallback")
+
+
+def _engine_level(level: int) -> Any:
+    """The engine's row for ``level`` (``plies.engine.levels.LEVELS``), None without the engine."""
+    try:
+        return importlib.import_module("plies.engine.levels").LEVELS.get(level)
+    except Exception:  # the table is a nicety
+        return None
 
 
 def stop(player: Player) -> None:
@@ -169,92 +178,31 @@ def hint_depth(state: State) -> int:
     return 9 if state.game == "tictactoe" else 4 if getattr(state, "n", 8) <= 6 else 3
 
 
-def hints(state: State, count: int = 3, use_engine: bool | None = None) -> dict[str, Any]:
-    """The best ``count`` moves of ``state`` with values from the mover's view, best first, and the source.
+def hints(state: State, count: int = 3, use_engine: bool | None = None, level: int | None = None) -> dict[str, Any]:
+    """The best ``count`` moves of ``state``, best first: ``value`` from the mover's view in ``unit`` (``discs``
+    with the engine, ``result`` in tic-tac-toe, else the heuristic's name), ``value_text`` as a person reads
+    it, ``exact``, ``pv`` (the line from the move on) and ``then`` (the line after the move); ``source`` says
+    which search.  The same analysis as the graph and the review (``plies.web.analysis``).
 
     ``use_engine`` (default: whether the engine applies here) is decided by the caller when this runs in a
     worker process, so the server's view of the engine holds there too."""
-    moves = state.legal_moves()
-    if not moves:
-        return {"hints": [], "source": "game over"}
-    count = max(1, min(count, len(moves)))
+    from plies.web.analysis import analyse_position, value_text
+
+    if not state.legal_moves():
+        return {"hints": [], "source": "game over", "unit": ""}
     if use_engine is None:
         use_engine = engine_applies(state)
-    if use_engine:
-        try:
-            return _engine_hints(state, count)
-        except Exception as e:  # fall back rather than fail the request
-            source_note = f" (engine failed: {type(e).__name__})"
-        else:  # pragma: no cover
-            source_note = ""
-    else:
-        source_note = ""
-    me = state.to_move
-    h = evaluation_for(state.game)
-    depth = hint_depth(state)
+    try:
+        a = analyse_position(state, level, use_engine)
+        note = ""
+    except Exception as e:  # fall back rather than fail the request
+        a = analyse_position(state, level, False)
+        note = f" (engine failed: {type(e).__name__})"
     rows = []
-    for m in moves:
-        child = state.play(m)
-        r = alphabeta(child, depth - 1, h, order=_order_for(child)) if depth > 1 else None
-        if r is None:
-            v = child.utility(me) if child.is_over() else h(child, me)
-        else:
-            v = r.value if child.to_move == me else -r.value
-        pv = [state.move_str(m)]
-        if r is not None:
-            s = child
-            for x in r.pv:
-                pv.append(s.move_str(x))
-                s = s.play(x)
-        rows.append({"move": state.move_str(m), "value": _finite(v), "value_text": describe_value(v), "pv": pv})
-    rows.sort(key=lambda r: -r["value"])
-    return {"hints": rows[:count], "source": f"alpha-beta depth {depth}, {h.name}{source_note}"}
-
-
-_HINT_ENGINE: list[Any] = []
-_HINT_LOCK = threading.Lock()
-HINT_DEPTH = 8
-
-
-def _engine_hints(state: State, count: int) -> dict[str, Any]:
-    with _HINT_LOCK:  # one shared engine (and hash table) answers the hints, one at a time
-        if not _HINT_ENGINE:
-            _HINT_ENGINE.append(importlib.import_module("plies.engine").Engine(hash_mb=16))
-        results = _HINT_ENGINE[0].analyse(state, depth=HINT_DEPTH, multipv=count)
-    rows = []
-    for r in results[:count]:
-        pv, s = [], state
-        for x in getattr(r, "pv", None) or [r.move]:
-            pv.append(s.move_str(x))
-            s = s.play(x)
-        rows.append({"move": state.move_str(r.move), "value": _finite(r.value),
-                     "value_text": describe_value(r.value), "pv": pv})
-    return {"hints": rows, "source": f"fast engine, depth {HINT_DEPTH}"}
-
-
-def _finite(v: float) -> float:
-    if math.isinf(v) or math.isnan(v):
-        return 0.0
-    return round(float(v), 2) + 0.0
-
-
-def position_eval(state: State) -> dict[str, Any]:
-    """A quick, consistent evaluation of ``state`` from player 0's (Black's / X's) view for the graph.
-
-    Finished games give the exact score; others a 1-ply search with the game's default heuristic (the whole
-    remaining game for tic-tac-toe).  One ply keeps it cheap: it runs after every move of every game.
-    ``decided`` marks values that are a proven win or loss.
-    """
-    if state.is_over():
-        s = state.score()
-        return {"value": float(s), "decided": True, "text": describe_value(s if s == 0 else math.copysign(WIN, s) + s)}
-    h = evaluation_for(state.game)
-    depth = 9 if state.game == "tictactoe" else 1
-    r = alphabeta(state, depth, h)
-    v = r.value if state.to_move == 0 else -r.value
-    decided = abs(v) >= WIN
-    shown = v - math.copysign(WIN, v) if decided else v
-    return {"value": _finite(shown), "decided": decided, "text": describe_value(v)}
+    for r in a["moves"][: max(1, count)]:
+        rows.append({"move": r["move"], "value": r["value"], "exact": r["exact"], "unit": a["unit"],
+                     "value_text": value_text(r["value"], a["unit"], r["exact"]), "pv": r["pv"], "then": r["pv"][1:]})
+    return {"hints": rows, "source": a["source"] + note, "unit": a["unit"]}
 
 
 def info() -> dict[str, Any]:
@@ -264,11 +212,12 @@ def info() -> dict[str, Any]:
 
     ok, text = engine_status()
     notes: dict[int, str] = {}
+    analysis: dict[int, str] = {}
     if ok:
         try:
             table = importlib.import_module("plies.engine.levels").LEVELS
-            notes = {lv: f"depth {row.depth}, exact from {row.exact_empties} empties; {row.note}"
-                     for lv, row in table.items() if lv > TEACHING_MAX}
+            notes = {lv: row.summary for lv, row in table.items() if lv > TEACHING_MAX}
+            analysis = {lv: f"depth {row.depth}, exact from {row.exact_empties} empties" for lv, row in table.items()}
         except Exception:  # the table is a nicety
             notes = {}
     games = []
@@ -280,4 +229,11 @@ def info() -> dict[str, Any]:
         "levels": {"teaching": [1, TEACHING_MAX], "max": MAX_LEVEL},
         "algorithms": list(ALGORITHMS),
         "engine": {"available": ok, "text": text, "levels": notes, "warm": _ENGINE_READY.is_set()},
+        "analysis": {"levels": analysis, "default": _default_analysis_level()},
     }
+
+
+def _default_analysis_level() -> int:
+    from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL
+
+    return DEFAULT_ANALYSIS_LEVEL

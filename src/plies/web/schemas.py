@@ -41,3 +41,55 @@ class MoveIn(BaseModel):
 
 class HintIn(BaseModel):
     count: int = Field(3, ge=1, le=20)
+
+
+class ClockSpec(BaseModel):
+    """A time control: the same time for both sides, and an increment added after each move."""
+
+    minutes: float = Field(5.0, gt=0, le=600, description="each side's time in minutes (0.5 = 30 seconds)")
+    increment: float = Field(0.0, ge=0, le=600, description="seconds added after each move")
+
+
+class StartGame(NewGame):
+    """Start a game (``POST /api/games/new``): like ``NewGame``, and a transcript's moves are kept as the game's
+    history (undo goes back into them; a finished game opens for review), a board from the board editor
+    starts without history, an optional clock times both sides, and the analysis level is chosen."""
+
+    moves: list[str] | None = Field(None, max_length=400,
+                                    description="moves played from ``position`` (a board), kept as history")
+    clock: ClockSpec | None = Field(None, description="time control; none for an untimed game")
+    analysis_level: int | None = Field(None, ge=1, le=MAX_LEVEL,
+                                       description="engine level of the graph, hints and review (default 8)")
+
+
+class BranchIn(BaseModel):
+    """Go back to the position after ``ply`` moves and play ``move`` there (or let the side to move play on)."""
+
+    ply: int = Field(..., ge=0, le=1000)
+    move: str | None = Field(None, max_length=20)
+
+
+class SettingsIn(BaseModel):
+    analysis_level: int = Field(..., ge=1, le=MAX_LEVEL)
+
+
+class AnalysisIn(BaseModel):
+    """Analyse any position: the game, its size (Othello), and a position (board + side, or a transcript)."""
+
+    game: str = Field("othello", max_length=30)
+    size: int | None = Field(None, ge=4, le=10)
+    position: str = Field(..., min_length=1, max_length=4000)
+    moves: list[str] | None = Field(None, max_length=400, description="moves played from the position first")
+    level: int | None = Field(None, ge=1, le=MAX_LEVEL)
+
+
+class ReviewIn(BaseModel):
+    """Review a game: a live one (``game_id``), a finished one from the history (``history_id``), or a
+    transcript (``game``, ``size``, ``transcript``); at an engine ``level`` (default: the analysis level)."""
+
+    game_id: str | None = Field(None, max_length=64)
+    history_id: str | None = Field(None, max_length=64)
+    game: str = Field("othello", max_length=30)
+    size: int | None = Field(None, ge=4, le=10)
+    transcript: str | None = Field(None, max_length=4000)
+    level: int | None = Field(None, ge=1, le=MAX_LEVEL)

@@ -1,8 +1,11 @@
-"""Live games of the browser app: positions, undo/redo, the computer's turn off the event loop, watchers.
+"""Live games of the browser app: positions, undo/redo, branches, clocks, the computer's turn off the event loop,
+the evaluation of every position, watchers.
 
 A GameSession belongs to one browser (its owner token) and lives in the server's memory; every change bumps
 ``version`` and is pushed to the WebSocket watchers.  The computer searches in a worker thread; a search
-started before an undo, redo or abandonment carries an old ``generation`` and its answer is dropped.
+started before an undo, redo, branch or abandonment carries an old ``generation`` and its answer is dropped.
+Every position is analysed in the background by the shared ``Analyst`` (``plies.web.analysis``) at the game's
+analysis level: the graph, the hints, the values on the board and the review read those analyses.
 """
 
 from __future__ import annotations
@@ -11,12 +14,13 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from plies.game import PASS, PliesError, State
+from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL, LIVE, Analyst, clamp_level, shared_analyst
 from plies.web.boards import adapter_for, changed, counts
-from plies.web.levels import Computer, position_eval, stop
+from plies.web.levels import Computer, stop
 from plies.web.workers import Workers
 
 MAX_SESSIONS = 5000
@@ -35,18 +39,73 @@ class Side:
         d: dict[str, Any] = {"colour": colour, "kind": self.kind, "name": self.name or colour}
         if self.computer is not None:
             d.update(level=self.computer.level, label=self.computer.label, backend=self.computer.backend,
-                     name=self.name or f"Computer ({self.computer.level})")
+                     name=self.name or "Computer", short=f"computer, level {self.computer.level}")
         else:
-            d.update(label="person", name=self.name or "Person")
+            d.update(label="", name=self.name or "Person", short=self.name or "person")
         return d
 
 
-def _search(player: Any, state: State, lock: Any = None) -> tuple[Any, Any]:
+@dataclass
+class Clock:
+    """Both players' time: ``remaining`` seconds each, ``increment`` added after each move; the side to move's
+    clock runs from ``since`` (``time.monotonic``).  ``flagged`` is the side whose time ran out."""
+
+    initial: float
+    increment: float = 0.0
+    remaining: list[float] = field(default_factory=list)
+    running: int | None = None
+    since: float = 0.0
+    flagged: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.remaining:
+            self.remaining = [self.initial, self.initial]
+
+    def left(self, side: int, now: float | None = None) -> float:
+        """Seconds ``side`` has now."""
+        t = self.remaining[side]
+        if self.running == side:
+            t -= (time.monotonic() if now is None else now) - self.since
+        return max(0.0, t)
+
+    def start(self, side: int) -> None:
+        self.running = side
+        self.since = time.monotonic()
+
+    def stop(self, increment: bool = True) -> None:
+        """Stop the running clock (after its side moved): its time spent is taken off, the increment added."""
+        if self.running is None:
+            return
+        side = self.running
+        self.remaining[side] = self.left(side) + (self.increment if increment else 0.0)
+        self.running = None
+
+    def budget(self, side: int, state: State) -> float:
+        """Seconds the computer gives this move: an even share of what is left over the moves it still has to
+        make (about half the empty squares), plus most of the increment, never more than a third of the
+        time left."""
+        left = self.left(side)
+        empties = getattr(state, "empties", None)
+        moves_left = max(4, (empties() if callable(empties) else 20) // 2 + 2)
+        share = left / moves_left + 0.8 * self.increment
+        return max(0.02, min(share, left / 3))
+
+    def view(self) -> dict[str, Any]:
+        now = time.monotonic()
+        return {"initial": self.initial, "increment": self.increment,
+                "remaining": [round(self.left(p, now), 2) for p in (0, 1)], "running": self.running,
+                "flagged": self.flagged}
+
+
+def _search(player: Any, state: State, lock: Any = None, budget: float | None = None) -> tuple[Any, Any]:
     """Run in a worker: the move and the search behind it, without touching shared player state.  With a
-    ``lock`` (thread workers only) it first waits for this player's previous, stopped search to return."""
+    ``lock`` (thread workers only) it first waits for this player's previous, stopped search to return; with
+    a ``budget`` (a timed game) the engine searches at most that many seconds."""
     if lock is not None:
         with lock:
-            return _search(player, state)
+            return _search(player, state, None, budget)
+    if budget is not None and hasattr(player, "engine") and hasattr(player, "time"):
+        player.time = budget  # the engine's level, cut short by the clock
     search = getattr(player, "search", None)
     if callable(search):
         result = search(state)
@@ -67,6 +126,9 @@ class GameSession:
         pool: Workers,
         on_finish: Callable[[GameSession], None] | None = None,
         delay: float = 0.0,
+        analysis_level: int | None = None,
+        clock: Clock | None = None,
+        analyst: Analyst | None = None,
     ) -> None:
         self.id = gid
         self.owner = owner
@@ -74,12 +136,16 @@ class GameSession:
         self.pool = pool
         self.on_finish = on_finish
         self.delay = delay
+        self.analysis_level = clamp_level(analysis_level or DEFAULT_ANALYSIS_LEVEL)
+        self.analyst = analyst or shared_analyst()
+        self.clock = clock
         self.states: list[State] = [start]
         self.moves: list[Any] = []
         self.values: list[float | None] = []  # the computer's search value after each move, player 0's view
-        self.evals: list[dict[str, Any] | None] = [None]  # graph evaluation of each position
+        self.evals: list[dict[str, Any] | None] = [None]  # analysis summary of each position (graph)
         self.diffs: list[int] = [self._diff(start)]  # disc difference (X - O) of each position
         self.redo_stack: list[tuple[Any, float | None]] = []
+        self.setup_moves = 0  # moves that came with the set-up (a pasted transcript)
         self.notice = ""
         self.error = ""
         self.custom_start = False
@@ -87,6 +153,7 @@ class GameSession:
         self.generation = 0
         self.thinking: int | None = None
         self.finished = False
+        self.played = False  # a move was played here (a pasted finished game is not saved again)
         self.abandoned = False
         self.started_at = time.time()
         self.touched = time.monotonic()
@@ -95,11 +162,17 @@ class GameSession:
         self.idle.set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._think_task: asyncio.Task[Any] | None = None
+        self._flag_handle: asyncio.TimerHandle | None = None
 
     # --- reading ------------------------------------------------------------------------------------------
     @property
     def state(self) -> State:
         return self.states[-1]
+
+    @property
+    def over(self) -> bool:
+        """The game has ended: no moves left, or a player's time ran out."""
+        return self.state.is_over() or (self.clock is not None and self.clock.flagged is not None)
 
     def side(self, player: int) -> Side:
         return self.sides[player]
@@ -118,62 +191,91 @@ class GameSession:
         return [self.states[i].move_str(m) for i, m in enumerate(self.moves)]
 
     def result(self) -> dict[str, Any] | None:
+        colours = self.state.player_names
+        if self.clock is not None and self.clock.flagged is not None:
+            loser = self.clock.flagged
+            winner = 1 - loser
+            return {"winner": winner, "score": 1.0 if winner == 0 else -1.0, "reason": "time",
+                    "text": f"{colours[winner]} wins on time", "winner_name": self._who(winner)}
         out = self.state.outcome()
         if out is None:
             return None
-        names = [self.sides[p].describe(self.state.player_names[p])["name"] for p in (0, 1)]
-        colours = self.state.player_names
         if out.winner is None:
-            text = "Draw"
-        else:
-            margin = abs(out.score)
-            who = f"{colours[out.winner]} ({names[out.winner]})"
-            text = f"{who} wins" + (f" by {margin:g}" if self.state.game != "tictactoe" else "")
-        return {"winner": out.winner, "score": out.score, "text": text}
+            return {"winner": None, "score": out.score, "reason": "end", "text": "Draw", "winner_name": ""}
+        margin = abs(out.score)
+        text = f"{colours[out.winner]} wins" + (f" by {margin:g}" if self.state.game != "tictactoe" else "")
+        return {"winner": out.winner, "score": out.score, "reason": "end", "text": text,
+                "winner_name": self._who(out.winner)}
 
-    def view(self, owner: bool = False) -> dict[str, Any]:
-        """Everything the page needs to draw the game, as JSON."""
-        st = self.state
+    def _who(self, player: int) -> str:
+        """``you``, ``the computer`` or the side's name, for the end screen."""
+        side = self.sides[player]
+        if side.kind == "human":
+            return "you" if side.name == "You" else side.name or self.state.player_names[player]
+        return f"the computer (level {side.computer.level})" if side.computer else "the computer"
+
+    def frame(self, ply: int) -> dict[str, Any]:
+        """The position after ``ply`` moves as the page draws it (cells, legal moves, last move, flips)."""
+        if not 0 <= ply < len(self.states):
+            raise PliesError(f"no position {ply}: the game has {len(self.moves)} moves")
+        st = self.states[ply]
         ad = adapter_for(st)
         cells = ad.cells(st)
-        last = next((i for i in range(len(self.moves) - 1, -1, -1) if self.moves[i] != PASS), None)
+        last = next((i for i in range(ply - 1, -1, -1) if self.moves[i] != PASS), None)
         last_move = flipped = None
         if last is not None:
             before = self.states[last]
             last_move = {"index": self.moves[last], "move": before.move_str(self.moves[last]),
                          "side": before.to_move, "ply": last + 1}
             flipped = changed(ad.cells(before), ad.cells(self.states[last + 1]))
-        legal = [{"index": m, "move": st.move_str(m)} for m in st.legal_moves() if m != PASS]
+        final = ply == len(self.moves)
+        over = self.over if final else st.is_over()
+        legal = [] if over else [{"index": m, "move": st.move_str(m)} for m in st.legal_moves() if m != PASS]
+        return {"ply": ply, "cells": cells, "counts": counts(cells), "to_move": None if over else st.to_move,
+                "legal": legal, "last_move": last_move, "flipped": flipped or [], "position": st.to_text(),
+                "over": over, "eval": self.evals[ply] if ply < len(self.evals) else None}
+
+    def view(self, owner: bool = False) -> dict[str, Any]:
+        """Everything the page needs to draw the game, as JSON."""
+        st = self.state
+        ad = adapter_for(st)
+        now = self.frame(len(self.moves))
         moves = [{"ply": i + 1, "move": self.states[i].move_str(m), "side": self.states[i].to_move,
                   "value": self.values[i]} for i, m in enumerate(self.moves)]
+        players = [self.sides[p].describe(st.player_names[p]) for p in (0, 1)]
+        timed = self.clock is not None
         return {
             "id": self.id,
             "game": st.game,
             "version": self.version,
             "ply": len(self.moves),
             "layout": ad.layout(st),
-            "cells": cells,
-            "counts": counts(cells),
-            "to_move": None if st.is_over() else st.to_move,
+            "cells": now["cells"],
+            "counts": now["counts"],
+            "to_move": now["to_move"],
             "side_names": list(st.player_names),
-            "players": [self.sides[p].describe(st.player_names[p]) for p in (0, 1)],
-            "legal": legal,
-            "last_move": last_move,
-            "flipped": flipped or [],
-            "over": st.is_over(),
+            "players": players,
+            "legal": now["legal"],
+            "last_move": now["last_move"],
+            "flipped": now["flipped"],
+            "over": self.over,
             "result": self.result(),
             "notice": self.notice,
             "error": self.error,
             "thinking": self.thinking,
-            "can_undo": self.has_human and self._undo_target() is not None,
-            "can_redo": self.has_human and bool(self.redo_stack),
+            "can_undo": self.has_human and not timed and self._undo_target() is not None,
+            "can_redo": self.has_human and not timed and bool(self.redo_stack),
+            "can_branch": self.has_human and not timed,
             "moves": moves,
             "transcript": self.transcript(),
             "start": self.states[0].to_text(),
             "custom_start": self.custom_start,
+            "setup_moves": self.setup_moves,
             "position": st.to_text(),
             "evals": self.evals,
+            "analysis_level": self.analysis_level,
             "disc_diff": self.diffs,
+            "clock": self.clock.view() if self.clock is not None else None,
             "owner": owner,
         }
 
@@ -181,7 +283,7 @@ class GameSession:
     def move(self, text: str) -> None:
         """A person's move in the game's notation; PliesError says why it is refused."""
         st = self.state
-        if st.is_over():
+        if self.over:
             raise PliesError("the game is over")
         if self.sides[st.to_move].kind != "human":
             raise PliesError("it is the computer's turn")
@@ -190,13 +292,48 @@ class GameSession:
         move = st.parse_move(text)
         self.abandoned = False  # playing on in a replaced game brings it back
         self.redo_stack.clear()
+        self.played = True
         self._push(move)
+        self._advance()
+
+    def branch(self, ply: int, text: str | None = None) -> None:
+        """Go back to the position after ``ply`` moves and play ``text`` there (a person's move), or let the
+        side to move there play on: the moves after it are replaced (Redo brings them back until a new move
+        is played; Undo takes the new move back)."""
+        if not self.has_human:
+            raise PliesError("going back is for games with a person playing")
+        if self.clock is not None:
+            raise PliesError("a timed game cannot go back")
+        if not 0 <= ply <= len(self.moves):
+            raise PliesError(f"no position after move {ply}: the game has {len(self.moves)} moves")
+        st = self.states[ply]
+        move = None
+        if text:
+            if st.is_over():
+                raise PliesError("the game is over in that position")
+            if self.sides[st.to_move].kind != "human":
+                raise PliesError("it is the computer's turn in that position")
+            move = st.parse_move(text)
+        self._cancel()
+        self.abandoned = False
+        tail = list(zip(self.moves[ply:], self.values[ply:], strict=True))
+        del self.states[ply + 1:], self.moves[ply:], self.values[ply:], self.evals[ply + 1:], self.diffs[ply + 1:]
+        self.setup_moves = min(self.setup_moves, ply)
+        self.redo_stack = list(reversed(tail))
+        self.notice = ""
+        self.finished = False
+        if move is not None:
+            self.redo_stack.clear()
+            self.played = True
+            self._push(move)
         self._advance()
 
     def undo(self) -> None:
         """Take back moves to the last position where a person was to move (passes and replies included)."""
         if not self.has_human:
             raise PliesError("undo is for games with a person playing")
+        if self.clock is not None:
+            raise PliesError("a timed game has no undo")
         k = self._undo_target()
         if k is None:
             raise PliesError("nothing to undo")
@@ -207,6 +344,7 @@ class GameSession:
             self.evals.pop()
             self.diffs.pop()
             self.redo_stack.append((self.moves.pop(), self.values.pop()))
+        self.setup_moves = min(self.setup_moves, k)
         self.notice = ""
         self.finished = False
         self._advance()
@@ -215,6 +353,8 @@ class GameSession:
         """Play again the moves undone last, up to the next position where a person is to move."""
         if not self.has_human:
             raise PliesError("redo is for games with a person playing")
+        if self.clock is not None:
+            raise PliesError("a timed game has no redo")
         if not self.redo_stack:
             raise PliesError("nothing to redo")
         self._cancel()
@@ -233,6 +373,17 @@ class GameSession:
         self.abandoned = True
         self._changed()
 
+    def set_analysis_level(self, level: int) -> None:
+        """Analyse the game's positions at another engine level (the graph is recomputed)."""
+        level = clamp_level(level)
+        if level == self.analysis_level:
+            return
+        self.analysis_level = level
+        self.evals = [None] * len(self.states)
+        for i in range(len(self.states) - 1, -1, -1):
+            self._schedule_eval(i, self.states[i])
+        self._changed()
+
     # --- internals ----------------------------------------------------------------------------------------
     def _undo_target(self) -> int | None:
         for k in range(len(self.states) - 2, -1, -1):
@@ -246,9 +397,11 @@ class GameSession:
         c = counts(adapter_for(state).cells(state))
         return c["X"] - c["O"]
 
-    def _push(self, move: Any, value: float | None = None) -> None:
+    def _push(self, move: Any, value: float | None = None, setup: bool = False) -> None:
         before = self.state
         after = before.play(move)
+        if self.clock is not None and not setup and self.clock.running == before.to_move:
+            self.clock.stop(increment=move != PASS)
         self.diffs.append(self._diff(after))
         self.states.append(after)
         self.moves.append(move)
@@ -258,20 +411,24 @@ class GameSession:
             self.notice = f"{before.player_names[before.to_move]} has no legal move and passes."
         else:
             self.notice = ""
-        self._schedule_eval(len(self.states) - 1, after)
+        if not setup:
+            self._schedule_eval(len(self.states) - 1, after)
 
     def _advance(self) -> None:
         """Play forced passes (with a message), finish a finished game, or start the computer's search."""
-        while not self.state.is_over() and self.state.legal_moves() == [PASS]:
+        while not self.over and self.state.legal_moves() == [PASS]:
             self._push(PASS)
         st = self.state
-        if st.is_over():
+        if self.over:
+            self._stop_clock()
             if not self.finished:
                 self.finished = True
-                if self.on_finish is not None:
+                if self.on_finish is not None and self.played:
                     self.on_finish(self)
-        elif self.sides[st.to_move].kind == "computer" and not self.abandoned:
-            self._start_thinking()
+        else:
+            self._run_clock()
+            if self.sides[st.to_move].kind == "computer" and not self.abandoned:
+                self._start_thinking()
         self._changed()
 
     def _start_thinking(self) -> None:
@@ -289,10 +446,11 @@ class GameSession:
                 return
         try:
             comp = side.computer
+            budget = self.clock.budget(state.to_move, state) if self.clock is not None else None
             if comp.heavy and comp.backend != "engine":
-                move, result = await self.pool.run(_search, comp.player, state, heavy=True)
+                move, result = await self.pool.run(_search, comp.player, state, None, budget, heavy=True)
             else:
-                move, result = await self.pool.run(_search, comp.player, state, comp.lock)
+                move, result = await self.pool.run(_search, comp.player, state, comp.lock, budget)
             if move is None or move not in state.legal_moves():
                 raise PliesError(f"the computer chose an illegal move {move!r}")
         except asyncio.CancelledError:
@@ -304,13 +462,14 @@ class GameSession:
                 self.error = f"the computer could not move: {type(e).__name__}: {e}"
                 self._changed()
             return
-        if generation != self.generation or self.state is not state:
+        if generation != self.generation or self.state is not state or self.over:
             return
         self.thinking = None
         value = None
         if result is not None and getattr(result, "value", None) is not None:
             v = float(result.value)
             value = round(v if state.to_move == 0 else -v, 2)
+        self.played = True
         self._push(move, value)
         self._advance()
         if self.thinking is None:
@@ -328,18 +487,68 @@ class GameSession:
             self._think_task = None
         self.idle.set()
 
+    # --- the clock ------------------------------------------------------------------------------------------
+    def _run_clock(self) -> None:
+        """Start the side to move's clock and wake up when its time would run out."""
+        if self.clock is None or self.clock.flagged is not None:
+            return
+        side = self.state.to_move
+        if self.clock.running != side:
+            self.clock.stop(increment=False)
+            self.clock.start(side)
+        self._watch_flag()
+
+    def _watch_flag(self) -> None:
+        if self._flag_handle is not None:
+            self._flag_handle.cancel()
+            self._flag_handle = None
+        if self.clock is None or self.clock.running is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # pragma: no cover - sessions are driven from the event loop
+            return
+        self._flag_handle = loop.call_later(self.clock.left(self.clock.running) + 0.01, self._check_flag)
+
+    def _check_flag(self) -> None:
+        self._flag_handle = None
+        clock = self.clock
+        if clock is None or clock.running is None or clock.flagged is not None or self.state.is_over():
+            return
+        if clock.left(clock.running) > 0:
+            self._watch_flag()  # woken early (the clock moved on): sleep again
+            return
+        side = clock.running
+        self._cancel()
+        clock.remaining[side] = 0.0
+        clock.running = None
+        clock.flagged = side
+        self.played = True  # lost here, on this server's clock: a result for the history
+        self.notice = f"{self.state.player_names[side]}'s time ran out."
+        self._advance()
+
+    def _stop_clock(self) -> None:
+        if self.clock is not None and self.clock.running is not None:
+            self.clock.stop(increment=False)
+        if self._flag_handle is not None:
+            self._flag_handle.cancel()
+            self._flag_handle = None
+
+    # --- analysis -------------------------------------------------------------------------------------------
     def _schedule_eval(self, index: int, state: State) -> None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # pragma: no cover - sessions are driven from the event loop
             return
+        level = self.analysis_level
 
         async def run() -> None:
             try:
-                ev = await self.pool.run(position_eval, state)
+                a = await self.analyst.analyse(state, level, LIVE)
             except Exception:
                 return
-            if index < len(self.states) and self.states[index] is state:
+            if index < len(self.states) and self.states[index] is state and self.analysis_level == level:
+                ev = summary(a)
                 self.evals[index] = ev
                 self._send({"type": "eval", "ply": index, "eval": ev})
 
@@ -348,8 +557,10 @@ class GameSession:
         task.add_done_callback(self._tasks.discard)
 
     def start_evals(self) -> None:
-        """Evaluate the start position (called once the session is inside the event loop)."""
-        self._schedule_eval(0, self.states[0])
+        """Evaluate every position so far, the last first (called once the session is inside the event loop)."""
+        for i in range(len(self.states) - 1, -1, -1):
+            if self.evals[i] is None:
+                self._schedule_eval(i, self.states[i])
 
     def _changed(self) -> None:
         self.version += 1
@@ -365,12 +576,18 @@ class GameSession:
 
     def close(self) -> None:
         self._cancel()
+        self._stop_clock()
         for s in self.sides:
             if s.computer is not None:
                 try:
                     s.computer.player.close()
                 except Exception:
                     pass
+
+
+def summary(a: dict[str, Any]) -> dict[str, Any]:
+    """What the graph needs of an analysis: the position's value from Black's view, exact or not, its unit."""
+    return {"value": a["value"], "exact": a["exact"], "unit": a["unit"], "depth": a.get("depth", 0)}
 
 
 class Sessions:
@@ -385,11 +602,22 @@ class Sessions:
         self.games: dict[str, GameSession] = {}
 
     def create(self, owner: str, start: State, sides: Sequence[Side], delay: float = 0.0,
-               custom_start: bool = False) -> GameSession:
+               custom_start: bool = False, moves: Sequence[Any] = (), clock: Clock | None = None,
+               analysis_level: int | None = None) -> GameSession:
+        """A new game from ``start``; ``moves`` (a pasted transcript) become its history, ``clock`` times it."""
         self.prune()
         gid = secrets.token_urlsafe(16)
-        session = GameSession(gid, owner, start, sides, self.pool, self.on_finish, delay)
+        session = GameSession(gid, owner, start, sides, self.pool, self.on_finish, delay,
+                              analysis_level=analysis_level, clock=clock)
         session.custom_start = custom_start
+        humans = [s for s in session.sides if s.kind == "human"]
+        for k, side in enumerate(humans, 1):  # "You" against the computer; "Person 1" and "Person 2" together
+            if not side.name:
+                side.name = "You" if len(humans) == 1 else f"Person {k}"
+        for m in moves:
+            session._push(m, setup=True)
+        session.setup_moves = len(moves)
+        session.notice = ""
         self.games[gid] = session
         session.start_evals()
         session._advance()

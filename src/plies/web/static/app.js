@@ -1,5 +1,6 @@
-// plies web: the page.  Plain JavaScript, no build step.  Screens: start, board (+ end overlay), history, replay.
-// The server owns the rules: this file only draws what /api and /ws/games/{id} send and sends moves back.
+// plies web: the page.  Plain JavaScript, no build step.  Screens: start, board editor, board (a live game, or a
+// finished one replayed from the history, with the end overlay), history.
+// The server owns the rules and the analysis: this file draws what /api and /ws/games/{id} send and sends moves back.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
@@ -9,21 +10,30 @@ const GAME_LABELS = { othello: "Othello 8×8", othello6: "Othello 6×6", othello
 
 const app = {
   info: null,
-  game: null,          // last state message from the server
+  settings: loadSettings(),
+  mode: null,          // "live" | "replay"
+  g: null,             // live: the last state from the server; replay: built from the stored game
   gameId: null,
   ws: null,
   wsRetry: 0,
-  animatedPly: -1,     // last move whose flips were animated
-  endShownFor: null,   // game id whose end screen was shown
-  hints: null,
-  settings: loadSettings(),
-  replay: null,
+  rec: null,           // replay: the stored game
+  viewPly: null,       // the position shown (null: the latest)
+  shownPly: null,      // the position drawn last (to animate one step forward)
+  frames: new Map(),   // live: ply -> position, fetched for earlier plies (cleared when the game changes)
+  analyses: new Map(), // key -> analysis of a position (every legal move valued)
+  pending: new Set(),
+  showHints: null,     // the ply whose hints are shown
+  review: null,        // the review of this game
+  reviewing: null,     // the review job in progress
+  endShownFor: null,
+  clockAt: 0,
+  editor: null,
 };
 
 function loadSettings() {
   try { return JSON.parse(localStorage.getItem("plies.settings") || "{}"); } catch (e) { return {}; }
 }
-function saveSettings(s) { try { localStorage.setItem("plies.settings", JSON.stringify(s)); } catch (e) { /* private mode */ } }
+function saveSettings() { try { localStorage.setItem("plies.settings", JSON.stringify(app.settings)); } catch (e) { /* private mode */ } }
 
 function el(tag, attrs = {}, parent = null, ns = SVGNS) {
   const node = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
@@ -45,6 +55,44 @@ async function api(method, path, body) {
   return data;
 }
 
+// ---------------------------------------------------------------- values in discs, from the chosen point of view
+function pov() { const p = app.settings.pov; return p === "1" || p === "mover" ? p : "0"; }
+function graphSide() { return pov() === "1" ? 1 : 0; }
+function povName() {
+  const names = (app.g && app.g.side_names) || ["Black", "White"];
+  return pov() === "mover" ? "the side to move" : names[+pov()];
+}
+// a position's value is Black's (player 0's) view; a move's value is its mover's view.  With "the side to move's
+// view", a position after a move is valued for the player who made that move (``who``).
+function posValue(v, who) {
+  if (v === null || v === undefined) return null;
+  if (pov() === "mover") return who === 1 ? -v : v;
+  return pov() === "1" ? -v : v;
+}
+function moveValue(v, mover) {
+  if (v === null || v === undefined) return null;
+  if (pov() === "mover") return v;
+  return (+pov() === mover) ? v : -v;
+}
+function discs(v) {
+  const r = Math.round(v * 10) / 10;
+  if (r === 0) return "0";
+  const s = Math.abs(r).toFixed(1).replace(/\.0$/, "");
+  return (r > 0 ? "+" : "−") + s;
+}
+function fmtVal(v, unit, opts = {}) {
+  if (v === null || v === undefined) return "";
+  if (unit === "result") return v > 0 ? "win" : v < 0 ? "loss" : "draw";
+  const text = discs(v);
+  if (unit === "discs") return opts.bare ? text : `${text} disc${Math.abs(Math.round(v * 10) / 10) === 1 ? "" : "s"}`;
+  return opts.bare ? text : `${text} (${unit})`;
+}
+function unitNote(unit) {
+  if (unit === "discs") return "in discs";
+  if (unit === "result") return "win / draw / loss";
+  return `${unit}'s value (not discs)`;
+}
+
 // ---------------------------------------------------------------- routing
 function show(name) {
   for (const s of document.querySelectorAll(".screen")) s.hidden = s.id !== `screen-${name}`;
@@ -53,40 +101,50 @@ async function route() {
   const h = location.hash || "#/";
   let m;
   if ((m = h.match(/^#\/game\/([\w-]+)/))) { show("board"); openGame(m[1]); }
+  else if ((m = h.match(/^#\/replay\/([\w-]+)/))) { closeGame(); show("board"); openReplay(m[1]); }
   else if (h.startsWith("#/history")) { closeGame(); show("history"); loadHistory(); }
-  else if ((m = h.match(/^#\/replay\/([\w-]+)/))) { closeGame(); show("replay"); loadReplay(m[1]); }
+  else if (h.startsWith("#/editor")) { closeGame(); show("editor"); openEditor(); }
   else { closeGame(); show("start"); }
 }
 window.addEventListener("hashchange", route);
 
 // ---------------------------------------------------------------- start screen
+function gameChoices() {
+  const out = [];
+  for (const g of app.info.games) {
+    if (g.name === "othello") out.push("othello", "othello6", "othello10");
+    else out.push(g.name);
+  }
+  return out;
+}
+
 async function initStart() {
   app.info = await api("GET", "/api/info");
   const sel = $("#opt-game");
-  const choices = [];
-  for (const g of app.info.games) {
-    if (g.name === "othello") choices.push("othello", "othello6", "othello10");
-    else choices.push(g.name);
-  }
-  for (const name of choices) html("option", { value: name, text: GAME_LABELS[name] || name }, sel);
+  for (const name of gameChoices()) html("option", { value: name, text: GAME_LABELS[name] || name }, sel);
   const levelSel = $("#opt-level"), level2 = $("#opt-level2");
   for (let l = 1; l <= app.info.levels.max; l++) {
     const teach = l <= app.info.levels.teaching[1];
-    const note = (app.info.engine.levels || {})[l];
-    const text = teach ? `${l} — search depth ${l}`
-      : `${l} — ${app.info.engine.available ? `engine (${note || "stronger"})` : "alpha-beta fallback (no engine)"}`;
+    const text = teach ? `${l}: textbook search, depth ${l}`
+      : `${l}: ${app.info.engine.available ? "fast engine" : "alpha-beta (no engine)"}`;
     html("option", { value: l, text }, levelSel);
     html("option", { value: l, text }, level2);
   }
+  const analysis = $("#opt-analysis");
+  for (const [l, text] of Object.entries(app.info.analysis.levels || {})) html("option", { value: l, text: `level ${l} (${text})` }, analysis);
   $("#engine-note").textContent = `Levels 1–${app.info.levels.teaching[1]} are the textbook search at that depth; ${app.info.engine.text}.`;
   if (app.info.learn) { $("#nav-learn").hidden = false; $("#start-learn").hidden = false; }
   const s = app.settings;
-  if (s.game && choices.includes(s.game)) sel.value = s.game;
+  if (s.game && gameChoices().includes(s.game)) sel.value = s.game;
   if (s.mode) for (const r of document.querySelectorAll("input[name=mode]")) r.checked = r.value === s.mode;
   levelSel.value = s.level || 2; level2.value = s.level2 || 3;
   if (s.algorithm) $("#opt-algorithm").value = s.algorithm;
+  if (s.minutes) $("#opt-minutes").value = s.minutes;
+  if (s.increment) $("#opt-increment").value = s.increment;
   fillHeuristics();
   if (s.heuristic) $("#opt-heuristic").value = s.heuristic;
+  $("#opt-pov").value = pov();
+  $("#opt-values").checked = !!s.values;
   sel.addEventListener("change", fillHeuristics);
   $("#start-form").addEventListener("change", updateStartForm);
   updateStartForm();
@@ -94,6 +152,7 @@ async function initStart() {
 }
 
 function baseGame(name) { return name.startsWith("othello") ? "othello" : name; }
+function sizeOf(name) { const m = name.match(/^othello(\d+)$/); return m ? +m[1] : null; }
 
 function fillHeuristics() {
   const game = baseGame($("#opt-game").value);
@@ -106,59 +165,133 @@ function fillHeuristics() {
   if (entry && entry.default_heuristic) sel.value = entry.default_heuristic;
   const sides = game === "tictactoe" ? ["X", "O"] : ["Black", "White"];
   for (const span of document.querySelectorAll("[data-side]")) span.textContent = sides[+span.dataset.side];
+  updateStartForm();
+}
+
+function levelNote(level) {
+  if (level <= app.info.levels.teaching[1]) {
+    return `Level ${level}: the textbook search looks ${level} move${level === 1 ? "" : "s"} ahead with the evaluation below.`;
+  }
+  const game = $("#opt-game").value;
+  if (game !== "othello" || !app.info.engine.available) return `Level ${level}: alpha-beta with move ordering (the fast engine plays 8×8 Othello only).`;
+  return `Level ${level}: ${(app.info.engine.levels || {})[level] || "the fast engine"}.`;
 }
 
 function updateStartForm() {
+  if (!app.info) return;
   const mode = document.querySelector("input[name=mode]:checked").value;
   const lvl = Math.max(+$("#opt-level").value, mode === "watch" ? +$("#opt-level2").value : 0);
   document.querySelector(".computer-only").hidden = mode === "people";
   document.querySelector(".watch-only").hidden = mode !== "watch";
   document.querySelector(".teaching-only").hidden = mode === "people" || lvl > app.info.levels.teaching[1];
+  $("#level-note").textContent = mode === "people" ? "" : levelNote(+$("#opt-level").value);
 }
 
 function formSettings() {
   const f = $("#start-form");
   return {
     game: f.game.value, mode: f.mode.value, level: +f.level.value, level2: +f.level2.value,
-    algorithm: f.algorithm.value, heuristic: f.heuristic.value, position: f.position.value.trim(),
+    algorithm: f.algorithm.value, heuristic: f.heuristic.value,
+    minutes: f.minutes.value.trim(), increment: f.increment.value.trim(),
   };
 }
 
-function gameRequest(s, position) {
+function gameRequest(s, position, extra = {}) {
   const comp = (level) => ({ kind: "computer", level, algorithm: s.algorithm, heuristic: s.heuristic || null });
   const human = { kind: "human" };
   const players = { first: [human, comp(s.level)], second: [comp(s.level), human], people: [human, human],
     watch: [comp(s.level), comp(s.level2)] }[s.mode];
-  const m = s.game.match(/^othello(\d+)$/);
-  return { game: baseGame(s.game), size: m ? +m[1] : null, position: position || null, players,
-    delay: s.mode === "watch" ? 0.4 : 0, replaces: app.gameId };
+  const minutes = parseFloat(s.minutes);
+  const body = { game: baseGame(s.game), size: sizeOf(s.game), position: position || null, players,
+    delay: s.mode === "watch" ? 0.4 : 0, replaces: app.gameId, ...extra };
+  if (minutes > 0) body.clock = { minutes, increment: Math.max(0, parseFloat(s.increment) || 0) };
+  if (app.settings.analysis) body.analysis_level = +app.settings.analysis;
+  return body;
 }
 
-async function startGame(s, position) {
-  const data = await api("POST", "/api/games", gameRequest(s, position));
-  app.settings = s;
-  saveSettings({ ...s, position: "" });
+async function startGame(s, position, extra) {
+  const data = await api("POST", "/api/games/new", gameRequest(s, position, extra));
+  Object.assign(app.settings, s);
+  saveSettings();
   location.hash = `#/game/${data.game.id}`;
+  return data;
 }
 
 async function startFromForm() {
   $("#start-error").textContent = "";
-  try { await startGame(formSettings(), formSettings().position); }
-  catch (e) { $("#start-error").textContent = e.message; }
+  try {
+    await startGame(formSettings(), $("#opt-position").value.trim());
+    $("#opt-position").value = ""; // the next game starts from the start unless pasted again
+    $("#start-position").open = false;
+  } catch (e) { $("#start-error").textContent = e.message; }
+}
+
+// ---------------------------------------------------------------- the board screen: common state
+function resetBoardScreen(mode) {
+  app.mode = mode;
+  app.g = null; app.rec = null; app.viewPly = null; app.shownPly = null;
+  app.frames = new Map(); app.showHints = null; app.review = null; app.reviewing = null;
+  $("#hints").hidden = true; $("#export-box").hidden = true; $("#game-error").textContent = "";
+  $("#review-box").hidden = true; $("#move-note").hidden = true; $("#end").hidden = true;
+  $("#board").textContent = ""; $("#movelist").textContent = "";
+  document.body.classList.toggle("replaying", mode === "replay");
+  $("#replay-head").hidden = mode !== "replay";
+}
+
+function lastPly() { return app.g ? app.g.ply : 0; }
+function viewPly() { return app.viewPly === null ? lastPly() : Math.min(app.viewPly, lastPly()); }
+
+function frameAt(ply) {
+  const g = app.g;
+  if (!g) return null;
+  if (app.mode === "replay") return app.rec.frames[ply] || null;
+  if (ply === g.ply) {
+    return { ply, cells: g.cells, counts: g.counts, to_move: g.to_move, legal: g.legal, last_move: g.last_move,
+      flipped: g.flipped, position: g.position, over: g.over };
+  }
+  const f = app.frames.get(ply);
+  if (f && f.version === g.version) return f;
+  fetchFrame(ply);
+  return f || null;
+}
+
+async function fetchFrame(ply) {
+  const key = `f${ply}`;
+  if (app.pending.has(key) || app.mode !== "live") return;
+  app.pending.add(key);
+  const id = app.gameId;
+  try {
+    const f = await api("GET", `/api/games/${id}/positions/${ply}`);
+    if (app.gameId === id) { app.frames.set(ply, f); render(); }
+  } catch (e) { showError(e.message); }
+  finally { app.pending.delete(key); }
+}
+
+function goto(ply) {
+  if (!app.g) return;
+  const last = lastPly();
+  ply = Math.max(0, Math.min(last, ply));
+  app.viewPly = ply === last ? null : ply;
+  render();
 }
 
 // ---------------------------------------------------------------- the live game
 function closeGame() {
+  const g = app.g;
+  if (app.mode === "live" && g && g.owner && !g.over && g.players.every((p) => p.kind === "computer") && app.ws
+      && app.ws.readyState === WebSocket.OPEN) {
+    app.ws.send(JSON.stringify({ type: "abandon" })); // a watched game stops when you leave it
+  }
   if (app.ws) { app.ws.onclose = null; app.ws.close(); app.ws = null; }
-  app.gameId = app.gameId; // kept so that a new game can replace (stop) it
   $("#end").hidden = true;
+  if (app.mode === "live") app.mode = null;
 }
 
 function openGame(id) {
-  if (app.ws && app.gameId === id) return;
+  if (app.ws && app.gameId === id && app.mode === "live") return;
   closeGame();
-  app.gameId = id; app.game = null; app.animatedPly = -1; app.hints = null;
-  $("#hints").hidden = true; $("#export-box").hidden = true; $("#game-error").textContent = "";
+  resetBoardScreen("live");
+  app.gameId = id;
   connect(id);
 }
 
@@ -169,9 +302,12 @@ function connect(id) {
   ws.onopen = () => { app.wsRetry = 0; };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") render(msg.game);
-    else if (msg.type === "eval" && app.game) { app.game.evals[msg.ply] = msg.eval; drawGraph(app.game); }
-    else if (msg.type === "hint") showHints(msg);
+    if (app.mode !== "live" || app.gameId !== id) return;
+    if (msg.type === "state") onState(msg.game);
+    else if (msg.type === "eval" && app.g) {
+      app.g.evals[msg.ply] = msg.eval;
+      drawGraph(); drawMoveList();
+    }
     else if (msg.type === "error") showError(msg.message);
   };
   ws.onclose = () => {
@@ -191,132 +327,516 @@ function send(msg) {
 
 function showError(text) { $("#game-error").textContent = text; }
 
-function playMove(move) {
-  if (!app.game || app.game.over) return;
-  send({ type: "move", move });
-}
+function movesKey(g) { return g.moves.map((m) => m.move).join(" "); }
 
-function humanToMove(g) {
-  return g && !g.over && g.to_move !== null && g.players[g.to_move].kind === "human" && g.owner;
-}
-
-function render(g) {
-  const prev = app.game;
-  app.game = g;
-  if (!prev || prev.ply !== g.ply) { app.hints = null; $("#hints").hidden = true; }
-  const animate = g.last_move && g.last_move.ply > app.animatedPly && prev && prev.ply < g.ply;
-  drawBoard($("#board"), g, {
-    legal: humanToMove(g) ? g.legal : [],
-    lastMove: g.last_move ? g.last_move.index : null,
-    flips: animate ? g.flipped : [],
-    placed: animate ? g.last_move.index : null,
-    hints: app.hints,
-    onClick: humanToMove(g) ? (idx) => {
-      const m = g.legal.find((x) => x.index === idx);
-      if (m) playMove(m.move);
-    } : null,
-  });
-  if (g.last_move) app.animatedPly = g.last_move.ply;
-  drawPlayers(g);
-  const names = g.side_names;
-  $("#turn").textContent = g.over ? (g.result ? g.result.text : "Game over")
-    : `${names[g.to_move]} to move` + (humanToMove(g) ? ` — your turn (${g.legal.length} legal move${g.legal.length === 1 ? "" : "s"})` : "");
-  const thinking = g.thinking !== null && g.thinking !== undefined;
-  $("#thinking").hidden = !thinking;
-  if (thinking) $("#thinking-text").textContent = `${names[g.thinking]} (${g.players[g.thinking].name}) is thinking…`;
-  $("#notice").textContent = g.notice || "";
-  if (g.error) showError(g.error);
-  $("#btn-undo").disabled = !g.owner || !g.can_undo;
-  $("#btn-redo").disabled = !g.owner || !g.can_redo;
-  $("#btn-hint").disabled = !humanToMove(g);
-  $("#move-input").disabled = !humanToMove(g);
-  drawMoves($("#movelist"), g.moves, g.ply, (i) => i.move);
-  drawGraph(g);
-  if ($("#export-box").hidden === false) fillExport();
+function onState(g) {
+  const prev = app.g;
+  app.g = g;
+  app.clockAt = performance.now();
+  if (!prev || movesKey(prev) !== movesKey(g) || prev.start !== g.start) {
+    app.frames = new Map();
+    if (app.viewPly !== null && app.viewPly >= g.ply) app.viewPly = null;
+    if (app.review && !movesKey(g).startsWith(app.review.moves.map((m) => m.move).join(" "))) clearReview();
+    if (prev && prev.ply !== g.ply) app.showHints = null;
+  }
+  if (prev && prev.ply < g.ply && app.viewPly === null) app.shownPly = Math.min(app.shownPly ?? g.ply, g.ply - 1);
+  $("#opt-analysis").value = g.analysis_level;
+  render();
   if (g.over && app.endShownFor !== g.id) {
     app.endShownFor = g.id;
-    setTimeout(() => showEnd(g), animate ? 700 : 0);
+    if (g.ply > g.setup_moves || (g.clock && g.clock.flagged !== null)) setTimeout(() => showEnd(g), 650);
   }
   if (!g.over && app.endShownFor === g.id) app.endShownFor = null; // undone after the end
 }
 
-function drawPlayers(g) {
-  const box = $("#players");
+function humanAt(frame) {
+  const g = app.g;
+  return app.mode === "live" && g && g.owner && frame && !frame.over && frame.to_move !== null
+    && g.players[frame.to_move].kind === "human";
+}
+
+function canPlayAt(frame) {
+  if (!humanAt(frame)) return false;
+  if (frame.ply === app.g.ply) return true;
+  return app.g.can_branch && app.g.thinking === null;
+}
+
+function playAt(frame, move) {
+  if (frame.ply === app.g.ply) { send({ type: "move", move }); return; }
+  api("POST", `/api/games/${app.gameId}/branch`, { ply: frame.ply, move })
+    .then((g) => { app.viewPly = null; onState(g); })
+    .catch((e) => showError(e.message));
+}
+
+// ---------------------------------------------------------------- replay of a finished game
+async function openReplay(id) {
+  resetBoardScreen("replay");
+  app.gameId = null;
+  try {
+    const rec = await api("GET", `/api/history/${id}`);
+    if (app.mode !== "replay") return;
+    app.rec = rec;
+    const last = rec.frames[rec.frames.length - 1];
+    app.g = {
+      id: rec.id, game: rec.game, layout: rec.layout, side_names: rec.side_names, ply: rec.frames.length - 1,
+      moves: rec.frames.slice(1).map((f) => ({ ply: f.ply, move: f.move, side: f.side })),
+      players: rec.players.map((p) => ({ kind: p.startsWith("computer") ? "computer" : "human", name: p, label: "" })),
+      evals: rec.frames.map(() => null), over: true, owner: false, start: rec.start, counts: last.counts,
+      transcript: transcriptOf(rec), position: rec.final, clock: null, thinking: null, result: { text: rec.result },
+    };
+    for (const f of rec.frames) f.legal = [];
+    $("#replay-title").textContent = `${gameLabel(rec)}, ${rec.finished_at.slice(0, 10)}`;
+    $("#replay-result").textContent = rec.result;
+    app.viewPly = 0;
+    render();
+  } catch (e) { $("#replay-title").textContent = e.message; $("#replay-head").hidden = false; }
+}
+
+function transcriptOf(rec) {
+  const moves = rec.moves.filter((m) => m !== "pass");
+  return moves.some((m) => m.includes(" ")) ? moves.join(", ") : moves.join("");
+}
+
+function gameLabel(rec) {
+  if (rec.game === "othello") {
+    const n = Math.round(Math.sqrt(rec.start.replace(/\s/g, "").length - 1));
+    return GAME_LABELS[n === 8 ? "othello" : `othello${n}`] || `Othello ${n}×${n}`;
+  }
+  return GAME_LABELS[rec.game] || rec.game;
+}
+
+async function playOn() {
+  const rec = app.rec;
+  if (!rec) return;
+  const k = viewPly();
+  const s = { ...(app.settings.mode ? app.settings : formSettings()) };
+  s.game = rec.game === "othello" ? (rec.layout.rows === 8 ? "othello" : `othello${rec.layout.rows}`) : rec.game;
+  if (s.mode === "watch") s.mode = "people";
+  try { await startGame(s, rec.start, { moves: rec.moves.slice(0, k) }); }
+  catch (e) { showError(e.message); }
+}
+
+// ---------------------------------------------------------------- analysis, hints, review
+function analysisLevel() { return app.g && app.g.analysis_level ? app.g.analysis_level : (+app.settings.analysis || (app.info && app.info.analysis.default) || 8); }
+
+function analysisKey(ply) {
+  const f = frameAt(ply);
+  const where = app.mode === "replay" ? `r${app.rec.id}:${ply}` : (f ? f.position : `?${ply}`);
+  return `${where}@${analysisLevel()}`;
+}
+
+function analysisAt(ply) {
+  const key = analysisKey(ply);
+  const a = app.analyses.get(key);
+  if (a) return a;
+  if (!key.startsWith("?")) fetchAnalysis(ply, key);
+  return null;
+}
+
+async function fetchAnalysis(ply, key) {
+  if (app.pending.has(key)) return;
+  app.pending.add(key);
+  try {
+    let a;
+    if (app.mode === "replay") {
+      const rec = app.rec;
+      a = await api("POST", "/api/analysis", { game: rec.game, size: rec.game === "othello" ? rec.layout.rows : null,
+        position: rec.start, moves: rec.moves.slice(0, ply), level: analysisLevel() });
+    } else {
+      a = await api("GET", `/api/games/${app.gameId}/analysis?ply=${ply}&level=${analysisLevel()}`);
+    }
+    app.analyses.set(key, a);
+    if (app.analyses.size > 500) app.analyses.delete(app.analyses.keys().next().value);
+    render();
+  } catch (e) { showError(e.message); }
+  finally { app.pending.delete(key); }
+}
+
+function drawHints(ply, frame) {
+  const box = $("#hints");
+  if (app.showHints !== ply) { box.hidden = true; return null; }
+  box.hidden = false;
+  const a = analysisAt(ply);
   box.textContent = "";
-  const symbols = ["X", "O"];
-  for (const p of [0, 1]) {
-    const info = g.players[p];
-    const row = html("div", { class: "player" + (g.to_move === p ? " to-move" : ""), "data-player": p }, box);
-    html("span", { class: `chip ${symbols[p]}${g.game === "tictactoe" ? " mark" : ""}`,
-      text: g.game === "tictactoe" ? symbols[p] : "" }, row);
-    const who = html("div", { class: "who" }, row);
-    who.append(`${g.side_names[p]}: ${info.name}`);
-    html("small", { text: info.kind === "human" ? "person" : info.label }, who);
-    html("span", { class: "count", text: g.game === "tictactoe" ? "" : g.counts[symbols[p]] }, row);
+  if (!a) { html("div", { class: "muted", text: "Looking for the best moves…" }, box); return null; }
+  if (!a.moves.length) { html("div", { text: "No moves here." }, box); return null; }
+  html("div", { class: "small muted", text: `Best moves, ${unitNote(a.unit)} from ${povName()}'s view — ${a.source}` }, box);
+  const ol = html("ol", { class: "hint-list" }, box);
+  const mover = frame ? frame.to_move : a.to_move;
+  for (const h of a.moves.slice(0, 3)) {
+    const li = html("li", {}, ol);
+    html("b", { class: "hint-move", text: h.move }, li);
+    html("span", { class: "hint-value", text: fmtVal(moveValue(h.value, mover), a.unit) + (h.exact && a.unit === "discs" ? " exact" : "") }, li);
+    if (h.pv.length > 1) html("span", { class: "hint-line", text: `then ${h.pv.slice(1).join(a.game === "hexthello" ? ", " : " ")}` }, li);
+  }
+  return a.moves.slice(0, 3);
+}
+
+function clearReview() {
+  app.review = null; app.reviewing = null;
+  $("#review-box").hidden = true;
+}
+
+async function startReview() {
+  if (!app.g || app.reviewing) return;
+  const body = { level: analysisLevel() };
+  if (app.mode === "replay") body.history_id = app.rec.id; else body.game_id = app.gameId;
+  const box = $("#review-box");
+  box.hidden = false;
+  $("#review-summary").textContent = ""; $("#review-mistakes").textContent = "";
+  $("#review-progress").hidden = false;
+  $("#review-bar").value = 0;
+  $("#review-progress-text").textContent = "Starting the review…";
+  try {
+    let job = await api("POST", "/api/reviews", body);
+    app.reviewing = job.id;
+    while (job.status === "running") {
+      $("#review-bar").max = job.total; $("#review-bar").value = job.done;
+      $("#review-progress-text").textContent = `Analysing position ${Math.min(job.done + 1, job.total)} of ${job.total}…`;
+      await new Promise((r) => setTimeout(r, 200));
+      if (app.reviewing !== job.id) return;
+      job = await api("GET", `/api/reviews/${job.id}`);
+    }
+    app.reviewing = null;
+    $("#review-progress").hidden = true;
+    if (job.status !== "done") throw new Error(job.error || "the review failed");
+    app.review = job.review;
+    render();
+  } catch (e) {
+    app.reviewing = null;
+    $("#review-progress").hidden = true;
+    $("#review-summary").textContent = e.message;
   }
 }
 
-function drawMoves(list, moves, current, name) {
-  list.textContent = "";
-  moves.forEach((m, i) => {
-    const li = html("li", { text: name(m) + (m.value !== null && m.value !== undefined ? `  (${fmt(m.value)})` : "") }, list);
-    if (m.move === "pass") li.classList.add("pass");
-    if (i + 1 === current) li.classList.add("current");
-  });
-  list.scrollTop = list.scrollHeight;
-}
-
-function fmt(v) {
-  if (v === null || v === undefined) return "";
-  if (Math.abs(v) >= 1e6) return (v > 0 ? "win +" : "loss ") + Math.round(Math.abs(v) - 1e6);
-  return (v > 0 ? "+" : "") + (Math.round(v * 10) / 10);
-}
-
-function drawGraph(g) {
-  $("#graph-label").textContent = `Evaluation over the game (${g.side_names[0]}'s view: above the line is good for ${g.side_names[0]})`;
-  const svg = $("#graph");
-  svg.textContent = "";
-  const n = Math.max(g.evals.length - 1, 1);
-  const vals = g.evals.map((e) => (e ? e.value : null));
-  const finite = vals.filter((v) => v !== null);
-  const discs = g.game === "tictactoe" ? [] : g.disc_diff;
-  const span = Math.max(1, ...finite.map(Math.abs), ...discs.map(Math.abs));
-  const W = 300, H = 90;
-  const x = (i) => (i / n) * W, y = (v) => H / 2 - (v / span) * (H / 2 - 4);
-  el("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "zero" }, svg);
-  if (discs.length) el("polyline", { class: "discs", points: discs.map((v, i) => `${x(i)},${y(v)}`).join(" ") }, svg);
-  const pts = [];
-  vals.forEach((v, i) => { if (v !== null) pts.push(`${x(i)},${y(v)}`); });
-  if (pts.length) el("polyline", { class: "eval", points: pts.join(" ") }, svg);
-  el("line", { x1: x(g.ply), y1: 0, x2: x(g.ply), y2: H, class: "now" }, svg);
-}
-
-function showHints(msg) {
-  if (!app.game || (msg.ply !== null && msg.ply !== app.game.ply)) return;
-  app.hints = msg.hints;
-  const box = $("#hints");
+function drawReview() {
+  const r = app.review;
+  if (!r) return;
+  const box = $("#review-box");
   box.hidden = false;
+  const sum = $("#review-summary");
+  sum.textContent = "";
+  const unit = r.unit;
+  const lossWord = unit === "discs" ? "discs lost" : unit === "result" ? "results thrown away" : `${unit} units lost`;
+  html("div", { class: "small muted", text: `Review — ${r.source}. A mistake loses ${unit === "discs" ? `at least ${r.threshold} discs` : unit === "result" ? "a better result" : "much more than the other moves"} against the best move.` }, sum);
+  const table = html("table", { class: "review-table" }, sum);
+  const head = html("tr", {}, html("thead", {}, table));
+  for (const t of ["", "mistakes", lossWord, "worst"]) html("th", { text: t }, head);
+  const body = html("tbody", {}, table);
+  for (const p of r.players) {
+    const tr = html("tr", { "data-side": p.side }, body);
+    const who = app.g.players[p.side];
+    html("td", { text: `${p.name}${who && who.name && who.name !== p.name ? ` (${who.name})` : ""}` }, tr);
+    html("td", { class: "num", text: String(p.mistakes) }, tr);
+    html("td", { class: "num", text: unit === "result" ? String(p.lost) : discs(p.lost).replace("+", "") }, tr);
+    html("td", { text: p.worst ? `${p.worst.ply}. ${p.worst.move} (−${discs(p.worst.loss).replace("+", "")})` : "—" }, tr);
+  }
+  const ol = $("#review-mistakes");
+  ol.textContent = "";
+  const here = viewPly() + 1;
+  for (const m of r.moves.filter((x) => x.mistake)) {
+    const li = html("li", { "data-ply": m.ply, class: m.ply === here ? "current" : "" }, ol);
+    const b = html("button", { class: "mistake-link", text: `${m.ply}. ${r.side_names[m.side]} ${m.move}` }, li);
+    b.addEventListener("click", () => goto(m.ply - 1));
+    html("span", { class: "loss", text: ` −${discs(m.loss).replace("+", "")}${unit === "discs" ? " discs" : ""}${m.exact ? " (exact)" : ""}` }, li);
+    html("span", { class: "muted", text: `, best ${m.best}` }, li);
+  }
+  ol.hidden = !ol.childElementCount;
+  scrollIntoList(ol, ol.querySelector(".current"));
+  if (!ol.childElementCount) html("p", { class: "muted", text: "No mistakes." }, sum);
+}
+
+// ---------------------------------------------------------------- rendering the board screen
+function render() {
+  const g = app.g;
+  if (!g) return;
+  const k = viewPly();
+  const f = frameAt(k);
+  const atEnd = k === lastPly();
+  const reviewRow = app.review ? app.review.moves.find((m) => m.ply === k + 1) : null;
+  const hints = f ? drawHints(k, f) : null;
+  let values = null;
+  if ($("#opt-values").checked && f && !f.over) {
+    const a = analysisAt(k);
+    if (a) values = { a, mover: f.to_move };
+  }
+  if (f) {
+    const step = app.shownPly !== null && k === app.shownPly + 1;
+    const clickable = canPlayAt({ ...f, ply: k });
+    drawBoard($("#board"), { game: g.game, layout: g.layout, cells: f.cells }, {
+      legal: clickable ? f.legal : [],
+      dots: clickable || (app.mode === "live" && atEnd && f.to_move !== null) ? f.legal : [],
+      lastMove: f.last_move ? (typeof f.last_move === "object" ? f.last_move.index : f.last_move) : null,
+      flips: step ? flipsOf(f) : [],
+      placed: step && f.last_move !== null && f.last_move !== undefined ? (typeof f.last_move === "object" ? f.last_move.index : f.last_move) : null,
+      hints, values,
+      review: reviewRow && reviewRow.best && !reviewRow.forced ? reviewRow : null,
+      onClick: clickable ? (idx) => {
+        const m = f.legal.find((x) => x.index === idx);
+        if (m) playAt({ ...f, ply: k }, m.move);
+      } : null,
+    });
+    app.shownPly = k;
+  }
+  const known = (g.evals || []).find((e) => e);
+  $("#analysis-level-box").hidden = !(g.game === "othello" && g.layout.rows === 8 && app.info && app.info.engine.available
+    && (!known || known.unit === "discs"));
+  if (app.mode === "replay") $("#opt-analysis").value = analysisLevel();
+  drawPlayers(f);
+  drawStatus(f, k);
+  drawNav(k);
+  drawMoveNote(k, f);
+  drawMoveList();
+  drawGraph();
+  drawReview();
+  if (!$("#export-box").hidden) fillExport();
+}
+
+function flipsOf(f) {
+  if (Array.isArray(f.flipped)) return f.flipped;
+  const prev = app.mode === "replay" ? app.rec.frames[f.ply - 1] : null;
+  if (!prev) return [];
+  return f.cells.map((v, i) => (v && prev.cells[i] && v !== prev.cells[i] ? i : -1)).filter((i) => i >= 0);
+}
+
+function drawPlayers(f) {
+  const g = app.g;
+  const box = $("#players");
   box.textContent = "";
-  html("div", { text: `Best moves (${msg.source}):` }, box);
-  const ol = html("ol", {}, box);
-  for (const h of msg.hints) html("li", { text: `${h.move}  ${h.value_text}   ${h.pv.join(" ")}` }, ol);
-  render(app.game);
+  box.classList.toggle("timed", !!g.clock);
+  const symbols = ["X", "O"];
+  const counts = f ? (f.counts || g.counts) : g.counts;
+  for (const p of [0, 1]) {
+    const info = g.players[p];
+    const row = html("div", { class: "player" + (f && f.to_move === p ? " to-move" : ""), "data-player": p }, box);
+    html("span", { class: `chip ${symbols[p]}${g.game === "tictactoe" ? " mark" : ""}`,
+      text: g.game === "tictactoe" ? symbols[p] : "" }, row);
+    const who = html("div", { class: "who" }, row);
+    html("span", { class: "colour", text: g.side_names[p] }, who);
+    html("span", { class: "name", text: ` ${info.name}` }, who);
+    if (info.kind === "computer" && info.label) html("small", { text: info.label.replace(/^level \d+: /, "") }, who);
+    if (g.clock) html("span", { class: "clock" + (g.clock.running === p ? " running" : "") + (g.clock.flagged === p ? " flagged" : ""), "data-clock": p, text: clockText(p) }, row);
+    html("span", { class: "count", text: g.game === "tictactoe" ? "" : counts[symbols[p]] }, row);
+  }
+}
+
+function clockLeft(p) {
+  const c = app.g && app.g.clock;
+  if (!c) return 0;
+  let t = c.remaining[p];
+  if (c.running === p) t -= (performance.now() - app.clockAt) / 1000;
+  return Math.max(0, t);
+}
+function clockText(p) {
+  const t = clockLeft(p);
+  if (t < 10) return `0:0${t.toFixed(1)}`.replace(/^0:0(\d\d)/, "0:$1");
+  const s = Math.ceil(t);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+function tickClocks() {
+  if (!app.g || !app.g.clock || app.mode !== "live") return;
+  for (const node of document.querySelectorAll("[data-clock]")) {
+    const p = +node.dataset.clock;
+    node.textContent = clockText(p);
+    node.classList.toggle("low", clockLeft(p) < 10);
+  }
+}
+setInterval(tickClocks, 100);
+
+function drawStatus(f, k) {
+  const g = app.g;
+  const names = g.side_names;
+  let turn;
+  if (app.mode === "replay") turn = k === 0 ? "Start position" : `After move ${k}`;
+  else if (g.over && k === g.ply) turn = g.result ? g.result.text : "Game over";
+  else if (!f) turn = "…";
+  else if (f.to_move === null) turn = "Game over in this position";
+  else {
+    turn = `${names[f.to_move]} to move`;
+    if (humanAt(f) && k === g.ply) turn += ` — your turn (${f.legal.length} legal move${f.legal.length === 1 ? "" : "s"})`;
+  }
+  $("#turn").textContent = turn;
+  const thinking = app.mode === "live" && g.thinking !== null && g.thinking !== undefined;
+  $("#thinking").hidden = !thinking;
+  if (thinking) $("#thinking-text").textContent = `${names[g.thinking]} (${g.players[g.thinking].name.toLowerCase()}) is thinking…`;
+  $("#notice").textContent = app.mode === "live" && k === g.ply ? (g.notice || "") : "";
+  if (app.mode === "live" && g.error) showError(g.error);
+  const live = app.mode === "live";
+  $("#btn-undo").disabled = !live || !g.owner || !g.can_undo;
+  $("#btn-redo").disabled = !live || !g.owner || !g.can_redo;
+  $("#btn-hint").disabled = !f || f.over || f.to_move === null;
+  $("#btn-review").disabled = !!app.reviewing || !g.moves.some((m) => m.move !== "pass");
+  $("#move-input").disabled = !live || !humanAt(f) || k !== g.ply;
+  $("#move-input").placeholder = g.game === "hexthello" ? "type a move, e.g. 7 3" : g.game === "tictactoe" ? "type a move, e.g. b2" : "type a move, e.g. d3";
+  const note = $("#view-note");
+  if (live && k !== g.ply) {
+    note.hidden = false;
+    note.textContent = canPlayAt(f ? { ...f, ply: k } : null)
+      ? `Position after move ${k} of ${g.ply}. Play a move here to go on from this position (the later moves are replaced; Undo takes it back).`
+      : `Position after move ${k} of ${g.ply}. ▶| returns to the game.`;
+  } else note.hidden = true;
+}
+
+function drawNav(k) {
+  const last = lastPly();
+  $("#nav-pos").textContent = `${k} / ${last}`;
+  $("#nav-first").disabled = $("#nav-prev").disabled = k === 0;
+  $("#nav-last").disabled = $("#nav-next").disabled = k === last;
+}
+
+function drawMoveNote(k, f) {
+  const box = $("#move-note");
+  const g = app.g;
+  const r = app.review;
+  const parts = [];
+  const lastMove = k > 0 ? g.moves[k - 1] : null;
+  const sep = g.game === "hexthello" ? ", " : " ";
+  if (r) {
+    const row = r.moves.find((m) => m.ply === k + 1);
+    if (row && row.best && !row.forced) {
+      const mover = row.side;
+      const mine = `${row.ply}. ${g.side_names[mover]} played ${row.move} (${fmtVal(moveValue(row.value, mover), r.unit)})`;
+      const verdict = row.loss > 0 ? `: ${row.mistake ? "a mistake, " : ""}${discs(row.loss).replace("+", "")} ${r.unit === "discs" ? "discs" : "units"} below ${row.best} (${fmtVal(moveValue(row.best_value, mover), r.unit)})` : ", the best move";
+      parts.push({ text: mine + verdict + (row.exact ? " — exact" : ""), cls: row.mistake ? "bad" : "" });
+      parts.push({ text: `Best line: ${row.best_line.join(sep)}`, cls: "line" });
+    }
+  }
+  if (!parts.length && lastMove && app.mode === "replay") parts.push({ text: `Move ${k}: ${g.side_names[lastMove.side]} ${lastMove.move}`, cls: "" });
+  box.textContent = "";
+  box.hidden = !parts.length;
+  for (const p of parts) html("div", { class: p.cls, text: p.text }, box);
+}
+
+function drawMoveList() {
+  const g = app.g;
+  const list = $("#movelist");
+  if (!g) return;
+  const k = viewPly();
+  const r = app.review;
+  list.textContent = "";
+  const startBtn = html("button", { class: "mv start" + (k === 0 ? " current" : ""), "data-ply": 0, text: "start" }, list);
+  startBtn.addEventListener("click", () => goto(0));
+  const evals = r ? r.evals : g.evals;
+  let row = null, number = 0;
+  g.moves.forEach((m, i) => {
+    const ply = i + 1;
+    if (m.side === 0 || !row) {
+      number += 1;
+      row = html("div", { class: "mv-row" }, list);
+      html("span", { class: "mv-num", text: `${number}.` }, row);
+      if (m.side === 1) html("span", { class: "mv-empty" }, row);
+    }
+    const btn = html("button", { class: "mv" + (ply === k ? " current" : "") + (m.move === "pass" ? " pass" : ""), "data-ply": ply, "aria-label": `move ${ply}: ${m.move}` }, row);
+    html("span", { class: "mv-move", text: m.move }, btn);
+    const ev = evals && evals[ply];
+    if (ev && (ev.unit === "discs" || ev.unit === "result")) {
+      html("span", { class: "mv-val" + (ev.exact ? " exact" : ""), text: fmtVal(posValue(ev.value, m.side), ev.unit, { bare: true }) }, btn);
+    }
+    const rv = r ? r.moves.find((x) => x.ply === ply) : null;
+    if (rv && rv.mistake) {
+      btn.classList.add("mistake");
+      html("span", { class: "mv-loss", text: `?−${discs(rv.loss).replace("+", "")}` }, btn);
+      btn.title = `lost ${discs(rv.loss).replace("+", "")} against ${rv.best}`;
+    }
+    btn.addEventListener("click", () => goto(ply));
+    if (m.side === 1) row = null;
+  });
+  scrollIntoList(list, list.querySelector(".current"));
+}
+
+function scrollIntoList(list, item) {
+  // scroll the list (only the list, never the page) so that ``item`` shows, with a row of context
+  if (!item) return;
+  const a = list.getBoundingClientRect(), b = item.getBoundingClientRect();
+  if (b.top < a.top + 2) list.scrollTop -= a.top - b.top + 28;
+  else if (b.bottom > a.bottom - 2) list.scrollTop += b.bottom - a.bottom + 28;
+}
+
+function drawGraph() {
+  const g = app.g;
+  if (!g) return;
+  const r = app.review;
+  const evals = (r ? r.evals : g.evals) || [];
+  const svg = $("#graph");
+  const W = Math.max(200, Math.round(svg.clientWidth || svg.parentNode.clientWidth || 300)), H = 120;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.textContent = "";
+  const known = evals.filter((e) => e);
+  const unit = mostCommon(known.map((e) => e.unit));
+  const side = graphSide();
+  const names = g.side_names;
+  const level = r ? r.source : (unit === "discs" ? `fast engine, level ${analysisLevel()}` : "");
+  if (!known.length) {
+    $("#graph-label").textContent = app.mode === "replay" && !r ? "Evaluation: press Review to analyse every move." : "Evaluation: waiting for the analysis…";
+  } else {
+    $("#graph-label").textContent = `Evaluation ${unitNote(unit)}, ${names[side]}'s view${level ? ` — ${level}` : ""}` + (known.some((e) => e.exact) ? " (● exact)" : "");
+  }
+  const n = Math.max(evals.length - 1, lastPly(), 1);
+  const vals = evals.map((e) => (e && e.unit === unit ? (side === 1 ? -e.value : e.value) : null));
+  let span = 1;
+  if (unit === "discs") { const m = Math.max(4, ...vals.filter((v) => v !== null).map(Math.abs)); span = Math.min(64, Math.ceil(m / 4) * 4); }
+  else if (unit !== "result") span = Math.max(1, ...vals.filter((v) => v !== null).map(Math.abs));
+  const L = 38, R = 6, T = 8, B = 8;
+  const x = (i) => L + (i / n) * (W - L - R), y = (v) => T + (H - T - B) / 2 - (v / span) * ((H - T - B) / 2);
+  const grid = unit === "result" ? [[1, "win"], [0, "draw"], [-1, "loss"]] : [[span, discs(span)], [span / 2, discs(span / 2)], [0, "0"], [-span / 2, discs(-span / 2)], [-span, discs(-span)]];
+  for (const [v, label] of grid) {
+    el("line", { x1: L, y1: y(v), x2: W - R, y2: y(v), class: v === 0 ? "zero" : "grid" }, svg);
+    el("text", { x: L - 4, y: y(v), class: "axis", text: unit === "discs" || unit === "result" ? label : shortNumber(v) }, svg);
+  }
+  const pts = [];
+  vals.forEach((v, i) => { if (v !== null) pts.push(`${x(i)},${y(Math.max(-span, Math.min(span, v)))}`); });
+  if (pts.length) el("polyline", { class: "eval", points: pts.join(" ") }, svg);
+  vals.forEach((v, i) => {
+    if (v !== null && evals[i].exact) el("circle", { cx: x(i), cy: y(Math.max(-span, Math.min(span, v))), r: 2.5, class: "exact" }, svg);
+  });
+  if (r) for (const m of r.moves.filter((mm) => mm.mistake)) {
+    el("circle", { cx: x(m.ply), cy: T + 3, r: 3, class: "mistake-dot" }, svg);
+  }
+  el("line", { x1: x(viewPly()), y1: T, x2: x(viewPly()), y2: H - B, class: "now" }, svg);
+  svg.onclick = (ev) => {
+    const rect = svg.getBoundingClientRect();
+    const px = (ev.clientX - rect.left) * (W / rect.width);
+    goto(Math.round(((px - L) / (W - L - R)) * n));
+  };
+}
+
+function mostCommon(items) {
+  const count = new Map();
+  for (const x of items) count.set(x, (count.get(x) || 0) + 1);
+  let best = null;
+  for (const [x, c] of count) if (best === null || c > count.get(best)) best = x;
+  return best;
+}
+
+function shortNumber(v) {
+  const a = Math.abs(v);
+  const t = a >= 1e4 ? `${Math.round(a / 1000)}k` : a >= 100 ? String(Math.round(a)) : String(Math.round(a * 10) / 10);
+  return v === 0 ? "0" : (v > 0 ? "+" : "−") + t;
 }
 
 function showEnd(g) {
-  if (!app.game || app.game.id !== g.id || !app.game.over) return;
+  if (app.mode !== "live" || !app.g || app.g.id !== g.id || !app.g.over) return;
   const r = g.result;
-  $("#end-title").textContent = r ? r.text : "Game over";
+  const humans = g.players.filter((p) => p.kind === "human").length;
+  let title = r ? r.text : "Game over";
+  if (r && humans === 1) {
+    const me = g.players.findIndex((p) => p.kind === "human");
+    title = r.winner === null ? "Draw" : r.winner === me ? `You win: ${r.text}` : `You lose: ${r.text}`;
+  }
+  $("#end-title").textContent = title;
   $("#end-score").textContent = g.game === "tictactoe" ? (r && r.winner === null ? "No line of three." : "Three in a row.")
     : `${g.side_names[0]} ${g.counts.X} – ${g.counts.O} ${g.side_names[1]}`;
+  $("#end-detail").textContent = r && r.reason === "time" ? g.notice : "";
+  $("#btn-end-review").hidden = !g.moves.some((m) => m.move !== "pass");
   $("#end").hidden = false;
 }
 
 function fillExport() {
-  const g = app.game;
+  const g = app.g;
   if (!g) return;
   $("#export-text").value = g.custom_start ? `${g.start}\n${g.transcript}` : g.transcript;
-  $("#export-position").value = g.position;
+  const f = frameAt(viewPly());
+  $("#export-position").value = (f && f.position) || g.position || "";
 }
 
 // ---------------------------------------------------------------- drawing boards
@@ -324,20 +844,27 @@ function drawBoard(container, g, opts) {
   container.textContent = "";
   const layout = g.layout;
   if (layout.kind === "hex") return drawHex(container, g, opts);
-  const n = layout.cols, C = 60, M = 24;
+  const n = layout.cols, C = 60, M = 26;
   const ttt = g.game === "tictactoe";
   const svg = el("svg", { viewBox: `0 0 ${n * C + M * 2} ${n * C + M * 2}`, class: ttt ? "ttt" : "othello" }, container);
   for (let c = 0; c < n; c++) {
     el("text", { x: M + c * C + C / 2, y: M / 2, class: "coord", text: layout.files[c] }, svg);
+    el("text", { x: M + c * C + C / 2, y: M + n * C + M / 2, class: "coord", text: layout.files[c] }, svg);
   }
-  for (let r = 0; r < n; r++) el("text", { x: M / 2, y: M + r * C + C / 2, class: "coord", text: layout.ranks[r] }, svg);
+  for (let r = 0; r < n; r++) {
+    el("text", { x: M / 2, y: M + r * C + C / 2, class: "coord", text: layout.ranks[r] }, svg);
+    el("text", { x: M + n * C + M / 2, y: M + r * C + C / 2, class: "coord", text: layout.ranks[r] }, svg);
+  }
   const legal = new Map((opts.legal || []).map((m) => [m.index, m.move]));
   const center = (i) => [M + (i % n) * C + C / 2, M + Math.floor(i / n) * C + C / 2];
   for (let i = 0; i < n * n; i++) {
     const [cx, cy] = center(i);
     const rect = el("rect", { x: cx - C / 2, y: cy - C / 2, width: C, height: C, class: "cell", "data-index": i,
       "data-square": layout.files[i % n] + layout.ranks[Math.floor(i / n)] }, svg);
-    if (legal.has(i)) { rect.classList.add("legal"); rect.addEventListener("click", () => opts.onClick && opts.onClick(i)); }
+    if (legal.has(i) || opts.clickAll) {
+      rect.classList.add("legal");
+      rect.addEventListener("click", () => opts.onClick && opts.onClick(i));
+    }
     if (ttt && opts.lastMove === i) rect.classList.add("last-cell");
   }
   if (!ttt && n === 8) for (const [r, c] of [[2, 2], [2, 6], [6, 2], [6, 6]]) {
@@ -356,18 +883,76 @@ function drawBoard(container, g, opts) {
     }
     disc(svg, cx, cy, C * 0.41, v, i, opts);
   });
-  for (const [i] of legal) {
-    const [cx, cy] = center(i);
-    if (!ttt) el("circle", { cx, cy, r: 6, class: "legal-mark" }, svg);
+  if (ttt) winLine(svg, g.cells, center);
+  marks(svg, g, opts, center, !ttt, 6, 5, C);
+}
+
+function winLine(svg, cells, center) {
+  const lines = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+  for (const [a, b, c] of lines) {
+    if (cells[a] && cells[a] === cells[b] && cells[a] === cells[c]) {
+      const [x1, y1] = center(a), [x2, y2] = center(c);
+      el("line", { x1, y1, x2, y2, class: "win-line" }, svg);
+    }
   }
-  if (!ttt && opts.lastMove !== null && opts.lastMove !== undefined && opts.lastMove >= 0) {
+}
+
+function marks(svg, g, opts, center, dots, dotR, lastR, C) {
+  const shown = new Set();
+  if (opts.values) for (const mv of opts.values.a.moves) if (mv.index >= 0) shown.add(mv.index);
+  for (const m of opts.dots || opts.legal || []) {
+    if (shown.has(m.index)) continue;
+    const [cx, cy] = center(m.index);
+    if (dots) el("circle", { cx, cy, r: dotR, class: "legal-mark" }, svg);
+  }
+  if (opts.lastMove !== null && opts.lastMove !== undefined && opts.lastMove >= 0 && dots) {
     const [cx, cy] = center(opts.lastMove);
-    el("circle", { cx, cy, r: 5, class: "last-mark" }, svg);
+    el("circle", { cx, cy, r: lastR, class: "last-mark" }, svg);
   }
-  hintMarks(svg, opts.hints, g, (i) => center(i));
+  if (opts.review) {
+    const byName = new Map((opts.values ? opts.values.a.moves : []).map((m) => [m.move, m.index]));
+    for (const [name, cls] of [[opts.review.best, "best-ring"], [opts.review.move, "played-ring"]]) {
+      const idx = indexOfMove(g, name, byName);
+      if (idx === null || (cls === "played-ring" && opts.review.move === opts.review.best)) continue;
+      const [cx, cy] = center(idx);
+      el("circle", { cx, cy, r: C * 0.44, class: cls }, svg);
+    }
+  }
+  if (opts.values) {
+    const a = opts.values.a;
+    const best = a.moves.length ? a.moves[0].value : null;
+    for (const mv of a.moves) {
+      if (mv.index < 0) continue;
+      const [cx, cy] = center(mv.index);
+      const v = moveValue(mv.value, opts.values.mover);
+      el("text", { x: cx, y: cy + 1, class: "value-text" + (mv.value === best ? " best" : ""), "data-index": mv.index,
+        text: fmtVal(v, a.unit, { bare: true }), "font-size": Math.round(C * (a.unit === "discs" || a.unit === "result" ? 0.3 : 0.24)) }, svg);
+    }
+  }
+  if (opts.hints) {
+    opts.hints.forEach((h, k) => {
+      if (h.index === undefined || h.index < 0) return;
+      const [cx, cy] = center(h.index);
+      const dx = opts.values ? C * 0.3 : 0, dy = opts.values ? -C * 0.3 : 0;
+      el("circle", { cx: cx + dx, cy: cy + dy, r: C * 0.2, class: "hint-mark" }, svg);
+      el("text", { x: cx + dx, y: cy + dy + 1, class: "hint-text", text: String(k + 1), "font-size": Math.round(C * 0.22) }, svg);
+    });
+  }
+}
+
+function indexOfMove(g, name, byName) {
+  if (byName.has(name)) return byName.get(name);
+  const layout = g.layout;
+  if (layout.kind === "hex") {
+    const m = name.match(/^(\d+) (\d+)$/);
+    return m ? +m[1] * layout.cols + +m[2] : null;
+  }
+  const c = layout.files.indexOf(name[0]), r = layout.ranks.indexOf(name.slice(1));
+  return c < 0 || r < 0 ? null : r * layout.cols + c;
 }
 
 function disc(svg, cx, cy, r, v, i, opts) {
+  if (v === "#") { el("circle", { cx, cy, r: r * 0.9, class: "hole", "data-index": i }, svg); return null; }
   const colour = v === "X" ? "black" : "white";
   const d = el("circle", { cx, cy, r, class: `disc ${colour}`, "data-index": i }, svg);
   if (opts.flips && opts.flips.includes(i)) {
@@ -378,92 +963,197 @@ function disc(svg, cx, cy, r, v, i, opts) {
   return d;
 }
 
-function hintMarks(svg, hints, g, center) {
-  if (!hints || !g.legal) return;
-  const byName = new Map(g.legal.map((m) => [m.move, m.index]));
-  hints.forEach((h, k) => {
-    const idx = byName.get(h.move);
-    if (idx === undefined) return;
-    const [cx, cy] = center(idx);
-    el("circle", { cx, cy, r: 13, class: "hint-mark" }, svg);
-    el("text", { x: cx, y: cy + 1, class: "hint-text", text: String(k + 1) }, svg);
-  });
-}
-
 function drawHex(container, g, opts) {
   const layout = g.layout, size = layout.cols, R = 17, s3 = Math.sqrt(3);
   const mid = (size - 1) / 2;
-  const pos = (i) => {
-    const row = Math.floor(i / size), col = i % size;
+  const at = (row, col) => {  // also for the cells just outside the board, where the coordinates go
     const q = col - mid, r = row - mid;
     return [s3 * R * (q + r / 2), 1.5 * R * r];
   };
-  const ext = s3 * R * (mid + 1) + 4;
+  const pos = (i) => at(Math.floor(i / size), i % size);
+  const ext = s3 * R * (mid + 1) + 20;
   const svg = el("svg", { viewBox: `${-ext} ${-ext} ${2 * ext} ${2 * ext}`, class: "hex" }, container);
   const legal = new Map((opts.legal || []).map((m) => [m.index, m.move]));
   const corners = [...Array(6).keys()].map((k) => {
     const a = Math.PI / 180 * (60 * k - 30);
     return [R * Math.cos(a), R * Math.sin(a)];
   });
+  const on = new Set(layout.cells_on_board);
   for (const i of layout.cells_on_board) {
     const [x, y] = pos(i);
     const poly = el("polygon", { points: corners.map(([dx, dy]) => `${x + dx},${y + dy}`).join(" "), class: "cell",
       "data-index": i, "data-square": `${Math.floor(i / size)} ${i % size}` }, svg);
     el("title", { text: `${Math.floor(i / size)} ${i % size}` }, poly);
-    if (legal.has(i)) { poly.classList.add("legal"); poly.addEventListener("click", () => opts.onClick && opts.onClick(i)); }
+    if (legal.has(i) || (opts.clickAll && g.cells[i] !== "#")) {
+      poly.classList.add("legal");
+      poly.addEventListener("click", () => opts.onClick && opts.onClick(i));
+    }
+  }
+  // coordinates on the edge, where the next cell of the line would be: each column's number beyond its top
+  // cell (top and upper-left edges), each row's number after its last cell (right edges)
+  for (let col = 0; col < size; col++) {
+    const top = [...Array(size).keys()].find((r) => on.has(r * size + col));
+    if (top === undefined) continue;
+    const [x, y] = at(top - 1, col);
+    el("text", { x, y, class: "coord hex-coord col", text: String(col) }, svg);
+  }
+  for (let row = 0; row < size; row++) {
+    const cols = [...Array(size).keys()].filter((c) => on.has(row * size + c));
+    if (!cols.length) continue;
+    const [x, y] = at(row, cols[cols.length - 1] + 1);
+    el("text", { x, y, class: "coord hex-coord row", text: String(row) }, svg);
   }
   g.cells.forEach((v, i) => { if (v) { const [x, y] = pos(i); disc(svg, x, y, R * 0.72, v, i, opts); } });
-  for (const [i] of legal) { const [x, y] = pos(i); el("circle", { cx: x, cy: y, r: 3.5, class: "legal-mark" }, svg); }
-  if (opts.lastMove !== null && opts.lastMove !== undefined && opts.lastMove >= 0) {
-    const [x, y] = pos(opts.lastMove);
-    el("circle", { cx: x, cy: y, r: 3.5, class: "last-mark" }, svg);
-  }
-  hintMarks(svg, opts.hints, g, pos);
+  marks(svg, g, opts, pos, true, 3.5, 3.5, R * 2);
 }
 
-// ---------------------------------------------------------------- board buttons and keys
+// ---------------------------------------------------------------- board editor
+const EDITOR_GAMES = ["othello", "othello6", "othello10", "tictactoe", "hexthello"];
+
+function editorLayout(name) {
+  if (name === "hexthello") {
+    const size = 15, on = [];
+    for (let i = 0; i < size; i++) for (let j = 0; j < size; j++) if (i + j >= 7 && i + j <= 21) on.push(i * size + j);
+    return { kind: "hex", rows: size, cols: size, cells_on_board: on };
+  }
+  const n = name === "tictactoe" ? 3 : sizeOf(name) || 8;
+  return { kind: "square", rows: n, cols: n, files: [...Array(n).keys()].map((c) => String.fromCharCode(97 + c)),
+    ranks: [...Array(n).keys()].map((r) => String(r + 1)) };
+}
+
+function editorStart(name, layout) {
+  const cells = Array(layout.rows * layout.cols).fill("");
+  if (name === "hexthello") {
+    for (const [i, j] of [[7, 7], [6, 7], [7, 8], [8, 6]]) cells[i * 15 + j] = "O";
+    for (const [i, j] of [[7, 6], [6, 8], [8, 7]]) cells[i * 15 + j] = "X";
+  } else if (name !== "tictactoe") {
+    const n = layout.cols, h = n / 2;
+    cells[(h - 1) * n + h - 1] = "O"; cells[h * n + h] = "O";
+    cells[(h - 1) * n + h] = "X"; cells[h * n + h - 1] = "X";
+  }
+  return cells;
+}
+
+function openEditor() {
+  const sel = $("#ed-game");
+  if (!sel.options.length) {
+    for (const name of EDITOR_GAMES) if (!app.info || name !== "hexthello" || gameChoices().includes("hexthello")) html("option", { value: name, text: GAME_LABELS[name] }, sel);
+    sel.addEventListener("change", () => resetEditor(sel.value, true));
+    $("#ed-clear").addEventListener("click", () => { app.editor.cells = app.editor.cells.map((c) => (c === "#" ? "#" : "")); drawEditor(); });
+    $("#ed-start-pos").addEventListener("click", () => resetEditor(app.editor.name, true));
+    for (const r of document.querySelectorAll("input[name=ed-side]")) r.addEventListener("change", drawEditor);
+    $("#ed-play").addEventListener("click", playFromEditor);
+  }
+  if (!app.editor) {
+    const want = app.settings.game && EDITOR_GAMES.includes(app.settings.game) ? app.settings.game : "othello";
+    sel.value = want;
+    resetEditor(sel.value, true);
+  } else drawEditor();
+}
+
+function resetEditor(name, start) {
+  const layout = editorLayout(name);
+  app.editor = { name, layout, cells: start ? editorStart(name, layout) : Array(layout.rows * layout.cols).fill("") };
+  const sides = name === "tictactoe" ? ["X", "O"] : ["Black", "White"];
+  for (const span of document.querySelectorAll("[data-ed-side]")) span.textContent = sides[+span.dataset.edSide];
+  $("#ed-error").textContent = "";
+  drawEditor();
+}
+
+function editorText() {
+  const e = app.editor;
+  const side = document.querySelector("input[name=ed-side]:checked").value;
+  const order = e.layout.kind === "hex" ? e.layout.cells_on_board : [...Array(e.cells.length).keys()];
+  return order.map((i) => e.cells[i] || "-").join("") + " " + side;
+}
+
+function drawEditor() {
+  const e = app.editor;
+  drawBoard($("#editor-board"), { game: e.name === "tictactoe" ? "tictactoe" : baseGame(e.name), layout: e.layout, cells: e.cells }, {
+    clickAll: true, legal: [],
+    onClick: (i) => {
+      if (e.cells[i] === "#") return;
+      const tool = document.querySelector("input[name=ed-tool]:checked").value;
+      e.cells[i] = e.cells[i] === tool ? "" : tool;
+      drawEditor();
+    },
+  });
+  const x = e.cells.filter((c) => c === "X").length, o = e.cells.filter((c) => c === "O").length;
+  const names = e.name === "tictactoe" ? ["X", "O"] : ["Black", "White"];
+  $("#ed-count").textContent = `${names[0]} ${x}, ${names[1]} ${o}`;
+  $("#ed-text").value = editorText();
+}
+
+async function playFromEditor() {
+  $("#ed-error").textContent = "";
+  const s = { ...(app.settings.mode ? app.settings : formSettings()), game: app.editor.name };
+  try { await startGame(s, editorText()); }
+  catch (e) { $("#ed-error").textContent = e.message; }
+}
+
+// ---------------------------------------------------------------- buttons and keys
 function initBoard() {
-  $("#btn-undo").addEventListener("click", () => send({ type: "undo" }));
-  $("#btn-redo").addEventListener("click", () => send({ type: "redo" }));
-  $("#btn-hint").addEventListener("click", () => send({ type: "hint", count: 3 }));
+  $("#btn-undo").addEventListener("click", () => { app.viewPly = null; send({ type: "undo" }); });
+  $("#btn-redo").addEventListener("click", () => { app.viewPly = null; send({ type: "redo" }); });
+  $("#btn-hint").addEventListener("click", toggleHints);
+  $("#btn-review").addEventListener("click", startReview);
+  $("#btn-end-review").addEventListener("click", () => { $("#end").hidden = true; startReview(); });
+  $("#btn-playon").addEventListener("click", playOn);
   $("#btn-newgame").addEventListener("click", () => { location.hash = "#/"; });
   $("#btn-export").addEventListener("click", () => { const b = $("#export-box"); b.hidden = !b.hidden; fillExport(); });
-  $("#btn-copy").addEventListener("click", () => { $("#export-text").select(); navigator.clipboard && navigator.clipboard.writeText($("#export-text").value); });
+  $("#btn-copy").addEventListener("click", () => { $("#export-text").select(); if (navigator.clipboard) navigator.clipboard.writeText($("#export-text").value).catch(() => {}); });
+  $("#nav-first").addEventListener("click", () => goto(0));
+  $("#nav-prev").addEventListener("click", () => goto(viewPly() - 1));
+  $("#nav-next").addEventListener("click", () => goto(viewPly() + 1));
+  $("#nav-last").addEventListener("click", () => goto(lastPly()));
+  $("#opt-pov").addEventListener("change", (ev) => { app.settings.pov = ev.target.value; saveSettings(); render(); });
+  $("#opt-values").addEventListener("change", (ev) => { app.settings.values = ev.target.checked; saveSettings(); render(); });
+  $("#opt-analysis").addEventListener("change", async (ev) => {
+    app.settings.analysis = ev.target.value; saveSettings();
+    if (app.mode === "live" && app.g && app.g.owner) {
+      try { onState(await api("POST", `/api/games/${app.gameId}/settings`, { analysis_level: +ev.target.value })); }
+      catch (e) { showError(e.message); }
+    } else render();
+  });
   $("#move-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const text = $("#move-input").value.trim();
-    if (text) { playMove(text); $("#move-input").value = ""; }
-  });
-  $("#btn-setup").addEventListener("click", async () => {
-    const text = $("#setup-text").value.trim();
-    if (!text) { showError("paste a transcript or a board first"); return; }
-    try { await startGame(app.settings.mode ? app.settings : formSettings(), text); }
-    catch (e) { showError(e.message); }
+    if (text && app.g && !app.g.over) { send({ type: "move", move: text }); $("#move-input").value = ""; }
   });
   $("#btn-again").addEventListener("click", async () => {
     $("#end").hidden = true;
     try { await startGame(app.settings.mode ? app.settings : formSettings(), ""); } catch (e) { showError(e.message); }
   });
   $("#btn-back").addEventListener("click", () => { $("#end").hidden = true; location.hash = "#/"; });
-  $("#btn-review").addEventListener("click", () => { $("#end").hidden = true; });
+  $("#btn-look").addEventListener("click", () => { $("#end").hidden = true; });
+  window.addEventListener("resize", () => { if (!$("#screen-board").hidden) drawGraph(); });
   document.addEventListener("keydown", (ev) => {
     const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);
-    if (!$("#screen-replay").hidden && !typing) return replayKey(ev);
-    if ($("#screen-board").hidden) return;
+    if ($("#screen-board").hidden || !app.g) return;
     const mod = (ev.ctrlKey || ev.metaKey) && !typing; // in a text box Ctrl+Z stays the box's own undo
-    if (mod && ev.key.toLowerCase() === "z" && !ev.shiftKey) { ev.preventDefault(); send({ type: "undo" }); return; }
-    if (mod && (ev.key.toLowerCase() === "y" || (ev.key.toLowerCase() === "z" && ev.shiftKey))) {
-      ev.preventDefault(); send({ type: "redo" }); return;
+    if (app.mode === "live" && mod && ev.key.toLowerCase() === "z" && !ev.shiftKey) { ev.preventDefault(); app.viewPly = null; send({ type: "undo" }); return; }
+    if (app.mode === "live" && mod && (ev.key.toLowerCase() === "y" || (ev.key.toLowerCase() === "z" && ev.shiftKey))) {
+      ev.preventDefault(); app.viewPly = null; send({ type: "redo" }); return;
     }
     if (typing || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    if (ev.key === "?") send({ type: "hint", count: 3 });
+    if (ev.key === "ArrowLeft") { ev.preventDefault(); goto(viewPly() - 1); }
+    else if (ev.key === "ArrowRight") { ev.preventDefault(); goto(viewPly() + 1); }
+    else if (ev.key === "Home") { ev.preventDefault(); goto(0); }
+    else if (ev.key === "End") { ev.preventDefault(); goto(lastPly()); }
+    else if (ev.key === "?") toggleHints();
     else if (/^[a-j0-9]$/i.test(ev.key) && !$("#move-input").disabled) {
       $("#move-input").focus(); // the key lands in the move box: type d3 then Enter
     }
   });
 }
 
-// ---------------------------------------------------------------- history and replay
+function toggleHints() {
+  const k = viewPly();
+  app.showHints = app.showHints === k ? null : k;
+  render();
+}
+
+// ---------------------------------------------------------------- history
 async function loadHistory() {
   const body = $("#history-rows");
   body.textContent = "";
@@ -472,71 +1162,21 @@ async function loadHistory() {
     $("#history-count").textContent = data.total ? `${data.total} finished game${data.total === 1 ? "" : "s"}, newest first.` : "No finished games yet.";
     for (const g of data.games) {
       const tr = html("tr", { "data-id": g.id }, body);
-      html("td", { text: g.finished_at.replace("T", " ").replace("+00:00", " UTC") }, tr);
-      html("td", { text: g.game }, tr);
-      html("td", { text: g.players[0] }, tr);
-      html("td", { text: g.players[1] }, tr);
-      html("td", { text: g.result }, tr);
-      html("td", { text: g.plies }, tr);
-      const td = html("td", {}, tr);
+      html("td", { class: "h-date", text: g.finished_at.replace("T", " ").replace("+00:00", "").slice(0, 16) }, tr);
+      html("td", { class: "h-game", text: gameLabel(g) }, tr);
+      html("td", { class: "h-p0", "data-label": "Black / X", text: g.players[0] }, tr);
+      html("td", { class: "h-p1", "data-label": "White / O", text: g.players[1] }, tr);
+      html("td", { class: "h-result", text: g.result }, tr);
+      html("td", { class: "h-moves", text: `${g.plies} moves` }, tr);
+      const td = html("td", { class: "h-link" }, tr);
       html("a", { href: `#/replay/${g.id}`, text: "Replay", class: "replay-link" }, td);
     }
   } catch (e) { $("#history-count").textContent = e.message; }
 }
 
-async function loadReplay(id) {
-  $("#replay-board").textContent = "";
-  try {
-    const rec = await api("GET", `/api/history/${id}`);
-    app.replay = { rec, ply: 0 };
-    $("#replay-title").textContent = `Replay: ${rec.game}, ${rec.finished_at.slice(0, 10)}`;
-    $("#replay-players").textContent = `${rec.players[0]}  vs  ${rec.players[1]}`;
-    $("#replay-result").textContent = rec.result;
-    $("#rp-slider").max = rec.frames.length - 1;
-    showFrame(0);
-  } catch (e) { $("#replay-title").textContent = e.message; }
-}
-
-function showFrame(k) {
-  const rp = app.replay;
-  if (!rp) return;
-  const frames = rp.rec.frames;
-  k = Math.max(0, Math.min(frames.length - 1, k));
-  const prev = rp.ply;
-  rp.ply = k;
-  const f = frames[k];
-  const g = { game: rp.rec.game, layout: rp.rec.layout, cells: f.cells, legal: [] };
-  let flips = [];
-  if (k === prev + 1) flips = f.cells.map((v, i) => (v && frames[k - 1].cells[i] && v !== frames[k - 1].cells[i] ? i : -1)).filter((i) => i >= 0);
-  drawBoard($("#replay-board"), g, { legal: [], lastMove: f.last_move, flips, placed: k === prev + 1 ? f.last_move : null });
-  $("#rp-slider").value = k;
-  const names = rp.rec.side_names;
-  const counts = rp.rec.game === "tictactoe" ? "" : `  ${names[0]} ${f.counts.X} – ${f.counts.O} ${names[1]}`;
-  $("#replay-pos").textContent = (k === 0 ? "Start position" : `Move ${k}: ${names[f.side]} ${f.move}`) + counts;
-  drawMoves($("#replay-moves"), frames.slice(1), k, (fr) => `${fr.move}`);
-}
-
-function replayKey(ev) {
-  if (!app.replay) return;
-  const k = app.replay.ply;
-  if (ev.key === "ArrowRight") showFrame(k + 1);
-  else if (ev.key === "ArrowLeft") showFrame(k - 1);
-  else if (ev.key === "Home") showFrame(0);
-  else if (ev.key === "End") showFrame(1e9);
-}
-
-function initReplay() {
-  $("#rp-first").addEventListener("click", () => showFrame(0));
-  $("#rp-prev").addEventListener("click", () => showFrame(app.replay.ply - 1));
-  $("#rp-next").addEventListener("click", () => showFrame(app.replay.ply + 1));
-  $("#rp-last").addEventListener("click", () => showFrame(1e9));
-  $("#rp-slider").addEventListener("input", (ev) => showFrame(+ev.target.value));
-}
-
 // ---------------------------------------------------------------- boot
 (async function main() {
   initBoard();
-  initReplay();
   try { await initStart(); } catch (e) { $("#start-error").textContent = `cannot reach the server: ${e.message}`; }
   route();
 })();

@@ -1,0 +1,238 @@
+"""A player's routes of the JSON API: set-up that keeps a transcript's moves, clocks, positions of the move list,
+going back and playing on, analysis in discs, and the review of a game.
+
+``router`` is included by ``plies.web.app``; it reads the app's live games and history from ``app.state``.
+
+| call | what it does |
+|---|---|
+| ``POST /api/games/new`` | start a game (``StartGame``): a transcript's moves kept, a board, a clock |
+| ``GET /api/games/{id}/positions/{ply}`` | the position after ``ply`` moves (cells, legal moves, last move) |
+| ``POST /api/games/{id}/branch`` | ``{"ply", "move"}``: play on from an earlier position (the rest is replaced) |
+| ``POST /api/games/{id}/settings`` | ``{"analysis_level"}`` |
+| ``GET /api/games/{id}/analysis?ply=&level=`` | every legal move valued (discs), best first |
+| ``POST /api/analysis`` | the same for any position |
+| ``POST /api/reviews``, ``GET /api/reviews/{id}`` | review a game; progress, then the review |
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections import OrderedDict
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse
+
+from plies.game import PASS, PliesError, State
+from plies.games import parse_position
+from plies.web.analysis import REVIEW, URGENT, Analyst, clamp_level, fill_passes, game_states, review_game
+from plies.web.levels import make_computer
+from plies.web.schemas import AnalysisIn, BranchIn, PlayerSpec, ReviewIn, SettingsIn, StartGame
+from plies.web.sessions import Clock, GameSession, Sessions, Side
+from plies.web.setup import read_setup, start_for
+
+COOKIE = "plies_token"
+HEADER = "x-plies-token"
+MAX_REVIEWS = 200
+
+router = APIRouter(prefix="/api", tags=["player"])
+
+
+def _token(request: Request) -> str | None:
+    return request.headers.get(HEADER) or request.cookies.get(COOKIE) or request.query_params.get("token")
+
+
+def _sessions(request: Request) -> Sessions:
+    return request.app.state.sessions
+
+
+def _found(request: Request, gid: str) -> GameSession:
+    session = _sessions(request).get(gid)
+    if session is None:
+        raise HTTPException(404, f"no game {gid!r} on this server (finished games are under /api/history)")
+    return session
+
+
+def _owned(request: Request, gid: str) -> GameSession:
+    session = _found(request, gid)
+    if _token(request) != session.owner:
+        raise HTTPException(403, "this game belongs to another browser: you can watch it but not play in it")
+    return session
+
+
+def _side(state: State, spec: PlayerSpec) -> Side:
+    if spec.kind == "human":
+        return Side("human", name=spec.name or "")
+    return Side("computer", make_computer(state, spec.level, spec.algorithm, spec.heuristic), name=spec.name or "")
+
+
+def start_game(sessions: Sessions, token: str, spec: StartGame) -> GameSession:
+    """A new game from ``spec`` for the browser with ``token``: a pasted transcript's moves become the game's
+    history, a board starts without one; PliesError names what is wrong."""
+    if spec.replaces:
+        old = sessions.get(spec.replaces)
+        if old is not None and old.owner == token:
+            old.abandon()
+    start, moves = read_setup(spec.game, spec.size, spec.position, spec.moves)
+    if start.is_over():
+        raise PliesError("that position is already finished: nothing to play")
+    sides = [_side(start, p) for p in spec.players]
+    clock = None
+    if spec.clock is not None:
+        clock = Clock(spec.clock.minutes * 60.0, spec.clock.increment)
+    custom = start != start_for(spec.game, getattr(start, "n", None) if start.game == "othello" else None)
+    return sessions.create(token, start, sides, spec.delay, custom_start=custom, moves=moves, clock=clock,
+                           analysis_level=spec.analysis_level)
+
+
+@router.post("/games/new", summary="Start a game: a transcript's moves kept, a board, a clock, the analysis level")
+async def new_game(spec: StartGame, request: Request) -> JSONResponse:
+    tokens = getattr(request.app.state, "tokens", None)  # the app's guard issues every token
+    token = _token(request) or (tokens.issue() if tokens is not None else secrets.token_urlsafe(24))
+    session = start_game(_sessions(request), token, spec)
+    response = JSONResponse({"token": token, "game": session.view(owner=True)})
+    response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=365 * 86400)
+    return response
+
+
+@router.get("/games/{gid}/positions/{ply}", summary="The position after PLY moves, as the page draws it")
+async def get_position(gid: str, ply: int, request: Request) -> dict[str, Any]:
+    session = _found(request, gid)
+    frame = session.frame(ply)
+    frame["version"] = session.version
+    return frame
+
+
+@router.post("/games/{gid}/branch", summary="Play on from an earlier position: the moves after it are replaced")
+async def post_branch(gid: str, body: BranchIn, request: Request) -> dict[str, Any]:
+    session = _owned(request, gid)
+    session.branch(body.ply, body.move)
+    return session.view(owner=True)
+
+
+@router.post("/games/{gid}/settings", summary="The engine level of the game's analysis (graph, hints, review)")
+async def post_settings(gid: str, body: SettingsIn, request: Request) -> dict[str, Any]:
+    session = _owned(request, gid)
+    session.set_analysis_level(body.analysis_level)
+    return session.view(owner=True)
+
+
+@router.get("/games/{gid}/analysis", summary="Every legal move of a position of the game, valued (discs), best first")
+async def get_analysis(gid: str, request: Request, ply: int | None = None, level: int | None = None) -> dict[str, Any]:
+    session = _found(request, gid)
+    k = len(session.moves) if ply is None else ply
+    if not 0 <= k < len(session.states):
+        raise PliesError(f"no position {k}: the game has {len(session.moves)} moves")
+    state = session.states[k]
+    data = await session.analyst.analyse(state, level or session.analysis_level, URGENT)
+    return {**data, "ply": k, "version": session.version}
+
+
+@router.post("/analysis", summary="Every legal move of any position, valued (discs), best first")
+async def post_analysis(body: AnalysisIn, request: Request) -> dict[str, Any]:
+    start, moves = read_setup(body.game, body.size, body.position, body.moves)
+    return await _analyst(request).analyse(game_states(start, moves)[-1], body.level, URGENT)
+
+
+# --- reviews -------------------------------------------------------------------------------------------------
+class ReviewJob:
+    """A review running in the background: progress, then the review (or the error)."""
+
+    def __init__(self, rid: str, start: State, moves: list[Any], level: int) -> None:
+        self.id = rid
+        self.start = start
+        self.moves = moves
+        self.level = level
+        self.todo = [i for i, m in enumerate(moves) if m != PASS] + [len(moves)]
+        self.done = 0
+        self.status = "running"
+        self.review: dict[str, Any] | None = None
+        self.error = ""
+        self.created = time.monotonic()
+        self.task: asyncio.Task[Any] | None = None
+
+    def view(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "status": self.status, "done": self.done, "total": len(self.todo),
+                               "level": self.level}
+        if self.review is not None:
+            out["review"] = self.review
+        if self.error:
+            out["error"] = self.error
+        return out
+
+    async def run(self, analyst: Analyst) -> None:
+        states = game_states(self.start, self.moves)
+        analyses: list[dict[str, Any] | None] = [None] * len(states)
+
+        async def one(i: int) -> None:
+            analyses[i] = await analyst.analyse(states[i], self.level, REVIEW)
+            self.done += 1
+
+        try:
+            await asyncio.gather(*(one(i) for i in self.todo))
+            fill_passes(self.moves, analyses)
+            self.review = review_game(self.start, self.moves, analyses)
+            self.status = "done"
+        except Exception as e:  # the page shows why; the server goes on
+            self.status = "failed"
+            self.error = f"{type(e).__name__}: {e}"
+
+
+_REVIEWS: OrderedDict[str, ReviewJob] = OrderedDict()
+
+
+def _analyst(request: Request) -> Analyst:
+    from plies.web.analysis import shared_analyst
+
+    return getattr(request.app.state, "analyst", None) or shared_analyst()
+
+
+async def _game_of(body: ReviewIn, request: Request) -> tuple[State, list[Any], int]:
+    if body.game_id:
+        session = _found(request, body.game_id)
+        return session.states[0], list(session.moves), body.level or session.analysis_level
+    if body.history_id:
+        history = request.app.state.history
+        record = await asyncio.to_thread(history.get, body.history_id)
+        if record is None:
+            raise HTTPException(404, f"no finished game {body.history_id!r} in the history")
+        start = parse_position(record["start"], game=record["game"])
+        moves, s = [], start
+        for text in record["moves"]:
+            m = s.parse_move(text)
+            moves.append(m)
+            s = s.play(m)
+        return start, moves, clamp_level(body.level)
+    if body.transcript:
+        start, moves = read_setup(body.game, body.size, body.transcript)
+        return start, moves, clamp_level(body.level)
+    raise PliesError("say which game to review: game_id, history_id or a transcript")
+
+
+@router.post("/reviews", summary="Review a game: every move against the best move, the discs lost, per player")
+async def post_review(body: ReviewIn, request: Request) -> dict[str, Any]:
+    start, moves, level = await _game_of(body, request)
+    if not any(m != PASS for m in moves):
+        raise PliesError("no moves to review")
+    rid = secrets.token_urlsafe(12)
+    job = ReviewJob(rid, start, moves, level)
+    _REVIEWS[rid] = job
+    while len(_REVIEWS) > MAX_REVIEWS:
+        _, old = _REVIEWS.popitem(last=False)
+        if old.task is not None:
+            old.task.cancel()
+    job.task = asyncio.get_running_loop().create_task(job.run(_analyst(request)))
+    return job.view()
+
+
+@router.get("/reviews/{rid}", summary="A review's progress, then the review")
+async def get_review(rid: str) -> dict[str, Any]:
+    job = _REVIEWS.get(rid)
+    if job is None:
+        raise HTTPException(404, f"no review {rid!r} on this server")
+    return job.view()
+
+
+__all__ = ["router", "start_game"]

@@ -1,0 +1,274 @@
+"""A player's app in real Chromium at a desktop size (1280x860) and a phone size (390x844): a full game by
+clicks, jumping in the move list and playing on, the review of a finished game with a known mistake, a
+transcript set-up that keeps its moves, the board editor, a clock running out.  The real engine analyses.
+Screenshots of every screen at both sizes go to test-artifacts/web/app-*.png."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from plies.games import OthelloState
+
+from .conftest import ARTIFACTS
+from .test_app_api import known_mistake_game, transcript
+
+SIZES = {"desktop": (1280, 860), "phone": (390, 844)}
+
+
+@pytest.fixture
+def textbook_only() -> None:
+    """The real engine analyses here (this overrides the conftest's fixture of the same name)."""
+
+
+@pytest.fixture(params=list(SIZES))
+def view(request: pytest.FixtureRequest, browser: Any, live_server: Any) -> Iterator[Any]:
+    """A page at one of the two sizes; ``view.size`` names it; JavaScript errors are collected."""
+    w, h = SIZES[request.param]
+    context = browser.new_context(viewport={"width": w, "height": h}, has_touch=request.param == "phone",
+                                  is_mobile=request.param == "phone")
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.set_default_timeout(30_000)
+    pg.size = request.param
+    pg.url0 = live_server.url
+    yield pg
+    context.close()
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(650)  # the flips settle
+    page.screenshot(path=str(ARTIFACTS / f"app-{name}-{page.size}.png"), full_page=True)
+
+
+def fits(page: Any) -> None:
+    """Nothing sticks out sideways: the page is no wider than the screen."""
+    wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert wide <= 0, f"the page is {wide} px wider than the screen"
+
+
+def tap(page: Any, selector: str) -> None:
+    if page.size == "phone":
+        page.locator(selector).first.tap()
+    else:
+        page.locator(selector).first.click()
+
+
+def start(page: Any, mode: str = "first", level: int = 1, position: str = "", minutes: str = "") -> None:
+    page.goto(page.url0 + "/#/")
+    page.wait_for_selector("#opt-game option", state="attached")
+    page.select_option("#opt-game", "othello")
+    page.check(f"input[name=mode][value={mode}]")
+    if mode != "people":
+        page.select_option("#opt-level", str(level))
+    page.fill("#opt-minutes", minutes)
+    if position:
+        page.click("#start-position summary")
+        page.fill("#opt-position", position)
+    page.click("#btn-start")
+    page.wait_for_url("**/#/game/*")
+    page.wait_for_selector("#board svg")
+
+
+def listed(page: Any) -> list[str]:
+    return page.locator("#movelist .mv:not(.start) .mv-move").all_inner_texts()
+
+
+def wait_listed(page: Any, n: int) -> None:
+    page.wait_for_function(f"document.querySelectorAll('#movelist .mv:not(.start)').length === {n}")
+
+
+def discs(page: Any) -> tuple[int, int]:
+    return page.locator("#board .disc.black").count(), page.locator("#board .disc.white").count()
+
+
+def test_a_full_game_by_clicks(view: Any) -> None:
+    page = view
+    start(page, mode="first", level=1)
+    shot(page, "board")
+    fits(page)
+    while page.locator("#end").is_hidden():
+        page.wait_for_function("document.querySelector('#turn').textContent.includes('your turn') || "
+                               "!document.querySelector('#end').hidden")
+        if not page.locator("#end").is_hidden():
+            break
+        n = len(listed(page))  # the computer has replied: the list is what the board shows
+        square = page.locator("#board rect.cell.legal").first.get_attribute("data-square")
+        tap(page, f'#board rect[data-square="{square}"]')
+        page.wait_for_function(f"document.querySelectorAll('#movelist .mv:not(.start)').length > {n}")
+        assert listed(page)[n] == square  # the tap landed on the square tapped
+    page.wait_for_selector("#end", state="visible")
+    moves = [m for m in listed(page) if m != "pass"]
+    final = OthelloState.from_transcript("".join(moves))
+    assert final.is_over()
+    b, w = final.counts()
+    assert page.inner_text("#end-score") == f"Black {b} – {w} White"
+    assert page.inner_text("#end-title").startswith("You win" if b > w else "You lose" if w > b else "Draw")
+    shot(page, "end")
+    fits(page)
+    page.click("#btn-look")
+    assert discs(page) == (b, w)
+    assert page.errors == []
+
+
+def test_jumping_in_the_move_list_and_playing_on(view: Any) -> None:
+    page = view
+    line = "f5d6c3d3c4f4f6f3e6e7"
+    start(page, mode="people", position=line)
+    wait_listed(page, 10)
+    page.click('#movelist .mv[data-ply="3"]')
+    page.wait_for_function("document.querySelector('#nav-pos').textContent === '3 / 10'")
+    page.wait_for_function("document.querySelectorAll('#board .disc').length === 7")
+    assert discs(page) == OthelloState.from_transcript("f5d6c3").counts()
+    assert page.locator('#movelist .mv[data-ply="3"]').get_attribute("class").count("current") == 1
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.querySelector('#nav-pos').textContent === '2 / 10'")
+    page.keyboard.press("End")
+    page.wait_for_function("document.querySelector('#nav-pos').textContent === '10 / 10'")
+    assert page.evaluate("""() => {  // the current move is scrolled into the list's view
+        const list = document.querySelector('#movelist'), cur = list.querySelector('.mv.current');
+        const a = list.getBoundingClientRect(), b = cur.getBoundingClientRect();
+        return cur.dataset.ply === '10' && b.top >= a.top - 1 && b.bottom <= a.bottom + 1; }""")
+    page.keyboard.press("Home")
+    page.wait_for_function("document.querySelector('#nav-pos').textContent === '0 / 10'")
+    page.click("#nav-next")
+    page.click("#nav-next")
+    page.click("#nav-next")
+    page.click("#nav-next")  # after move 4 (d3), Black to move: play on from there
+    page.wait_for_function("document.querySelector('#nav-pos').textContent === '4 / 10'")
+    page.wait_for_selector("#view-note:not([hidden])")
+    at4 = OthelloState.from_transcript("f5d6c3d3")
+    page.check("#opt-values")
+    page.wait_for_function(f"document.querySelectorAll('#board .value-text').length === {len(at4.legal_moves())}")
+    assert page.locator("#board .value-text.best").count() >= 1
+    shot(page, "jump")
+    fits(page)
+    other = next(at4.move_str(m) for m in at4.legal_moves() if at4.move_str(m) != "c4")
+    tap(page, f'#board rect[data-square="{other}"]')
+    wait_listed(page, 5)
+    assert listed(page) == ["f5", "d6", "c3", "d3", other]
+    page.wait_for_function("document.querySelector('#nav-pos').textContent === '5 / 5'")
+    page.click("#btn-undo")
+    wait_listed(page, 4)
+    page.click("#btn-redo")
+    wait_listed(page, 5)
+    page.uncheck("#opt-values")
+    assert page.errors == []
+
+
+def test_review_of_a_finished_game_finds_a_known_mistake(view: Any) -> None:
+    page = view
+    names, ply, loss, best = known_mistake_game()
+    start(page, mode="people", position=transcript(names[:-1]))
+    wait_listed(page, len(names) - 1)
+    tap(page, f'#board rect[data-square="{names[-1]}"]')
+    page.wait_for_selector("#end", state="visible")
+    page.click("#btn-end-review")
+    page.wait_for_selector("#review-summary table", timeout=120_000)
+    item = page.locator(f'#review-mistakes li[data-ply="{ply}"]')
+    assert f"−{loss} discs (exact)" in item.inner_text() and f"best {best}" in item.inner_text()
+    assert "mistake" in page.locator(f'#movelist .mv[data-ply="{ply}"]').get_attribute("class")
+    side = 0 if ply % 2 else 1  # no pass before the mistake in this game: Black plays the odd moves
+    assert names[: ply - 1].count("pass") == 0
+    row = page.locator(f'#review-summary tr[data-side="{side}"]')
+    assert int(row.locator("td.num").first.inner_text()) >= 1
+    item.locator("button").click()
+    page.wait_for_function(f"document.querySelector('#nav-pos').textContent.startsWith('{ply - 1} /')")
+    note = page.inner_text("#move-note")
+    assert f"{ply}." in note and names[ply - 1] in note and "a mistake" in note and f"{loss} discs below {best}" in note
+    assert page.locator("#board .best-ring").count() == 1
+    assert page.evaluate("""() => {  // the move list scrolled to the position shown
+        const list = document.querySelector('#movelist'), cur = list.querySelector('.mv.current');
+        const a = list.getBoundingClientRect(), b = cur.getBoundingClientRect();
+        return b.top >= a.top - 1 && b.bottom <= a.bottom + 1; }""")
+    assert "current" in page.locator(f'#review-mistakes li[data-ply="{ply}"]').get_attribute("class")
+    assert "Evaluation in discs" in page.inner_text("#graph-label")
+    shot(page, "review")
+    fits(page)
+    assert page.errors == []
+
+
+def test_a_transcript_set_up_keeps_its_moves(view: Any) -> None:
+    page = view
+    page.goto(page.url0 + "/#/")
+    page.wait_for_selector("#opt-game option", state="attached")
+    page.check("input[name=mode][value=people]")
+    page.click("#start-position summary")
+    page.fill("#opt-position", "f5d6c3d9")
+    page.click("#btn-start")
+    page.wait_for_function("document.querySelector('#start-error').textContent.includes('move 4 (d9')")
+    shot(page, "setup-error")
+    fits(page)
+    page.fill("#opt-position", "f5d6c3d3c4")
+    page.click("#btn-start")
+    page.wait_for_url("**/#/game/*")
+    wait_listed(page, 5)
+    assert listed(page) == ["f5", "d6", "c3", "d3", "c4"]
+    page.click("#btn-export")
+    assert page.input_value("#export-text") == "f5d6c3d3c4"
+    shot(page, "setup")
+    page.click("#btn-undo")
+    wait_listed(page, 4)
+    page.wait_for_function("document.querySelector('#export-text').value === 'f5d6c3d3'")
+    page.click("#nav-new")
+    page.wait_for_selector("#screen-start:not([hidden])")
+    assert page.input_value("#opt-position") == ""  # the next game starts from the start
+    assert page.errors == []
+
+
+def test_the_board_editor(view: Any) -> None:
+    page = view
+    page.goto(page.url0 + "/#/")
+    page.wait_for_selector("#opt-game option", state="attached")
+    page.check("input[name=mode][value=people]")  # the editor's game takes its players from the start screen
+    page.click("#nav-editor")
+    page.wait_for_selector("#editor-board svg")
+    shot(page, "editor")
+    fits(page)
+    page.click("#ed-clear")
+    page.click("#ed-play")
+    page.wait_for_function("document.querySelector('#ed-error').textContent.includes('finished')")
+    page.check("input[name=ed-tool][value=X]")
+    for sq in ("d4", "e4", "e5"):
+        tap(page, f'#editor-board rect[data-square="{sq}"]')
+    page.check("input[name=ed-tool][value=O]")
+    tap(page, '#editor-board rect[data-square="f4"]')
+    page.check("input[name=ed-side][value=O]")
+    text = page.input_value("#ed-text")
+    state = OthelloState.from_text(text)
+    assert state.counts() == (3, 1) and state.to_move == 1
+    page.click("#ed-play")
+    page.wait_for_url("**/#/game/*")
+    page.wait_for_selector("#board svg")
+    assert discs(page) == (3, 1)
+    page.wait_for_function(f"document.querySelectorAll('#board .legal-mark').length === {len(state.legal_moves())}")
+    assert "White to move" in page.inner_text("#turn")
+    assert page.errors == []
+
+
+def test_a_clock_running_out(view: Any) -> None:
+    page = view
+    start(page, mode="first", level=1, minutes="0.03")
+    page.wait_for_selector(".player .clock.running")
+    page.wait_for_selector("#end", state="visible", timeout=30_000)
+    assert page.inner_text("#end-title") == "You lose: White wins on time"
+    assert "Black's time ran out" in page.inner_text("#end-detail")
+    page.click("#btn-look")
+    assert page.inner_text('.player[data-player="0"] .clock') == "0:00.0"
+    assert "flagged" in page.locator('.player[data-player="0"] .clock').get_attribute("class")
+    shot(page, "clock")
+    fits(page)
+    page.click("#nav-history")
+    page.wait_for_selector("#history-rows tr")
+    assert "White wins on time" in page.inner_text("#history-rows tr >> nth=0")
+    shot(page, "history")
+    fits(page)
+    page.goto(page.url0 + "/#/")
+    page.wait_for_selector("#opt-game option", state="attached")
+    shot(page, "start")
+    fits(page)
+    assert page.errors == []
