@@ -21,10 +21,18 @@ MAX_LEVEL = 11
 MAX_UNTIMED_SOLVE = 32
 
 
-def _engine(hash_mb: int, evaluation: str) -> Any:
+def _engine(hash_mb: int, evaluation: str, threads: int | None = None) -> Any:
     from plies.engine import Engine
+    from plies.engine.api import default_threads
 
-    return Engine(hash_mb=hash_mb, evaluation=evaluation)
+    return Engine(hash_mb=hash_mb, evaluation=evaluation, threads=threads or default_threads())
+
+
+def threads_option(default: int | None = None) -> Any:
+    """``--threads N``: the engine's search threads (default: the machine's cores, or ``default``)."""
+    text = "the machine's cores" if default is None else str(default)
+    return click.option("--threads", type=click.IntRange(1, 256), default=default,
+                        help=f"Search threads of the engine (default: {text}).")
 
 
 def _interruptible(engine: Any, work: Any) -> Any:
@@ -126,13 +134,14 @@ def _score_text(r: SearchResult, sign: int = 1) -> str:
 @click.option("--view", type=click.Choice(["black", "white", "mover"], case_sensitive=False), default="black",
               show_default=True, help="Whose point of view the values are printed from (--json keeps the side to "
                                       "move's).")
+@threads_option()
 @json_option
 def analyse(position: str, depth: int | None, seconds: float | None, exact: bool, wld: bool, level: int | None,
-            multipv: int, evaluation: str, hash_mb: int, view: str, as_json: bool) -> None:
+            multipv: int, evaluation: str, hash_mb: int, view: str, threads: int | None, as_json: bool) -> None:
     """Analyse an 8x8 Othello POSITION with the fast engine: value for the side to move, best move(s),
     principal variation, nodes and time.  Progress is shown after each completed depth."""
     state = read_position(position)
-    engine = _engine(hash_mb, evaluation)
+    engine = _engine(hash_mb, evaluation, threads)
     side = {"black": 0, "white": 1}.get(view.lower(), getattr(state, "to_move", 0))
     sign = 1 if side == getattr(state, "to_move", 0) else -1
 
@@ -182,14 +191,15 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
 @click.option("--wld", is_flag=True, help="Win/draw/loss only (checks the sign of the score).")
 @click.option("--hash", "hash_mb", type=click.IntRange(1, 4096), default=64, show_default=True,
               help="Transposition table size in MB.")
+@threads_option()
 @json_option
-def solve(file: str, ids: str | None, wld: bool, hash_mb: int, as_json: bool) -> None:
+def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | None, as_json: bool) -> None:
     """Solve every position of a test suite FILE (FFO list or OBF lines) exactly and compare with its answers."""
     from plies.engine.bench import solve_suite
     from plies.formats.suite import parse_ids, read_suite, select
 
     positions = select(read_suite(file), parse_ids(ids))
-    engine = _engine(hash_mb, "default")
+    engine = _engine(hash_mb, "default", threads)
     rows = []
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=as_json) as bar:
@@ -295,31 +305,36 @@ def bench_perft(depth: int, python_depth: int | None, as_json: bool) -> None:
 @bench.command(name="endgame")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--ids", default="40-49", show_default=True, help="Position ids to solve.")
+@threads_option(1)
 @json_option
 @click.pass_context
-def bench_endgame(ctx: click.Context, file: str, ids: str, as_json: bool) -> None:
-    """Solve suite positions exactly, one thread: per-position time, nodes, nodes/s and the total."""
-    ctx.invoke(solve, file=file, ids=ids, wld=False, hash_mb=64, as_json=as_json)
+def bench_endgame(ctx: click.Context, file: str, ids: str, threads: int, as_json: bool) -> None:
+    """Solve suite positions exactly (one thread unless --threads): per-position time, nodes, nodes/s (per CPU
+    second with one thread, per wall second with several) and the total."""
+    ctx.invoke(solve, file=file, ids=ids, wld=False, hash_mb=64, threads=threads, as_json=as_json)
 
 
 @bench.command(name="midgame")
 @click.option("--depth", "-d", type=click.IntRange(1, 20), default=10, show_default=True)
 @click.option("--positions", "count", type=click.IntRange(1, 100), default=8, show_default=True)
 @click.option("--eval", "evaluation", default="default", show_default=True)
+@threads_option(1)
 @json_option
-def bench_midgame(depth: int, count: int, evaluation: str, as_json: bool) -> None:
+def bench_midgame(depth: int, count: int, evaluation: str, threads: int, as_json: bool) -> None:
     """Fixed-depth searches from reproducible opening positions: nodes and nodes/s."""
     from plies.engine.bench import load_core, midgame_bench
 
     load_core()
     t0 = time.perf_counter()
-    rows = midgame_bench(depth, count, evaluation)
+    rows = midgame_bench(depth, count, evaluation, threads=threads)
     wall = time.perf_counter() - t0
     nodes = sum(r.nodes for r in rows)
     cpu = sum(r.cpu for r in rows)
+    per = cpu if threads == 1 else sum(r.wall for r in rows)  # per CPU second with one thread, else per wall second
+    rate = nodes / per if per else 0.0
     if as_json:
-        emit_json({"depth": depth, "positions": len(rows), "nodes": nodes, "seconds": round(wall, 3),
-                   "cpu_seconds": round(cpu, 3), "nodes_per_second": round(nodes / cpu) if cpu else 0})
+        emit_json({"depth": depth, "positions": len(rows), "threads": threads, "nodes": nodes,
+                   "seconds": round(wall, 3), "cpu_seconds": round(cpu, 3), "nodes_per_second": round(rate)})
         return
     from plies.engine.eval import DEFAULT_EVALUATION
     from plies.web.analysis import discs_text, from_search
@@ -334,8 +349,8 @@ def bench_midgame(depth: int, count: int, evaluation: str, as_json: bool) -> Non
         table.add_row(r.state.to_text()[:20] + "...", discs_text(value) + (" (exact)" if proven else ""),
                       r.state.move_str(r.move), f"{r.nodes:,}", f"{r.wall:.2f}", f"{r.nps:,.0f}")
     console.print(table)
-    console.print(f"total {nodes:,} nodes, {wall:.2f} s wall, {cpu:.2f} s CPU, "
-                  f"{nodes / cpu if cpu else 0:,.0f} nodes/s")
+    console.print(f"total {nodes:,} nodes, {wall:.2f} s wall, {cpu:.2f} s CPU, {threads} thread(s), "
+                  f"{rate:,.0f} nodes/s")
 
 
 def register(main: click.Group) -> None:

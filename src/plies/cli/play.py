@@ -9,6 +9,7 @@ a textbook search's heuristic value is named as that heuristic's.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -528,13 +529,17 @@ def setup_interactively(state: State, read: Callable[[str], str], write: Callabl
               show_default=True, help="Whose point of view values (hints, the computer's moves) are shown from.")
 @click.option("--hint-level", type=click.IntRange(1, MAX_LEVEL), default=None,
               help="Engine level of the hints (default: the engine opponent's level, else 8).")
+@click.option("--threads", type=click.IntRange(1, 256), default=None,
+              help="Search threads of the engine players that do not name theirs (default: the machine's cores).")
 def play(game: str, first: str | None, second: str | None, layout: str, rowcol: bool | None, no_book: bool,
-         evaluation: str | None, view: str, hint_level: int | None) -> None:
+         evaluation: str | None, view: str, hint_level: int | None, threads: int | None) -> None:
     """Play GAME (othello, tictactoe, a position or a transcript) in the terminal.
 
     A transcript's moves (or a saved game: @FILE) are replayed and kept, so undo goes back into them.
     Without --black/--white, asks who plays what (document 001's start screen).
     """
+    if threads is not None:  # read by every engine player built without threads= (plies.players.engine)
+        os.environ["PLIES_ENGINE_THREADS"] = str(threads)
     state, moves = read_game(game, layout=layout)
     final = state
     for m in moves:

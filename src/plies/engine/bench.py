@@ -73,6 +73,7 @@ class SolveRow:
     nodes: int
     wall: float
     cpu: float
+    threads: int = 1
 
     @property
     def score_ok(self) -> bool:
@@ -84,20 +85,28 @@ class SolveRow:
 
     @property
     def nps(self) -> float:
-        t = self.cpu if self.cpu > 0 else self.wall
+        """Nodes per CPU second with one thread, per wall second with several."""
+        t = self.cpu if self.cpu > 0 and self.threads == 1 else self.wall
         return self.nodes / t if t > 0 else 0.0
+
+
+def _cpu_clock(threads: int) -> Callable[[], float]:
+    """The searching thread's CPU time for one thread, the whole process's for several."""
+    return time.thread_time if threads == 1 else time.process_time
 
 
 def solve_suite(positions: Iterable[SuitePosition], engine: Engine | None = None, wld: bool = False,
                 on_row: Callable[[SolveRow], None] | None = None) -> list[SolveRow]:
-    """Solve each position exactly (or win/draw/loss), one thread; rows in order."""
+    """Solve each position exactly (or win/draw/loss) with the engine's threads (one by default); rows in
+    order."""
     engine = engine or Engine(hash_mb=64)
+    clock = _cpu_clock(engine.threads)
     rows = []
     for p in positions:
-        w, c = time.perf_counter(), time.thread_time()
+        w, c = time.perf_counter(), clock()
         r = engine.analyse(p.state, exact=True, wld=wld)[0]
         row = SolveRow(p, int(r.value), int(r.move), list(r.pv), r.stats.nodes,
-                       time.perf_counter() - w, time.thread_time() - c)
+                       time.perf_counter() - w, clock() - c, engine.threads)
         rows.append(row)
         if on_row:
             on_row(row)
@@ -129,23 +138,25 @@ class MidRow:
     nodes: int
     wall: float
     cpu: float
+    threads: int = 1
 
     @property
     def nps(self) -> float:
-        t = self.cpu if self.cpu > 0 else self.wall
+        """Nodes per CPU second with one thread, per wall second with several."""
+        t = self.cpu if self.cpu > 0 and self.threads == 1 else self.wall
         return self.nodes / t if t > 0 else 0.0
 
 
 def midgame_bench(depth: int = 10, count: int = 8, evaluation: str = "default",
-                  on_row: Callable[[MidRow], None] | None = None) -> list[MidRow]:
+                  on_row: Callable[[MidRow], None] | None = None, threads: int = 1) -> list[MidRow]:
     """Fixed-depth searches from ``opening_positions``; one fresh engine per position."""
+    clock = _cpu_clock(threads)
     rows = []
     for s in opening_positions(count):
-        e = Engine(hash_mb=64, evaluation=evaluation)
-        w, c = time.perf_counter(), time.thread_time()
+        e = Engine(hash_mb=64, evaluation=evaluation, threads=threads)
+        w, c = time.perf_counter(), clock()
         r = e.search(s, depth=depth)
-        row = MidRow(s, depth, r.value, int(r.move), r.stats.nodes, time.perf_counter() - w,
-                     time.thread_time() - c)
+        row = MidRow(s, depth, r.value, int(r.move), r.stats.nodes, time.perf_counter() - w, clock() - c, threads)
         rows.append(row)
         if on_row:
             on_row(row)
