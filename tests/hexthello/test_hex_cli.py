@@ -82,7 +82,7 @@ def test_server_and_clients_from_the_command_line(tmp_path: Path, capsys: pytest
 
 
 def test_client_reports_a_missing_server(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["hexthello", "client", "-p", str(free_port()), "-r"]) == 2
+    assert main(["hexthello", "client", "-p", str(free_port()), "-r", "--wait", "0"]) == 2
     assert "cannot connect" in capsys.readouterr().err
 
 

@@ -179,7 +179,8 @@ def test_full_swapped_match_between_two_plies_clients() -> None:
         t1.join(TIMEOUT), t2.join(TIMEOUT)
         rows = server.store.games()
     assert [r["black"] for r in rows] == ["two", "one", "two", "one"]
-    assert c1.record.colours == ["white", "black", "white", "black"] and c1.record.quit and c2.record.quit
+    # as the C server: 102/103 after every game, the last one too, then 107
+    assert c1.record.colours == ["white", "black", "white", "black", "white"] and c1.record.quit and c2.record.quit
     assert c1.record.positions == 4 and all(r["reason"] == "normal" for r in rows)
     tally = {row["name"]: row for row in server.summary_rows()}
     assert tally["one"]["games"] == 4 and tally["one"]["wins"] + tally["one"]["draws"] + tally["one"]["losses"] == 4

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.timeout(120)
 
 def test_page_and_static_files_are_served() -> None:
     with running_server(games=1) as server:
-        client = TestClient(create_app(server))
+        client = TestClient(create_app(server), base_url="http://localhost")
         page = client.get("/")
         assert page.status_code == 200 and "<svg id=\"board\"" in page.text and "/static/app.js" in page.text
         assert client.get("/static/app.js").status_code == 200
@@ -32,8 +32,8 @@ def test_page_and_static_files_are_served() -> None:
 
 def test_websocket_follows_a_match_live() -> None:
     with running_server(games=1) as server:
-        app = TestClient(create_app(server))
-        with app.websocket_connect("/ws") as ws:
+        app = TestClient(create_app(server), base_url="http://localhost")
+        with app.websocket_connect("ws://localhost/ws") as ws:
             assert ws.receive_json()["type"] == "idle"
             clients = [HexClient(RandomPlayer(k), f"bot{k}", port=server.port, timeout=TIMEOUT) for k in (1, 2)]
             threads = [threading.Thread(target=c.run) for c in clients]
@@ -66,8 +66,8 @@ def test_a_person_plays_an_agent_from_the_page() -> None:
         thread.start()
         while not server.lobby:
             time.sleep(0.01)
-        app = TestClient(create_app(server))
-        with app.websocket_connect("/ws") as ws:
+        app = TestClient(create_app(server), base_url="http://localhost")
+        with app.websocket_connect("ws://localhost/ws") as ws:
             ws.send_json({"type": "move", "row": 7, "col": 3})  # no seat yet: refused politely
             ws.send_json({"type": "play", "colour": "black", "name": "ann"})
             refused = illegal_seen = False
@@ -106,7 +106,9 @@ def test_browser_draws_the_hexagon(tmp_path) -> None:  # type: ignore[no-untyped
     import uvicorn
 
     playwright = pytest.importorskip("playwright.sync_api")
-    with running_server(games=1) as server:
+    from plies.games.hexthello import read_holes
+
+    with running_server(games=1, holes=read_holes("7 5, 6 9, 3 10")) as server:  # holes drawn dark
         config = uvicorn.Config(create_app(server), host="127.0.0.1", port=0, log_level="warning")
         web = uvicorn.Server(config)
         web.install_signal_handlers = lambda: None  # type: ignore[method-assign]
@@ -131,6 +133,7 @@ def test_browser_draws_the_hexagon(tmp_path) -> None:  # type: ignore[no-untyped
                 page.goto(f"http://127.0.0.1:{port}/")
                 page.wait_for_selector("#result:not([hidden])", timeout=15000)
                 cells = page.locator("#board polygon").count()
+                holes = page.locator("#board polygon.hole").count()
                 stones = page.locator("#board circle").count()
                 page.screenshot(path=str(tmp_path / "viewer.png"))
                 if os.environ.get("PLIES_SHOT"):
@@ -140,4 +143,4 @@ def test_browser_draws_the_hexagon(tmp_path) -> None:  # type: ignore[no-untyped
         finally:
             web.should_exit = True
             thread.join(TIMEOUT)
-    assert cells == 169 and stones > 7 and ("wins" in result or "draw" in result)
+    assert cells == 169 and holes == 3 and stones > 7 and ("wins" in result or "draw" in result)

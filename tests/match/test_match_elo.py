@@ -18,24 +18,39 @@ def test_elo_from_score_hand_values():
 
 
 def test_match_elo_trinomial_interval():
-    # W60 D20 L20: s = 0.7, per-game variance (60*.3^2 + 20*.2^2 + 20*.7^2)/100 = 0.16, sd of mean 0.04,
-    # s ± 1.96*0.04 = 0.62160 .. 0.77840 -> Elo 147.19 (86.23 .. 218.25)
+    # W60 D20 L20: s = 0.7, per-game variance (60*.3^2 + 20*.2^2 + 20*.7^2)/100 = 0.16; Wilson with z = 1.96,
+    # z^2/n = 0.0384146: centre (0.7 + 0.0192073)/1.0384146 = 0.692604, half 1.96*sqrt(0.0016 + 0.0000960)/1.0384
+    # = 0.077733 -> 0.614871 .. 0.770337 -> Elo 147.19 (81.27 .. 210.23)
     e = match_elo(60, 20, 20)
     assert e.elo == pytest.approx(147.19, abs=0.01)
-    assert e.low == pytest.approx(86.23, abs=0.01)
-    assert e.high == pytest.approx(218.25, abs=0.01)
-    assert e.text() == "+147 ± 66"
+    assert e.low == pytest.approx(81.27, abs=0.01)
+    assert e.high == pytest.approx(210.23, abs=0.01)
+    assert e.text() == "+147 ± 64"
 
 
-def test_match_elo_los_and_unbounded_cases():
+def test_match_elo_los_and_edge_cases():
     # 3 wins 1 loss: LOS = Phi(2 / sqrt(4)) = Phi(1) = 0.8413
     e = match_elo(3, 0, 1)
     assert e.los == pytest.approx(0.84134, abs=1e-5)
-    assert e.low == pytest.approx(-126.45, abs=0.01)  # s = 0.75 - 1.96*sqrt(0.1875/4) = 0.32566
-    assert e.high == math.inf
+    # Wilson: z^2/n = 0.960365, centre (0.75 + 0.480182)/1.960365 = 0.627535,
+    # half 1.96*sqrt(0.046875 + 0.060023)/1.960365 = 0.326886 -> 0.300649 .. 0.954421
+    assert e.low == pytest.approx(-146.66, abs=0.01)
+    assert e.high == pytest.approx(528.36, abs=0.01)
     assert match_elo(4, 0, 0).elo == math.inf
     assert match_elo(0, 2, 0).elo == 0 and match_elo(0, 2, 0).los is None
+    assert math.isfinite(match_elo(0, 2, 0).margin)  # all draws: still an interval, not 0 ± 0
     assert match_elo(0, 0, 0).margin == math.inf
+
+
+def test_a_sweep_has_a_finite_lower_limit():
+    # 20-0: s = 1, variance 0; z^2/n = 0.192073, centre 1.096036/1.192073 = 0.919439,
+    # half 1.96*sqrt(3.841459/1600)/1.192073 = 0.080562 -> low 0.838877 -> Elo +286.61; high and estimate +inf
+    e = match_elo(20, 0, 0)
+    assert e.low == pytest.approx(286.61, abs=0.01) and e.high == math.inf and e.elo == math.inf
+    assert e.text() == "+inf (≥ +287)" and e.to_dict()["low"] == 286.61
+    lost = match_elo(0, 0, 20)
+    assert lost.high == pytest.approx(-286.61, abs=0.01) and lost.text() == "-inf (≤ -287)"
+    assert match_elo(19, 0, 1).low < e.low  # one loss less can only raise the lower limit
 
 
 def test_two_player_fit_matches_logistic_of_the_score():

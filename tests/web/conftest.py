@@ -44,7 +44,7 @@ def app(tmp_path: Path) -> Any:
 def client(app: Any) -> Iterator[Any]:
     from fastapi.testclient import TestClient
 
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://localhost") as c:
         yield c
 
 

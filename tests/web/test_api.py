@@ -15,6 +15,7 @@ from plies.web.levels import Computer
 from plies.web.sessions import Sessions
 
 HUMAN = {"kind": "human"}
+LOCAL = "http://localhost"  # the app answers only its own Host names (TestClient says "testserver")
 
 
 def comp(level: int = 1, **kw: Any) -> dict[str, Any]:
@@ -74,7 +75,7 @@ def test_errors_are_json_and_server_keeps_going(client: Any) -> None:
     r = client.post(f"/api/games/{gid}/moves", json={"mve": "d3"})
     assert r.status_code == 422 and "move" in r.json()["error"]
     r = client.post(f"/api/games/{gid}/moves", content=b"{not json", headers={"content-type": "application/json"})
-    assert r.status_code == 422 and r.json()["error"]
+    assert r.status_code == 400 and "not valid JSON" in r.json()["error"]  # refused before any route runs
     assert client.get("/api/games/nope").status_code == 404
     assert "no game" in client.get("/api/games/nope").json()["error"]
     r = client.post("/api/games", json={"game": "chess"})
@@ -93,7 +94,7 @@ def test_only_the_creating_browser_may_move(client: Any, app: Any) -> None:
     from fastapi.testclient import TestClient
 
     g = new(client, players=[HUMAN, HUMAN])
-    other = TestClient(app)  # a second browser (no lifespan of its own: the app is already running)
+    other = TestClient(app, base_url=LOCAL)  # a second browser (no lifespan of its own: the app is already running)
     assert other.get(f"/api/games/{g['id']}").json()["owner"] is False  # watching is allowed
     r = other.post(f"/api/games/{g['id']}/moves", json={"move": "d3"})
     assert r.status_code == 403 and "another browser" in r.json()["error"]
@@ -106,10 +107,10 @@ def test_only_the_creating_browser_may_move(client: Any, app: Any) -> None:
 def test_token_header_works_without_cookies(app: Any) -> None:
     from fastapi.testclient import TestClient
 
-    with TestClient(app) as a:
+    with TestClient(app, base_url=LOCAL) as a:
         token = a.post("/api/games", json={"players": [HUMAN, HUMAN]}).json()
         gid, tok = token["game"]["id"], token["token"]
-        b = TestClient(app)  # no cookies of its own
+        b = TestClient(app, base_url=LOCAL)  # no cookies of its own
         r = b.post(f"/api/games/{gid}/moves", json={"move": "f5"}, headers={"X-Plies-Token": tok})
         assert r.status_code == 200 and r.json()["ply"] == 1
 
@@ -190,11 +191,11 @@ def test_history_survives_a_restart(tmp_path: Any, final_pos: Any) -> None:
 
     db = tmp_path / "h.sqlite"
     pos, move = final_pos
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), base_url=LOCAL) as c:
         g = new(c, position=pos.to_text(), players=[HUMAN, HUMAN])
         c.post(f"/api/games/{g['id']}/moves", json={"move": move})
         _wait_history(c, 1)
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db), base_url=LOCAL) as c:
         data = c.get("/api/history").json()
         assert data["total"] == 1 and data["games"][0]["id"] == g["id"]
 
@@ -305,7 +306,7 @@ def test_new_game_replacing_an_old_one_stops_it(client: Any, app: Any) -> None:
 
 def test_websocket_moves_and_live_updates(client: Any) -> None:
     g = new(client, players=[HUMAN, comp(1)])
-    with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+    with client.websocket_connect(f"ws://localhost/ws/games/{g['id']}") as ws:
         first = ws.receive_json()
         assert first["type"] == "state" and first["game"]["owner"] is True
         ws.send_json({"type": "move", "move": "e6"})
@@ -330,14 +331,14 @@ def test_websocket_watcher_cannot_move(client: Any, app: Any) -> None:
     from fastapi.testclient import TestClient
 
     g = new(client, players=[HUMAN, HUMAN])
-    other = TestClient(app)
-    with other.websocket_connect(f"/ws/games/{g['id']}") as ws:
+    other = TestClient(app, base_url=LOCAL)
+    with other.websocket_connect(f"ws://localhost/ws/games/{g['id']}") as ws:
         assert ws.receive_json()["game"]["owner"] is False
         ws.send_json({"type": "move", "move": "d3"})
         assert "another browser" in _until(ws, lambda m: m["type"] == "error")["message"]
         client.post(f"/api/games/{g['id']}/moves", json={"move": "d3"})  # the owner moves: the watcher sees it
         assert _until(ws, lambda m: m["type"] == "state" and m["game"]["ply"] == 1)
-    with client.websocket_connect("/ws/games/missing") as ws:
+    with client.websocket_connect("ws://localhost/ws/games/missing") as ws:
         assert ws.receive_json()["type"] == "error"
 
 
@@ -354,7 +355,7 @@ def test_searches_in_worker_processes(tmp_path: Any) -> None:
 
     from plies.web import create_app
 
-    with TestClient(create_app(tmp_path / "p.sqlite", processes=1)) as c:
+    with TestClient(create_app(tmp_path / "p.sqlite", processes=1), base_url=LOCAL) as c:
         g = new(c, players=[HUMAN, comp(3)])  # depth 3: heavy enough to go to the process
         v = c.post(f"/api/games/{g['id']}/moves?wait=true", json={"move": "c4"}).json()
         assert v["ply"] == 2 and v["thinking"] is None and v["error"] == ""

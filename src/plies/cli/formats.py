@@ -3,32 +3,32 @@ or write it in another one."""
 
 from __future__ import annotations
 
+import io
+import json
 import sys
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.table import Table
+from rich.text import Text
 
 from plies.formats import board as board_fmt
 from plies.formats import csvgames, ggf, obf, transcript, wthor
-from plies.formats.detect import FORMATS, Loaded, load, load_path_or_text
+from plies.formats.detect import FORMATS, Loaded
 from plies.formats.model import OthelloGame
+from plies.formats.stream import Stream, open_source
 from plies.game import PASS, PliesError
 
-from ._common import console, emit_json, json_option
+from ._common import console, json_option
 
 TARGETS = ("ggf", "transcript", "obf", "csv", "board", "wtb")
 EXTENSIONS = {".ggf": "ggf", ".txt": "transcript", ".obf": "obf", ".csv": "csv", ".wtb": "wtb", ".board": "board"}
 
 
-def _read(source: str, fmt: str | None) -> Loaded:
-    if fmt is None:
-        return load_path_or_text(source)
-    p = Path(source)
-    if source != "-" and len(source) < 4096 and p.is_file():
-        return load(p.read_bytes(), str(p), fmt)
-    return load(sys.stdin.buffer.read() if source == "-" else source, None if source != "-" else "<stdin>", fmt)
+def _open(source: str, fmt: str | None) -> Stream:
+    return open_source(source, fmt)
 
 
 def game_json(g: OthelloGame) -> dict[str, Any]:
@@ -65,29 +65,29 @@ def _result_text(g: OthelloGame) -> str:
 @click.command("show")
 @click.argument("source")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=None, help="Skip detection.")
-@click.option("--limit", type=click.IntRange(1), default=None, help="Show at most this many games/positions.")
+@click.option("--limit", type=click.IntRange(1), default=None,
+              help="Show at most this many games/positions (a large file is read no further).")
 @json_option
 def show(source: str, fmt: str | None, limit: int | None, as_json: bool) -> None:
     """Print the game(s) or position(s) in SOURCE: a file (transcript, board, OBF, GGF, WTHOR .wtb/.JOU/.TRN),
     '-' for stdin, or the text itself (e.g. 'f5d6c3').  The format is detected automatically."""
-    data = _read(source, fmt)
+    data = _open(source, fmt)
     if as_json:
-        emit_json({
-            "format": data.format, "source": data.source,
-            "games": [game_json(g) for g in data.games[:limit]],
-            "positions": [position_json(p) for p in data.positions[:limit]],
-            "names": data.names[:limit],
-            "count": len(data.games) + len(data.positions) + len(data.names),
-        })
+        _show_json(data, limit)
         return
     limit = limit or 20
-    console.print(f"[bold]{data.format}[/bold]" + (f" from {data.source}" if data.source else ""))
-    if data.names:
-        for i, name in enumerate(data.names[:limit]):
+    items = list(islice(data.items, limit + 1))
+    more = len(items) > limit
+    items = items[:limit]
+    head = Text(data.format, style="bold")
+    if data.source:
+        head.append(f" from {data.source}")  # a file name is text, never markup
+    console.print(head)
+    if data.kind == "names":
+        for i, name in enumerate(items):
             click.echo(f"{i:5d}  {name}")
-        _more(len(data.names), limit, "names")
-    if len(data.games) == 1:
-        g = data.games[0]
+    elif data.kind == "games" and len(items) == 1 and not more:
+        g = items[0]
         if g.black or g.white:
             click.echo(f"Black: {g.black or '?'}   White: {g.white or '?'}" + (f"   ({g.date})" if g.date else ""))
         click.echo(f"Result (Black's view): {_result_text(g)}   moves: {sum(1 for m in g.moves if m != PASS)}")
@@ -97,69 +97,121 @@ def show(source: str, fmt: str | None, limit: int | None, as_json: bool) -> None
             click.echo("  ".join(f"{n}({'' if e is None else f'{e:g}'}/{'' if t is None else f'{t:g}s'})"
                                  for n, e, t in zip(names, g.evals, g.times, strict=False)))
         click.echo(g.final.board_str())
-    elif data.games:
+    elif data.kind == "games" and items:
         table = Table("#", "Black", "White", "Result", "Moves", "Transcript")
-        for i, g in enumerate(data.games[:limit], 1):
+        for i, g in enumerate(items, 1):
             t = transcript.write_transcript(g)
-            table.add_row(str(i), g.black, g.white, _result_text(g), str(sum(1 for m in g.moves if m != PASS)),
-                          t if len(t) <= 40 else t[:38] + "..")
+            table.add_row(str(i), Text(g.black), Text(g.white), _result_text(g),
+                          str(sum(1 for m in g.moves if m != PASS)), t if len(t) <= 40 else t[:38] + "..")
         console.print(table)
-        _more(len(data.games), limit, "games")
-    for p in data.positions[:limit]:
-        s = p.state
-        side = "Black (X)" if s.to_move == 0 else "White (O)"
-        click.echo(s.board_str())
-        extra = f"   % {p.comment}" if p.comment else f"   (#{p.id})" if p.best_given and p.id is not None else ""
-        click.echo(f"{side} to move, {s.empties()} empties{extra}")
-        if p.scores:
-            click.echo("scores: " + ", ".join(f"{'pass' if m == PASS else s.move_str(m)} {v:+d}"
-                                              for m, v in sorted(p.scores.items(), key=lambda kv: -kv[1])))
-        elif p.best is not None:
-            best = ", ".join(s.move_str(m) for m in p.best_moves)
-            click.echo(f"score: {p.best:+d}" + (f"   best: {best}" if best else ""))
-    if data.positions:
-        _more(len(data.positions), limit, "positions")
+    elif data.kind == "positions":
+        for p in items:
+            s = p.state
+            side = "Black (X)" if s.to_move == 0 else "White (O)"
+            click.echo(s.board_str())
+            extra = f"   % {p.comment}" if p.comment else f"   (#{p.id})" if p.best_given and p.id is not None else ""
+            click.echo(f"{side} to move, {s.empties()} empties{extra}")
+            if p.scores:
+                click.echo("scores: " + ", ".join(f"{'pass' if m == PASS else s.move_str(m)} {v:+d}"
+                                                  for m, v in sorted(p.scores.items(), key=lambda kv: -kv[1])))
+            elif p.best is not None:
+                best = ", ".join(s.move_str(m) for m in p.best_moves)
+                click.echo(f"score: {p.best:+d}" + (f"   best: {best}" if best else ""))
+    if more:
+        _more(data.total, limit, data.kind)
 
 
-def _more(total: int, limit: int, what: str) -> None:
-    if total > limit:
+def _show_json(data: Stream, limit: int | None) -> None:
+    """One JSON object, written a game at a time (a large file never sits in memory as a whole)."""
+    out = sys.stdout
+    out.write('{"format": ' + json.dumps(data.format) + ', "source": ' + json.dumps(data.source))
+    shown = 0
+    more = False
+    for kind in ("games", "positions", "names"):
+        out.write(f', "{kind}": [')
+        if kind == data.kind:
+            for item in data.items:
+                if limit is not None and shown >= limit:
+                    more = True
+                    break
+                out.write((", " if shown else "") + json.dumps(
+                    game_json(item) if kind == "games" else position_json(item) if kind == "positions" else item,
+                    default=str))
+                shown += 1
+        out.write("]")
+    count = data.total if data.total is not None else (None if more else shown)
+    out.write(', "count": ' + json.dumps(count) + ', "more": ' + json.dumps(more or (
+        data.total is not None and data.total > shown)) + "}\n")
+    out.flush()
+
+
+def _more(total: int | None, limit: int, what: str) -> None:
+    if total is not None:
         click.echo(f"... {total - limit} more {what} ({total} in all; use --limit)")
+    else:
+        click.echo(f"... more {what} follow (use --limit N to see more)")
 
 
-def convert_data(data: Loaded, to: str, passes: bool = False) -> str | bytes:
-    """``data`` written in format ``to`` (see TARGETS)."""
-    games, positions = data.games, data.positions
-    if to in ("obf", "board") and not positions and games:
-        positions = [obf.ObfPosition(g.final) for g in games]  # a game's final position
-    if to == "ggf":
-        if not games and positions:
-            games = [OthelloGame(start=p.state) for p in positions]  # a set-up position, no moves yet
-        _need(games, "games", to)
-        return ggf.write_ggf_games(games)
-    if to == "transcript":
-        _need(games, "games", to)
-        for g in games:
-            if g.start.to_text() != OthelloGame().start.to_text() and g.start.n == 8:
-                raise PliesError("a transcript cannot hold a game that starts from a set-up position; use ggf")
-        return "".join(transcript.write_transcript(g, passes=passes) + "\n" for g in games)
-    if to == "csv":
-        _need(games, "games", to)
-        return csvgames.write_csv(games)
+def convert_data(data: Loaded | Stream, to: str, passes: bool = False) -> str | bytes:
+    """``data`` written in format ``to`` (see TARGETS), as one text or bytes."""
+    buf = io.BytesIO() if to == "wtb" else io.StringIO()
+    convert_stream(_as_stream(data), to, buf, passes)
+    return buf.getvalue()
+
+
+def _as_stream(data: Loaded | Stream) -> Stream:
+    if isinstance(data, Stream):
+        return data
+    for kind in ("games", "positions", "names"):
+        items = getattr(data, kind)
+        if items:
+            return Stream(data.format, kind, iter(items), len(items), data.source)
+    return Stream(data.format, "games", iter(()), 0, data.source)
+
+
+def convert_stream(data: Stream, to: str, out: Any, passes: bool = False) -> int:
+    """Write ``data`` to the open file ``out`` in format ``to``, one game or position at a time; returns how
+    many were written.  Games go to ggf, transcript, csv or wtb; positions to obf or board (a game gives its
+    final position); positions to ggf become set-up games without moves."""
+    if to not in TARGETS:
+        raise PliesError(f"cannot convert to {to!r}; use one of {', '.join(TARGETS)}")
+    kind = data.kind
+    want = "positions" if to in ("obf", "board") else "games"
+    if kind == "names" or (want == "games" and kind == "positions" and to != "ggf"):
+        raise PliesError(f"nothing to write as {to}: the input holds no games")
+    count = 0
     if to == "wtb":
-        _need(games, "games", to)
-        return wthor.write_wtb([wthor.WthorGame.from_game(g) for g in games])
-    if to == "obf":
-        _need(positions, "positions", to)
-        return obf.write_obf(positions)
-    if to == "board":
-        _need(positions, "positions", to)
-        return "".join(board_fmt.write_board(p.state) + "\n" for p in positions)
-    raise PliesError(f"cannot convert to {to!r}; use one of {', '.join(TARGETS)}")
-
-
-def _need(items: list[Any], what: str, to: str) -> None:
-    if not items:
-        raise PliesError(f"nothing to write as {to}: the input holds no {what}")
+        start = out.tell() if out.seekable() else None
+        out.write(b"\0" * wthor.HEADER_SIZE)
+    elif to == "csv":
+        out.write(csvgames.header())
+    for item in data.items:
+        if to in ("obf", "board"):
+            p = item if kind == "positions" else obf.ObfPosition(item.final)  # a game's final position
+            out.write(obf.write_obf([p]) if to == "obf" else board_fmt.write_board(p.state) + "\n")
+        elif to == "ggf":
+            g = item if kind == "games" else OthelloGame(start=item.state)  # a set-up position, no moves yet
+            out.write(ggf.write_ggf(g) + "\n")
+        elif to == "transcript":
+            if item.start.to_text() != OthelloGame().start.to_text() and item.start.n == 8:
+                raise PliesError("a transcript cannot hold a game that starts from a set-up position; use ggf")
+            out.write(transcript.write_transcript(item, passes=passes) + "\n")
+        elif to == "csv":
+            out.write(csvgames.row(count + 1, item))
+        else:
+            out.write(wthor.WthorGame.from_game(item).to_bytes())
+        count += 1
+    if not count:
+        raise PliesError(f"nothing to write as {to}: the input holds no {want}")
+    if to == "wtb":
+        header = wthor.WthorHeader(n1=count).to_bytes()
+        if start is None:
+            raise PliesError("a .wtb file is written to a file, not a pipe")  # pragma: no cover
+        end = out.tell()
+        out.seek(start)
+        out.write(header)
+        out.seek(end)
+    return count
 
 
 @click.command("convert")
@@ -179,24 +231,30 @@ def convert(source: str, target: str, to: str | None, fmt: str | None, passes: b
         to = EXTENSIONS.get(Path(target).suffix.lower())
         if to is None:
             raise PliesError(f"cannot tell the output format from {target!r}; add --to {'|'.join(TARGETS)}")
-    data = _read(source, fmt)
-    out = convert_data(data, to, passes)
+    data = _open(source, fmt)
     if target == "-":
-        if isinstance(out, bytes):
-            sys.stdout.buffer.write(out)
+        if to == "wtb":
+            out_bytes = convert_data(data, to, passes)
+            sys.stdout.buffer.write(out_bytes)  # type: ignore[arg-type]
             sys.stdout.buffer.flush()
         else:
-            click.echo(out, nl=False)
+            convert_stream(data, to, sys.stdout, passes)
+            sys.stdout.flush()
         return
+    kind = data.kind
+    tmp = Path(target + ".part")
     try:
-        if isinstance(out, bytes):
-            Path(target).write_bytes(out)
-        else:
-            Path(target).write_text(out, encoding="utf-8")
+        with tmp.open("wb") if to == "wtb" else tmp.open("w", encoding="utf-8", newline="") as out:
+            count = convert_stream(data, to, out, passes)
+        tmp.replace(target)
     except OSError as e:
         raise PliesError(f"cannot write {target}: {e.strerror}") from None
-    count = len(data.games) or len(data.positions)
-    click.echo(f"wrote {count} {'games' if data.games else 'positions'} as {to} to {target}", err=True)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    what = "games" if kind == "games" and to not in ("obf", "board") else "positions" if kind == "positions" else \
+        "games"
+    click.echo(f"wrote {count} {what} as {to} to {target}", err=True)
 
 
 def register(main_group: click.Group) -> None:

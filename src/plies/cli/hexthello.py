@@ -1,7 +1,8 @@
 """``plies hexthello``: the TUC course framework of document 004 — client, server, the games a server kept.
 
 ``plies hexthello client [-i ip] [-p port] [-n name] [-r] [-t] [--depth N | --time S]`` joins a course server;
-``plies hexthello server [-p port] [-g games] [-s] [--move-time S] [--db FILE] [--web PORT]`` is one;
+``plies hexthello server [-p port] [-g games] [-s] [--move-time S] [--holes CELLS] [--db FILE] [--web PORT]`` is
+one;
 ``plies hexthello games [--db FILE] [--export FILE]`` lists or exports what a server stored;
 ``plies hexthello show [POSITION]`` draws a position with the course's coordinates.
 """
@@ -9,7 +10,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import signal
+import sys
 from pathlib import Path
 
 import click
@@ -33,7 +37,8 @@ def hexthello_group() -> None:
 @hexthello_group.command("client")
 @click.option("-i", "--ip", "host", default="127.0.0.1", show_default=True, help="Server address.")
 @click.option("-p", "--port", default=6002, show_default=True, type=click.IntRange(1, 65535), help="Server port.")
-@click.option("-n", "--name", default="plies", show_default=True, help="Name the server shows (8 characters).")
+@click.option("-n", "--name", default="plies", show_default=True,
+              help="Name the server shows (sent as at most 8 bytes, the framework's limit).")
 @click.option("-r", "--random", "use_random", is_flag=True, help="Play random moves instead of searching.")
 @click.option("-t", "--no-pruning", is_flag=True,
               help="Play document 004's minimax with alpha-beta pruning off (at --depth, default 4).")
@@ -43,18 +48,31 @@ def hexthello_group() -> None:
 @click.option("--doc004", is_flag=True, help="Play document 004's own alpha-beta agent (at --depth, default 4).")
 @click.option("--seed", type=int, default=None, help="Seed of the random player (-r).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the end of the session.")
+@click.option("--wait", "wait", type=click.FloatRange(0), default=None,
+              help="Give up connecting after this many seconds (default: retry every second until the server "
+                   "is up, as the course's client).")
 def client_cmd(host: str, port: int, name: str, use_random: bool, no_pruning: bool, depth: int | None,
-               seconds: float | None, doc004: bool, seed: int | None, quiet: bool) -> None:
+               seconds: float | None, doc004: bool, seed: int | None, quiet: bool, wait: float | None) -> None:
     """Join a HexThello server (the course's C server or plies') as an agent."""
     from plies.net.hexthello.client import HexClient
 
     if depth is not None and seconds is not None:
         raise PliesError("give --depth or --time, not both")
     player = _agent(use_random, no_pruning, doc004, depth, seconds, seed)
-    say = (lambda text: None) if quiet else (lambda text: console.print(f"[dim]{name}:[/] {text}"))
-    record = HexClient(player, name, host, port, log=say).run()
-    console.print(f"{name}: {record.positions} game(s), {len(record.sent)} moves sent"
-                  + ("" if record.quit else " (the server closed the connection)"))
+    say = (lambda text: None) if quiet else (lambda text: log_line(f"{name}: {text}"))
+    record = HexClient(player, name, host, port, log=say, connect_wait=wait).run()
+    log_line(f"{name}: {record.positions} game(s), {len(record.sent)} moves sent"
+             + ("" if record.quit else " (the server closed the connection)"))
+
+
+def log_line(text: str) -> None:
+    """One log line as it is: no markup (names come from the network), no wrapping when stdout is not a
+    terminal (a log file keeps one event per line)."""
+    if console.is_terminal:
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+    else:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
 
 
 def _agent(use_random: bool, no_pruning: bool, doc004: bool, depth: int | None, seconds: float | None,
@@ -81,43 +99,69 @@ def _agent(use_random: bool, no_pruning: bool, doc004: bool, depth: int | None, 
 @click.option("-g", "--games", default=1, show_default=True, type=click.IntRange(1, 100000),
               help="Games per match.")
 @click.option("-s", "--swap", is_flag=True, help="Swap colours after each game.")
-@click.option("--move-time", type=click.FloatRange(0.01, 86400), default=None,
-              help="Seconds an agent has for a move; a late agent loses that game (and leaves the match).")
+@click.option("--move-time", type=click.FloatRange(0, 86400), default=60.0, show_default=True,
+              help="Seconds an agent has for a move; a late agent loses that game (and leaves the match); "
+                   "0 = no limit (the course's server has none).")
+@click.option("--name-time", type=click.FloatRange(0, 3600), default=10.0, show_default=True,
+              help="Seconds an agent has to give its name after connecting; a silent one is dropped (0 = no limit).")
+@click.option("--person-time", type=click.FloatRange(0, 86400), default=300.0, show_default=True,
+              help="Seconds a person playing from the viewer has for a move (0 = no limit).")
+@click.option("--holes", default="", metavar="CELLS",
+              help="Cells taken off the board (the course's ILLEGAL tiles), e.g. '7 3, 5 9' or '73 59'.")
+@click.option("--parallel", type=click.IntRange(1, 256), default=8, show_default=True,
+              help="Matches played at the same time.")
+@click.option("--max-agents", type=click.IntRange(2, 10000), default=256, show_default=True,
+              help="Connections served at once; more are told 107 and closed.")
 @click.option("--db", "db_path", default="hexthello.sqlite", show_default=True,
               help="SQLite file that keeps every game and move (':memory:' keeps nothing).")
 @click.option("--web", type=click.IntRange(1, 65535), default=None,
               help="Serve the live viewer on this port (http://HOST:PORT/).")
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Also answer viewer requests addressed to NAME (this machine's LAN name or address); "
+                   "repeatable.  localhost, 127.0.0.1, ::1 and --host are always answered.")
 @click.option("--matches", type=click.IntRange(0, 100000), default=None,
               help="Matches to serve before exiting, 0 = for ever (default 1, or 0 with --web).")
+@click.option("--summary-every", type=click.FloatRange(0), default=10.0, show_default=True,
+              help="Print the summary table at most every this many seconds (and at the end).")
 @click.option("-q", "--quiet", is_flag=True, help="No per-game lines; the summary table at the end only.")
-def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float | None, db_path: str,
-               web: int | None, matches: int | None, quiet: bool) -> None:
+def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float, name_time: float,
+               person_time: float, holes: str, parallel: int, max_agents: int, db_path: str, web: int | None,
+               allow_hosts: tuple[str, ...], matches: int | None, summary_every: float, quiet: bool) -> None:
     """Run a HexThello server that the course's clients (and plies') can play on."""
+    from plies.games.hexthello import read_holes
     from plies.net.hexthello.server import HexServer, summary_table
     from plies.net.hexthello.store import Store
 
-    store = Store(db_path)
-    say = (lambda text: None) if quiet else (lambda text: console.print(text))
+    hole_mask = read_holes(holes)
+    try:
+        store = Store(db_path)
+    except Exception as e:  # an unwritable path, a file that is not a database
+        raise PliesError(f"cannot open {db_path}: {e}") from None
+    say = (lambda text: None) if quiet else log_line
 
     def after_game(server: HexServer) -> None:
         if not quiet:
             console.print(summary_table(server))
 
     server = HexServer(host, port, games, swap, move_time, store, matches if matches is not None else
-                       (0 if web else 1), log=say, on_game=after_game)
+                       (0 if web else 1), name_time=name_time, log=say, on_game=after_game, holes=hole_mask,
+                       parallel=parallel, max_agents=max_agents, person_time=person_time,
+                       summary_every=summary_every)
 
     async def main() -> None:
         try:
             await server.start()
         except OSError as e:
             raise PliesError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # a polite kill stops cleanly
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, server.stop)
         viewer = None
         if web:
             from plies.net.hexthello.viewer import serve_viewer
 
-            viewer = await serve_viewer(server, host, web)
+            viewer = await serve_viewer(server, host, web, allow_hosts)
             web_task = asyncio.create_task(viewer.serve())
-            console.print(f"live viewer on http://{host}:{web}/")
+            log_line(f"live viewer on http://{host}:{web}/")
         try:
             await server.serve()
         finally:
@@ -128,9 +172,13 @@ def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float | 
     try:
         asyncio.run(main())
     finally:  # Ctrl-C too: what was played is in the database; show the summary
+        try:
+            store.close_interrupted("interrupted: the server was stopped")
+        except Exception:  # pragma: no cover - the database went away; nothing more to mark
+            pass
         store.close()
         console.print(summary_table(server))
-        console.print(f"games stored in {db_path}")
+        log_line(f"games stored in {db_path}")
 
 
 @hexthello_group.command("games")
@@ -145,21 +193,29 @@ def games_cmd(db_path: str, export: str | None) -> None:
 
     if not Path(db_path).exists():
         raise PliesError(f"no database {db_path}")
-    store = Store(db_path)
     try:
-        rows = store.games()
-    finally:
-        store.close()
+        store = Store(db_path)
+        try:
+            rows = store.games()
+        finally:
+            store.close()
+    except PliesError:
+        raise
+    except Exception as e:  # not a database, or not this server's
+        raise PliesError(f"cannot read {db_path}: {type(e).__name__}: {e}") from None
     if export:
         _export(rows, export)
         console.print(f"{len(rows)} game(s) written to {export}")
         return
-    table = Table(title=f"{len(rows)} game(s) in {db_path}")
+    from rich.text import Text
+
+    table = Table(title=Text(f"{len(rows)} game(s) in {db_path}"))
     for col in ("#", "m/g", "black", "white", "plies", "winner", "B-W", "reason"):
         table.add_column(col, no_wrap=col != "reason", overflow="fold")
-    for r in rows:
-        table.add_row(str(r["id"]), f"{r['match']}/{r['game']}", r["black"], r["white"], str(len(r["moves"])),
-                      r["winner"] or r["status"], f"{r['black_discs']}-{r['white_discs']}", r["reason"])
+    for r in rows:  # names and reasons are plain text (agents choose their names)
+        table.add_row(str(r["id"]), f"{r['match']}/{r['game']}", Text(r["black"]), Text(r["white"]),
+                      str(len(r["moves"])), r["winner"] if r["status"] == "finished" else r["status"],
+                      f"{r['black_discs']}-{r['white_discs']}", Text(r["reason"]))
     console.print(table)
 
 

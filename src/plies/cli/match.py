@@ -14,7 +14,7 @@ from plies.game import PliesError
 from plies.games import start_position
 from plies.match.event import EventResult, run_event
 from plies.match.openings import read_openings
-from plies.match.plan import Entrant, EventConfig, resolve_spec
+from plies.match.plan import Entrant, EventConfig, resolve_spec, spec_name
 from plies.match.runner import load_modules
 from plies.match.store import Store
 from plies.tournament.export import csv_text, transcript_text
@@ -85,7 +85,9 @@ def match_cmd(player_a: str, player_b: str, game: str, games: int | None, openin
     opening_list = read_openings(openings, game) if openings else []
     slots = len(opening_list) or 1
     n = games if games is not None else 2 * slots
-    names = [player_a, player_b] if player_a != player_b else [f"{player_a} #1", f"{player_b} #2"]
+    names = [spec_name(player_a), spec_name(player_b)]  # an nboard player's name= names it in the results
+    if names[0] == names[1]:
+        names = [f"{names[0]} #1", f"{names[1]} #2"]
     specs = (player_a, player_b)
     entrants = [Entrant(nm, resolve_spec(spec, game, depth, think)) for nm, spec in zip(names, specs, strict=True)]
     config = EventConfig(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import sys
+from typing import TextIO
 
 import click
 
@@ -29,8 +31,25 @@ def nboard(depth: int | None, kind: str, evaluation: str | None, move_time: floa
     analyser = make_analyser(kind, evaluation)
     if depth is None:
         depth = 4 if type(analyser).__name__ == "TextbookAnalyser" else 6
-    run(sys.stdin, sys.stdout, analyser=analyser, depth=depth, move_time=move_time, name=name,
+    run(tolerant(sys.stdin), sys.stdout, analyser=analyser, depth=depth, move_time=move_time, name=name,
         exact_empties=exact_empties)
+
+
+def tolerant(stream: TextIO) -> TextIO:
+    """``stream`` decoding bytes that are not UTF-8 as U+FFFD instead of failing: a GUI (or anything piped
+    in) may send any byte, and under a strict decoding (``PYTHONIOENCODING=utf-8:strict``, the default of some
+    systems) one bad byte would end the session."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if callable(reconfigure):
+        try:
+            reconfigure(errors="replace")
+            return stream
+        except Exception:  # a stream that cannot change (already read from, or not a text wrapper)
+            pass
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        return io.TextIOWrapper(buffer, encoding=getattr(stream, "encoding", None) or "utf-8", errors="replace")
+    return stream
 
 
 def register(main_group: click.Group) -> None:

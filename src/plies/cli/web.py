@@ -36,8 +36,12 @@ def _port_free(host: str, port: int) -> bool:
 @click.option("--processes", default=None, type=click.IntRange(0, 64),
               help="Worker processes for the textbook searches, hints and graph (0 = threads only) "
                    "[default: number of CPUs, at most 4].")
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Also answer requests addressed to NAME (this machine's name or LAN address, when other "
+                   "machines connect); repeatable; '*' switches the Host check off.  localhost, 127.0.0.1, ::1 "
+                   "and the --host address are always answered.")
 def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers: int,
-                processes: int | None) -> None:
+                processes: int | None, allow_hosts: tuple[str, ...]) -> None:
     """Play in the browser: Othello, tic-tac-toe (and HexThello), against the computer or a friend.
 
     The page talks to a JSON API documented at /docs; finished games are kept in SQLite and can be replayed.
@@ -46,6 +50,7 @@ def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers
     import uvicorn
 
     from plies.web import create_app
+    from plies.web.guard import MAX_MESSAGE
     from plies.web.history import default_db_path
 
     if port == 0:
@@ -57,15 +62,18 @@ def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers
     try:
         if processes is None:
             processes = min(4, os.cpu_count() or 1)
-        app = create_app(db, workers=workers, processes=processes, warm=True)
+        app = create_app(db, workers=workers, processes=processes, warm=True, allow_hosts=allow_hosts, listen=host)
     except Exception as e:  # the database path may be unwritable
         raise PliesError(f"cannot open the game history {db or default_db_path()}: {e}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
     click.echo(f"plies web: {url}  (API docs at {url}docs; history in {app.state.history.path}; Ctrl-C stops)")
+    if host in ("0.0.0.0", "::") and not allow_hosts:
+        click.echo("note: other machines reach the app only under names given with --allow-host "
+                   "(e.g. --allow-host 192.168.1.20)", err=True)
     if not no_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE)
 
 
 def register(main_group: click.Group) -> None:

@@ -14,17 +14,26 @@ COLUMNS = ("index", "black", "white", "result", "winner", "moves", "transcript",
 
 def write_csv(games: list[OthelloGame]) -> str:
     """A header row, then one row per game; ``result`` is Black's disc difference (empty if unknown)."""
+    return header() + "".join(row(i, g) for i, g in enumerate(games, 1))
+
+
+def header() -> str:
+    """The header row (for writing games one at a time with ``row``)."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(COLUMNS)
-    for i, g in enumerate(games, 1):
-        score = g.score()
-        winner = "" if score is None else "black" if score > 0 else "white" if score < 0 else "draw"
-        w.writerow([
-            i, g.black, g.white, "" if score is None else f"{score:+g}", winner,
-            sum(1 for m in g.moves if m >= 0), write_transcript(g), write_board(g.start), g.date,
-            g.props.get("tournament", g.place),
-        ])
+    csv.writer(buf, lineterminator="\n").writerow(COLUMNS)
+    return buf.getvalue()
+
+
+def row(i: int, g: OthelloGame) -> str:
+    """Game number ``i``'s row."""
+    buf = io.StringIO()
+    score = g.score()
+    winner = "" if score is None else "black" if score > 0 else "white" if score < 0 else "draw"
+    csv.writer(buf, lineterminator="\n").writerow([
+        i, g.black, g.white, "" if score is None else f"{score:+g}", winner,
+        sum(1 for m in g.moves if m >= 0), write_transcript(g), write_board(g.start), g.date,
+        g.props.get("tournament", g.place),
+    ])
     return buf.getvalue()
 
 
@@ -43,4 +52,4 @@ def read_csv(text: str) -> list[OthelloGame]:
     return games
 
 
-__all__ = ["COLUMNS", "read_csv", "write_csv"]
+__all__ = ["COLUMNS", "header", "read_csv", "row", "write_csv"]

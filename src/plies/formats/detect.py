@@ -17,6 +17,8 @@ from .errors import FormatError
 from .model import OthelloGame
 
 FORMATS = ("wthor", "wthor-players", "wthor-tournaments", "ggf", "obf", "board", "transcript")
+MAX_LINE = 4096
+"""Longest line of a transcript, board or OBF text: longer than any game or board written out."""
 
 
 @dataclass
@@ -57,6 +59,10 @@ def detect(data: bytes | str, name: str | None = None) -> str:
         return "ggf"
     if obf.looks_like_obf(text):
         return "obf"
+    where, longest = longest_line(stripped)
+    if longest > MAX_LINE:
+        raise FormatError(f"line {where} has {longest} characters: longer than any game or board (at most "
+                          f"{MAX_LINE}); not a transcript, board or OBF file", where, None, name)
     lines = [x for x in stripped.splitlines() if x.strip()]
     if all(board_fmt.looks_like_board(x) for x in lines) or board_fmt.looks_like_board(stripped):
         return "board"
@@ -69,6 +75,19 @@ def detect(data: bytes | str, name: str | None = None) -> str:
         raise FormatError(f"not a transcript, board, OBF, GGF or WTHOR file ({e.reason})", e.line, e.column,
                           name) from None
     raise FormatError("unrecognised format", source=name)  # pragma: no cover
+
+
+def longest_line(text: str) -> tuple[int, int]:
+    """(1-based number, length) of the longest line of ``text``, without splitting it into a list."""
+    best, best_line, line, pos = 0, 1, 1, 0
+    while True:
+        nl = text.find("\n", pos)
+        end = len(text) if nl < 0 else nl
+        if end - pos > best:
+            best, best_line = end - pos, line
+        if nl < 0:
+            return best_line, best
+        pos, line = nl + 1, line + 1
 
 
 def load(data: bytes | str, name: str | None = None, fmt: str | None = None) -> Loaded:

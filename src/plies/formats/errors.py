@@ -18,7 +18,7 @@ class FormatError(ParseError):
         source: str | None = None,
         offset: int | None = None,
     ) -> None:
-        self.reason = message
+        self.reason = "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in message)  # one line
         self.line = line
         self.column = column
         self.source = source

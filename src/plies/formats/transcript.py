@@ -8,6 +8,7 @@ core accepts (a test keeps the two in step), plus the line and column of every t
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from plies.game import PASS, IllegalMoveError
@@ -32,7 +33,11 @@ class Token:
 
 def tokens(text: str, source: str | None = None) -> list[Token]:
     """Split a transcript into located tokens; FormatError at the first character that is not a move."""
-    out: list[Token] = []
+    return list(iter_tokens(text, source))
+
+
+def iter_tokens(text: str, source: str | None = None) -> Iterator[Token]:
+    """``tokens`` one at a time: a reader that stops at the first illegal move never looks further."""
     pos = 0
     while pos < len(text):
         ch = text[pos]
@@ -44,20 +49,19 @@ def tokens(text: str, source: str | None = None) -> list[Token]:
             pos = num.end()
             continue
         if text[pos : pos + 4].lower() == "pass":
-            out.append(Token("pass", pos))
+            yield Token("pass", pos)
             pos += 4
             continue
         if text[pos : pos + 2].lower() in PASS_TOKENS:
-            out.append(Token("pass", pos))
+            yield Token("pass", pos)
             pos += 2
             continue
         m = _SQUARE.match(text, pos)
         if not m:
             raise error_at(text, pos, f"not a move: {text[pos:pos + 6]!r} (moves look like f5; passes like pass)",
                            source)
-        out.append(Token(m.group(0).lower(), pos))
+        yield Token(m.group(0).lower(), pos)
         pos = m.end()
-    return out
 
 
 def read_transcript(
@@ -67,7 +71,7 @@ def read_transcript(
     out.  An illegal move is a FormatError naming its line, column and the rule it breaks."""
     state = start if start is not None else OthelloState.start(n, layout)
     game = OthelloGame(start=state)
-    for tok in tokens(text, source):
+    for tok in iter_tokens(text, source):  # lazily: an endless text fails at its first illegal move
         try:
             if tok.text == "pass":
                 move = PASS
@@ -138,4 +142,5 @@ def looks_like_transcript(text: str) -> bool:
         return False
 
 
-__all__ = ["PASS_TOKENS", "Token", "looks_like_transcript", "read_transcript", "tokens", "write_transcript"]
+__all__ = ["PASS_TOKENS", "Token", "iter_tokens", "looks_like_transcript", "read_transcript", "tokens",
+           "write_transcript"]

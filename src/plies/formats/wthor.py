@@ -150,24 +150,30 @@ def read_wtb(data: bytes, source: str | None = None) -> WthorFile:
     count = body // GAME_SIZE
     if header.n1 != count:
         raise FormatError(f"header says {header.n1} games, file holds {count}", source=source, offset=4)
-    games = []
-    for k in range(count):
-        off = HEADER_SIZE + k * GAME_SIZE
-        trn, black, white, score, theo = _GAME_HEAD.unpack_from(data, off)
-        if score > 64 or theo > 64:
-            raise FormatError(f"game {k + 1}: score byte {max(score, theo)} is over 64", source=source,
-                              offset=off + (6 if score > 64 else 7))
-        moves = []
-        for i, b in enumerate(data[off + 8 : off + GAME_SIZE]):
-            if b == 0:
-                break
-            row, col = divmod(b, 10)
-            if not (1 <= row <= 8 and 1 <= col <= 8):
-                raise FormatError(f"game {k + 1}: move byte {b} is not a square (11..88)", source=source,
-                                  offset=off + 8 + i)
-            moves.append((row - 1) * 8 + col - 1)
-        games.append(WthorGame(trn, black, white, score, theo, moves))
+    games = [parse_record(data[HEADER_SIZE + k * GAME_SIZE: HEADER_SIZE + (k + 1) * GAME_SIZE], k, source)
+             for k in range(count)]
     return WthorFile(header, games)
+
+
+def parse_record(record: bytes, k: int, source: str | None = None) -> WthorGame:
+    """Game ``k`` (0-based) of a .wtb file from its 68 bytes; FormatError with the file offset of a bad byte."""
+    off = HEADER_SIZE + k * GAME_SIZE
+    if len(record) != GAME_SIZE:
+        raise FormatError(f"game {k + 1} is cut short: {len(record)} of 68 bytes", source=source, offset=off)
+    trn, black, white, score, theo = _GAME_HEAD.unpack_from(record, 0)
+    if score > 64 or theo > 64:
+        raise FormatError(f"game {k + 1}: score byte {max(score, theo)} is over 64", source=source,
+                          offset=off + (6 if score > 64 else 7))
+    moves = []
+    for i, b in enumerate(record[8:GAME_SIZE]):
+        if b == 0:
+            break
+        row, col = divmod(b, 10)
+        if not (1 <= row <= 8 and 1 <= col <= 8):
+            raise FormatError(f"game {k + 1}: move byte {b} is not a square (11..88)", source=source,
+                              offset=off + 8 + i)
+        moves.append((row - 1) * 8 + col - 1)
+    return WthorGame(trn, black, white, score, theo, moves)
 
 
 def write_wtb(games: list[WthorGame], year: int = 0, depth: int = 0, created: date | None = None) -> bytes:
@@ -248,7 +254,7 @@ def looks_like_wtb(data: bytes) -> bool:
 
 
 __all__ = [
-    "GAME_SIZE", "HEADER_SIZE", "WthorFile", "WthorGame", "WthorHeader", "load_wthor", "looks_like_wtb",
+    "GAME_SIZE", "HEADER_SIZE", "WthorFile", "WthorGame", "WthorHeader", "load_wthor", "looks_like_wtb", "parse_record",
     "read_names", "read_players", "read_tournaments", "read_wtb", "write_names", "write_wtb", "wthor_games",
     "wthor_records",
 ]

@@ -6,6 +6,10 @@ discs are Python-int bitboards over the 225 array cells.  Six directions: (-1,0)
 (+1,0).  Black (player 0, value 1 on the wire) moves first; a player without a move passes; the game ends
 when neither side can move; the score is black discs minus white discs (empty cells count for nobody).
 
+The course's framework can take cells off the board ("to add illegal tiles change ONLY this function":
+``initPosition`` in its ``board.c``): such a *hole* (value ILLEGAL, 3, in a 228-byte position) is never
+empty, so nobody plays there and a line of discs stops at it.  ``HexThelloState(..., holes=mask)`` keeps them.
+
 Moves are written as the course writes them, ``row col`` (``7 3``), or compactly as two base-15 digits
 (``73``, ``7e`` = row 7 column 14, ``e0`` = row 14 column 0); a pass is ``pass`` (``--``).
 """
@@ -67,9 +71,11 @@ def _shift(b: int, s: int, mask: int) -> int:
     return ((b << s) if s > 0 else (b >> -s)) & mask
 
 
-def legal_mask(own: int, opp: int) -> int:
-    """Bitmask of the cells where the owner of ``own`` may play (flood fill along the six directions)."""
-    empty = BOARD_MASK & ~(own | opp)
+def legal_mask(own: int, opp: int, holes: int = 0) -> int:
+    """Bitmask of the cells where the owner of ``own`` may play (flood fill along the six directions).
+    ``holes`` are cells taken off the board (the course's ILLEGAL): nobody plays there and no line crosses them
+    (a line stops at any cell that is neither a disc of the opponent's nor an own one)."""
+    empty = BOARD_MASK & ~(own | opp | holes)
     moves = 0
     for s, mask in _SHIFTS:
         om = opp & mask
@@ -125,6 +131,16 @@ def move_text(move: int) -> str:
     return f"{i} {j}"
 
 
+SEPARATOR = ", "
+"""Between the moves of a list or a transcript (``7 3, 6 5, pass``): a move has a space in it."""
+
+
+def moves_text(moves: list[int]) -> str:
+    """Moves written the one way plies writes them everywhere: ``7 3, 6 5, pass`` (``from_transcript`` and
+    ``plies hexthello show`` read it back)."""
+    return SEPARATOR.join(move_text(m) for m in moves)
+
+
 _ROWCOL = re.compile(r"^\(?\s*(-?\d{1,2})\s*[, ]\s*(-?\d{1,2})\s*\)?$")
 _COMPACT = re.compile(r"^([0-9a-eA-E])([0-9a-eA-E])$")
 _PASS_WORDS = ("pass", "pa", "--", "null", "-50")
@@ -144,7 +160,7 @@ def read_move(text: str) -> int:
             raise ParseError(f"not a HexThello move: {text!r} (type row and column like '7 3', or 'pass')")
         i, j = _DIGITS.index(m.group(1)), _DIGITS.index(m.group(2))
     if not on_board(i, j):
-        raise IllegalMoveError(f"({i}, {j}) is not on the board (a cell needs 7 <= row + col <= 21)")
+        raise IllegalMoveError(f"{i} {j} is not on the board (a cell needs 7 <= row + col <= 21)")
     return index(i, j)
 
 
@@ -155,26 +171,36 @@ class HexThelloState(State):
     player_names: ClassVar[tuple[str, str]] = ("Black", "White")
     symbols: ClassVar[tuple[str, str]] = ("X", "O")
 
-    __slots__ = ("black", "white", "_to_move", "_moves", "_hash")
+    __slots__ = ("black", "white", "holes", "_to_move", "_moves", "_hash")
 
-    def __init__(self, black: int, white: int, to_move: int = 0) -> None:
+    def __init__(self, black: int, white: int, to_move: int = 0, holes: int = 0) -> None:
         if black & white:
             raise ParseError("a cell cannot hold both colours")
-        if (black | white) & ~BOARD_MASK:
-            raise ParseError("a disc lies outside the hexagon")
+        if (black | white | holes) & ~BOARD_MASK:
+            raise ParseError("a disc or a hole lies outside the hexagon")
+        if (black | white) & holes:
+            raise ParseError("a disc lies on a hole")
         self.black = black
         self.white = white
+        self.holes = holes
         self._to_move = to_move
         self._moves: list[int] | None = None
         self._hash: int | None = None
 
     # --- construction -------------------------------------------------------------------------------------
     @classmethod
-    def start(cls) -> HexThelloState:
-        """The framework's start: White on (7,7) (6,7) (7,8) (8,6), Black on (7,6) (6,8) (8,7), Black to move."""
+    def start(cls, holes: int = 0) -> HexThelloState:
+        """The framework's start: White on (7,7) (6,7) (7,8) (8,6), Black on (7,6) (6,8) (8,7), Black to move;
+        ``holes`` (a mask of cells, see ``read_holes``) are taken off the board."""
         white = sum(1 << index(i, j) for i, j in START_WHITE)
         black = sum(1 << index(i, j) for i, j in START_BLACK)
-        return cls(black, white, 0)
+        if holes & (white | black):
+            raise ParseError("a hole cannot be one of the seven start cells")
+        return cls(black, white, 0, holes)
+
+    def with_side(self, side: int) -> HexThelloState:
+        """The same board with ``side`` to move (the course's clients apply moves by colour, not by turn)."""
+        return self if side == self._to_move else HexThelloState(self.black, self.white, side, self.holes)
 
     @classmethod
     def from_text(cls, text: str) -> HexThelloState:
@@ -184,27 +210,29 @@ class HexThelloState(State):
         if t.lower() in ("hexthello", "hex"):
             return cls.start()
         s = "".join(t.split())
-        if len(s) == len(ON_BOARD) + 1 and re.fullmatch(r"[XxOo*B W0.\-_]+", s):
+        if len(s) == len(ON_BOARD) + 1 and re.fullmatch(r"[XxOo*B W0.\-_#]+", s):
             return cls._from_board(s)
         return cls.from_transcript(t)
 
     @classmethod
     def _from_board(cls, s: str) -> HexThelloState:
-        black = white = 0
+        black = white = holes = 0
         for (i, j), ch in zip(ON_BOARD, s[:-1], strict=True):
             if ch in "Xx*B":
                 black |= 1 << index(i, j)
             elif ch in "OoW0":
                 white |= 1 << index(i, j)
+            elif ch == "#":
+                holes |= 1 << index(i, j)
             elif ch not in ".-_":
-                raise ParseError(f"bad cell character {ch!r} (use X, O or -)")
+                raise ParseError(f"bad cell character {ch!r} (use X, O, - or # for a hole)")
         side = s[-1]
         if side not in "XxOo*BW0":
             raise ParseError(f"bad side to move {side!r} (use X or O)")
-        return cls(black, white, 0 if side in "Xx*B" else 1)
+        return cls(black, white, 0 if side in "Xx*B" else 1, holes)
 
     @classmethod
-    def from_transcript(cls, text: str) -> HexThelloState:
+    def from_transcript(cls, text: str, holes: int = 0) -> HexThelloState:
         """Replay moves from the start: compact tokens (``66 56``, or run together ``6656``), or ``row col``
         pairs separated by commas or semicolons (``6 6, 5 6``); forced passes may be left out."""
         if re.search(r"[,;]", text):
@@ -215,7 +243,7 @@ class HexThelloState(State):
                 tokens = [f"{tokens[k]} {tokens[k + 1]}" for k in range(0, len(tokens), 2)]  # 'row col' pairs
             elif len(tokens) == 1 and len(tokens[0]) % 2 == 0 and len(tokens[0]) > 2:
                 tokens = [tokens[0][k:k + 2] for k in range(0, len(tokens[0]), 2)]
-        state = cls.start()
+        state = cls.start(holes)
         for tok in tokens:
             move = read_move(tok)
             if move != PASS and state.legal_moves() == [PASS]:
@@ -225,28 +253,33 @@ class HexThelloState(State):
 
     @classmethod
     def from_array(cls, board: bytes | list[int], turn: int) -> HexThelloState:
-        """From the course's 225 board values (WHITE 0, BLACK 1, EMPTY 2, ...) and its turn (WHITE 0 / BLACK 1)."""
+        """From the course's 225 board values (WHITE 0, BLACK 1, EMPTY 2, ILLEGAL 3 = a hole, OUT_OF_BOUND 4) and
+        its turn (WHITE 0 / BLACK 1).  A disc outside the hexagon is a ParseError; so is EMPTY or ILLEGAL
+        outside it, where the course writes OUT_OF_BOUND (an ILLEGAL cell outside is accepted: it changes
+        nothing)."""
         if len(board) != CELLS:
             raise ParseError(f"a course position has {CELLS} board bytes, got {len(board)}")
-        black = white = 0
+        black = white = holes = 0
         for k, v in enumerate(board):
             if v == BLACK:
                 black |= 1 << k
             elif v == WHITE:
                 white |= 1 << k
-            elif v not in (EMPTY, ILLEGAL, OUT_OF_BOUND):
+            elif v == ILLEGAL:
+                holes |= 1 << k
+            elif v not in (EMPTY, OUT_OF_BOUND):
                 raise ParseError(f"bad cell value {v} at ({k // SIZE}, {k % SIZE})")
         if turn not in (WHITE, BLACK):
             raise ParseError(f"bad turn value {turn}")
-        return cls(black & BOARD_MASK, white & BOARD_MASK, 0 if turn == BLACK else 1)
+        return cls(black & BOARD_MASK, white & BOARD_MASK, 0 if turn == BLACK else 1, holes & BOARD_MASK)
 
     def to_array(self) -> bytes:
-        """The 225 course board values, row-major (OUT_OF_BOUND outside the hexagon)."""
+        """The 225 course board values, row-major (OUT_OF_BOUND outside the hexagon, ILLEGAL on a hole)."""
         out = bytearray(CELLS)
         for k in range(CELLS):
             bit = 1 << k
-            out[k] = BLACK if self.black & bit else WHITE if self.white & bit else EMPTY if BOARD_MASK & bit \
-                else OUT_OF_BOUND
+            out[k] = BLACK if self.black & bit else WHITE if self.white & bit else ILLEGAL if self.holes & bit \
+                else EMPTY if BOARD_MASK & bit else OUT_OF_BOUND
         return bytes(out)
 
     # --- the contract -------------------------------------------------------------------------------------
@@ -262,15 +295,15 @@ class HexThelloState(State):
         """Bitmask of the legal cells of ``player`` (default: the side to move)."""
         p = self._to_move if player is None else player
         own, opp = (self.black, self.white) if p == 0 else (self.white, self.black)
-        return legal_mask(own, opp)
+        return legal_mask(own, opp, self.holes)
 
     def legal_moves(self) -> list[int]:
         if self._moves is None:
             own, opp = self.own_opp()
-            mine = legal_mask(own, opp)
+            mine = legal_mask(own, opp, self.holes)
             if mine:
                 self._moves = bits(mine)
-            elif legal_mask(opp, own):
+            elif legal_mask(opp, own, self.holes):
                 self._moves = [PASS]
             else:
                 self._moves = []
@@ -282,28 +315,30 @@ class HexThelloState(State):
                 raise IllegalMoveError(
                     "cannot pass: the game is over" if self.is_over() else "cannot pass while a move exists"
                 )
-            return HexThelloState(self.black, self.white, 1 - self._to_move)
+            return HexThelloState(self.black, self.white, 1 - self._to_move, self.holes)
         if not isinstance(move, int) or not 0 <= move < CELLS or not BOARD_MASK >> move & 1:
             raise IllegalMoveError(f"{move!r} is not a cell of the board")
         own, opp = self.own_opp()
         bit = 1 << move
+        if self.holes & bit:
+            raise IllegalMoveError(f"{move_text(move)} is a hole (taken off the board)")
         if (own | opp) & bit:
-            raise IllegalMoveError(f"({move_text(move)}) is occupied")
+            raise IllegalMoveError(f"{move_text(move)} is occupied")
         f = flips(own, opp, move)
         if not f:
-            raise IllegalMoveError(f"({move_text(move)}) flips nothing")
+            raise IllegalMoveError(f"{move_text(move)} flips nothing")
         own |= bit | f
         opp &= ~f
         if self._to_move == 0:
-            return HexThelloState(own, opp, 1)
-        return HexThelloState(opp, own, 0)
+            return HexThelloState(own, opp, 1, self.holes)
+        return HexThelloState(opp, own, 0, self.holes)
 
     def counts(self) -> tuple[int, int]:
         """(black discs, white discs)."""
         return self.black.bit_count(), self.white.bit_count()
 
     def empties(self) -> int:
-        return len(ON_BOARD) - self.black.bit_count() - self.white.bit_count()
+        return len(ON_BOARD) - self.black.bit_count() - self.white.bit_count() - self.holes.bit_count()
 
     def score(self) -> int:
         """Black discs minus white discs; empty cells count for nobody (the course's rule)."""
@@ -322,20 +357,21 @@ class HexThelloState(State):
             return PASS
         if move not in self.legal_moves():
             self.play(move)  # raises with the precise reason
-            raise IllegalMoveError(f"({move_text(move)}) is not a legal move")  # pragma: no cover
+            raise IllegalMoveError(f"{move_text(move)} is not a legal move")  # pragma: no cover
         return move
 
     def to_text(self) -> str:
         cells = []
         for i, j in ON_BOARD:
             bit = 1 << index(i, j)
-            cells.append("X" if self.black & bit else "O" if self.white & bit else "-")
+            cells.append("X" if self.black & bit else "O" if self.white & bit else "#" if self.holes & bit else "-")
         return "".join(cells) + " " + self.symbols[self._to_move]
 
     # --- drawing ------------------------------------------------------------------------------------------
     def board_str(self, last: int | None = None, rowcol: bool = True, marks: bool = True) -> str:
         """A hexagonal drawing: one line per array row with its number on the left and its first and last
-        column on the right; X black, O white, ``.`` empty, ``+`` a legal move, lower case the last move."""
+        column on the right; X black, O white, ``.`` empty, ``#`` a hole, ``+`` a legal move, lower case the
+        last move."""
         legal = self.move_mask() if marks and not self.is_over() else 0
         lines = ["row" + " " * 27 + "columns"]
         for i in range(SIZE):
@@ -344,7 +380,8 @@ class HexThelloState(State):
             for j in range(j0, j1 + 1):
                 sq = index(i, j)
                 bit = 1 << sq
-                ch = "X" if self.black & bit else "O" if self.white & bit else "+" if legal & bit else "."
+                ch = "X" if self.black & bit else "O" if self.white & bit else "#" if self.holes & bit \
+                    else "+" if legal & bit else "."
                 if sq == last and ch in "XO":
                     ch = ch.lower()
                 row.append(ch)
@@ -358,6 +395,12 @@ class HexThelloState(State):
     def __str__(self) -> str:
         return self.board_str()
 
+    def _repr_svg_(self) -> str | None:
+        """The board as a notebook shows it (plies' own SVG, ``plies.draw.boards``)."""
+        from plies.draw.boards import board_svg
+
+        return board_svg(self)
+
     # --- identity -----------------------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         return (
@@ -365,17 +408,48 @@ class HexThelloState(State):
             and self.black == other.black
             and self.white == other.white
             and self._to_move == other._to_move
+            and self.holes == other.holes
         )
 
     def __hash__(self) -> int:
         if self._hash is None:
-            self._hash = hash((self.black, self.white, self._to_move, "hex"))
+            self._hash = hash((self.black, self.white, self._to_move, self.holes, "hex"))
         return self._hash
 
 
 def start() -> HexThelloState:
     """The HexThello start position."""
     return HexThelloState.start()
+
+
+def read_holes(text: str) -> int:
+    """A mask of hole cells from ``'7 3, 5 9'`` (``row col`` pairs separated by commas or semicolons) or
+    compact cells (``73 59``); ParseError for a cell off the hexagon or one of the seven start cells."""
+    t = text.strip()
+    if not t:
+        return 0
+    if re.search(r"[,;]", t):
+        tokens = [p for p in re.split(r"[,;]", t) if p.strip()]
+    else:
+        words = t.split()
+        if all(w.lstrip("-").isdigit() for w in words) and any(len(w) == 1 for w in words) and len(words) % 2 == 0:
+            tokens = [f"{words[k]} {words[k + 1]}" for k in range(0, len(words), 2)]
+        else:
+            tokens = words
+    holes = 0
+    for tok in tokens:
+        try:
+            move = read_move(tok)
+        except IllegalMoveError as e:
+            raise ParseError(f"hole {tok.strip()!r}: {e}") from None
+        if move == PASS:
+            raise ParseError(f"hole {tok.strip()!r} is not a cell")
+        holes |= 1 << move
+    start_cells = sum(1 << index(i, j) for i, j in START_WHITE + START_BLACK)
+    if holes & start_cells:
+        raise ParseError("a hole cannot be one of the seven start cells: "
+                         + ", ".join(move_text(m) for m in bits(holes & start_cells)))
+    return holes
 
 
 def perft_hex(own: int, opp: int, depth: int, passed: bool = False) -> int:
@@ -409,6 +483,8 @@ def _register() -> None:
 _register()
 
 __all__ = [
-    "BLACK", "BOARD_MASK", "CORNERS", "DIRECTIONS", "EMPTY", "ON_BOARD", "OUT_OF_BOUND", "SIZE", "WHITE",
-    "HexThelloState", "bits", "compact", "flips", "legal_mask", "move_text", "perft_hex", "read_move", "start",
+    "BLACK", "BOARD_MASK", "CORNERS", "DIRECTIONS", "EMPTY", "ILLEGAL", "ON_BOARD", "OUT_OF_BOUND", "SIZE", "WHITE",
+    "HexThelloState", "bits", "compact", "flips", "legal_mask", "move_text", "perft_hex", "read_holes", "read_move",
+    "start",
+    "SEPARATOR", "moves_text",
 ]

@@ -89,13 +89,14 @@ def run_event(
 
             def on_done(f: Finished) -> None:
                 nonlocal played
-                store.save(event.id, f)
-                played += 1
-                bar.advance(f)
+                if store.save(event.id, f):  # False: a concurrent run stored this game first
+                    played += 1
+                    bar.advance(f)
 
             try:
                 with _sigterm_as_interrupt():
-                    run_games(todo, on_done, workers=workers, ray_address=ray)
+                    run_games(todo, on_done, workers=workers, ray_address=ray,
+                              skip=lambda g: store.has(event.id, g.index))
             except KeyboardInterrupt:
                 interrupted = True
         games = store.games(event.id)

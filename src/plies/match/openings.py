@@ -50,14 +50,24 @@ def parse_opening(text: str, game: str) -> State:
     return parse_position(t, game=start.game)
 
 
+MAX_FILE = 16 << 20
+MAX_LINE = 4096
+
+
 def read_openings(path: str | Path, game: str) -> list[Opening]:
-    """Openings from a file, one per line (position or transcript); blank lines and ``#`` comments skipped."""
+    """Openings from a file, one per line (position or transcript); blank lines and ``#`` comments skipped.
+    The file is at most ``MAX_FILE`` bytes and each line at most ``MAX_LINE`` characters."""
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        size = Path(path).stat().st_size
+        if size > MAX_FILE:
+            raise PliesError(f"openings file {path} is {size} bytes; at most {MAX_FILE} (one opening a line)")
+        lines = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError as e:
         raise PliesError(f"cannot read openings file {path}: {e.strerror}") from None
     out: list[Opening] = []
     for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE:
+            raise PliesError(f"{path}:{number}: a line of {len(line)} characters is longer than any opening")
         text = line.split("#", 1)[0].strip()
         if not text:
             continue

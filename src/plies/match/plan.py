@@ -108,6 +108,31 @@ def apply_budget(spec: str, depth: int | None, time: float | None) -> str:
     return f"{kind}:{raw},{extra}" if raw.strip() else f"{kind}:{extra}"
 
 
+def spec_name(spec: str) -> str:
+    """The name an entrant plays under: the spec's own ``name=`` when it gives one (``nboard:name=Edax
+    /usr/bin/edax``, or ``kind:...,name=X`` for kinds that take one), else the whole spec."""
+    kind, _, raw = spec.strip().partition(":")
+    if kind.lower() == "nboard":
+        import shlex
+
+        try:
+            words = shlex.split(raw)
+        except ValueError:
+            return spec
+        for word in words:  # leading key=value words are options, the program follows them
+            key, eq, value = word.partition("=")
+            if not eq or not key.isidentifier():
+                break
+            if key.lower() == "name" and value.strip():
+                return value.strip()
+        return spec
+    try:
+        name = parse_params(raw).get("name", "")
+    except PliesError:
+        return spec
+    return name.strip() or spec
+
+
 def pairings(config: EventConfig) -> list[tuple[Entrant, Entrant]]:
     """The pairs that meet: every pair (round robin) or the gauntlet player against each other player."""
     players = config.players
@@ -172,7 +197,7 @@ def plan_hash(plan: list[PlannedGame]) -> str:
 
 __all__ = [
     "FORMATS", "GAUNTLET", "ROUND_ROBIN", "Entrant", "EventConfig", "PlannedGame", "apply_budget",
-    "event_openings", "make_plan", "pairings", "plan_hash",
+    "event_openings", "make_plan", "pairings", "plan_hash", "spec_name",
 ]
 
 

@@ -109,22 +109,54 @@ def _now() -> str:
 OnDone = Callable[[Finished], None]
 
 
-def run_serial(games: list[PlannedGame], on_done: OnDone) -> None:
-    """Play the games one after another in this process (Ctrl-C stops after the last finished game)."""
+Skip = Callable[[PlannedGame], bool]
+
+
+def run_serial(games: list[PlannedGame], on_done: OnDone, skip: Skip | None = None) -> None:
+    """Play the games one after another in this process (Ctrl-C stops after the last finished game); a game
+    for which ``skip`` says True (another run finished it meanwhile) is left out."""
     for g in games:
+        if skip is not None and skip(g):
+            continue
         on_done(play_planned(g))
 
 
-def _ignore_sigint() -> None:
+PARENT_CHECK = 0.5
+"""Seconds between a worker's looks at its parent process."""
+
+
+def watch_parent(parent: int, every: float = PARENT_CHECK) -> None:
+    """In a worker process: end this process as soon as ``parent`` is gone (a ``kill -9`` of the parent leaves
+    no orphan searching on).  A daemon thread compares the parent pid with ``parent`` every ``every``
+    seconds; an orphan is re-parented (to init or a subreaper), so its parent pid changes."""
+    import threading
+
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="plies-parent-watch", daemon=True).start()
+
+
+def worker_init(parent: int) -> None:
+    """Initializer of every worker process: Ctrl-C is the parent's to handle, and the worker dies with it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
+    watch_parent(parent)
 
 
 def run_processes(games: list[PlannedGame], on_done: OnDone, workers: int) -> None:
-    """Play the games in ``workers`` spawned processes; results are handed to ``on_done`` in this process."""
+    """Play the games in ``workers`` spawned processes; results are handed to ``on_done`` in this process.
+    The workers end with this process, even when it is killed (``worker_init``)."""
     import multiprocessing
 
     ctx = multiprocessing.get_context("spawn")
-    executor = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+    executor = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=worker_init,
+                                   initargs=(os.getpid(),))
     pending = set()
     try:
         pending = {executor.submit(play_planned, g) for g in games}
@@ -154,9 +186,11 @@ def _stop_now(executor: ProcessPoolExecutor) -> None:
 
 
 def run_games(
-    games: list[PlannedGame], on_done: OnDone, workers: int = 1, ray_address: str | None = None
+    games: list[PlannedGame], on_done: OnDone, workers: int = 1, ray_address: str | None = None,
+    skip: Skip | None = None,
 ) -> None:
-    """Play ``games`` serially, in worker processes or on Ray; ``on_done`` gets each result as it finishes."""
+    """Play ``games`` serially, in worker processes or on Ray; ``on_done`` gets each result as it finishes
+    (serially, ``skip`` leaves out games another run finished meanwhile)."""
     if not games:
         return
     if ray_address:
@@ -166,7 +200,8 @@ def run_games(
     elif workers > 1 and len(games) > 1:
         run_processes(games, on_done, min(workers, len(games)))
     else:
-        run_serial(games, on_done)
+        run_serial(games, on_done, skip)
 
 
-__all__ = ["Finished", "load_modules", "play_planned", "run_games", "run_processes", "run_serial", "seed_player"]
+__all__ = ["Finished", "load_modules", "play_planned", "run_games", "run_processes", "run_serial", "seed_player",
+           "watch_parent", "worker_init"]

@@ -9,7 +9,21 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlalchemy import JSON, Float, ForeignKey, Integer, String, Text, UniqueConstraint, create_engine, event, select
+from sqlalchemy import (
+    JSON,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    delete,
+    event,
+    func,
+    select,
+)
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -116,7 +130,7 @@ class Store:
 
     def find_event(self, plan_hash: str) -> StoredEvent | None:
         with Session(self.engine) as s:
-            query = select(EventRow).where(EventRow.plan_hash == plan_hash).order_by(EventRow.id.desc())
+            query = select(EventRow).where(EventRow.plan_hash == plan_hash).order_by(EventRow.id)
             row = s.scalars(query).first()
             return _event(row) if row else None
 
@@ -133,6 +147,8 @@ class Store:
         raise PliesError(f"no event {event_id} in {self.path}; events: {', '.join(str(e.id) for e in events)}")
 
     def add_event(self, config: EventConfig, plan_hash: str, planned: int) -> StoredEvent:
+        """Store a new event, or give the one with this plan that another run stored at the same moment: both
+        runs insert, then both keep the lowest id and the other row (with no games yet) is removed."""
         row = EventRow(
             kind=config.kind, name=config.name, game=config.game, plan_hash=plan_hash, planned=planned,
             config=json.loads(json.dumps(config.to_dict())), created_at=_now(),
@@ -140,6 +156,12 @@ class Store:
         with Session(self.engine) as s:
             s.add(row)
             s.commit()
+            mine = row.id
+            first = s.scalar(select(func.min(EventRow.id)).where(EventRow.plan_hash == plan_hash))
+            if first is not None and first != mine:
+                s.execute(delete(EventRow).where(EventRow.id == mine))
+                s.commit()
+                return _event(s.get(EventRow, first))  # type: ignore[arg-type]
             return _event(row)
 
     # --- games --------------------------------------------------------------------------------------------
@@ -147,10 +169,16 @@ class Store:
         with Session(self.engine) as s:
             return set(s.scalars(select(GameRow.idx).where(GameRow.event_id == event_id)))
 
-    def save(self, event_id: int, f: Finished) -> None:
-        """Write one finished game and commit at once."""
+    def has(self, event_id: int, index: int) -> bool:
+        """Whether game ``index`` of the event is stored (another run may have played it meanwhile)."""
+        with Session(self.engine) as s:
+            return s.scalar(select(GameRow.id).where(GameRow.event_id == event_id, GameRow.idx == index)) is not None
+
+    def save(self, event_id: int, f: Finished) -> bool:
+        """Write one finished game and commit at once; False (and nothing written) when the event already
+        holds that game: two runs resuming one database at the same time each keep the first result."""
         g, r = f.planned, f.record
-        row = GameRow(
+        values = dict(
             event_id=event_id, idx=g.index, pair=g.pair, slot=g.slot, black=g.black.name, white=g.white.name,
             black_spec=g.black.spec, white_spec=g.white.spec, opening=g.opening.position,
             opening_moves=g.opening.moves, seed=str(g.seed), game=g.game, start=r.start, moves=" ".join(r.moves),
@@ -158,9 +186,11 @@ class Store:
             termination=r.termination, detail=r.detail, final=r.final, started_at=r.started_at,
             finished_at=f.finished_at or _now(), seconds=f.seconds, worker=f.worker,
         )
+        statement = sqlite_insert(GameRow).values(**values).on_conflict_do_nothing(index_elements=["event_id", "idx"])
         with Session(self.engine) as s:
-            s.add(row)
+            result = s.execute(statement)
             s.commit()
+            return bool(result.rowcount)
 
     def games(self, event_id: int) -> list[Finished]:
         """The finished games of an event in plan order."""

@@ -27,6 +27,8 @@ from plies.search import alphabeta
 from plies.search.result import SearchResult, Stats
 
 DEFAULT_NAME = "plies"
+MAX_LINE = 1 << 20
+"""Longest command line read (characters); longer lines are skipped with a status error."""
 PROGRESS = Callable[[list[SearchResult]], None]
 
 
@@ -445,8 +447,21 @@ class NBoardEngine:
 
     # --- the session ----------------------------------------------------------------------------------------
     def serve(self, inp: TextIO) -> None:
-        """Read commands until ``quit`` or end of input."""
-        for line in iter(inp.readline, ""):
+        """Read commands until ``quit`` or end of input.  A line longer than ``MAX_LINE`` characters is
+        answered with a status error and skipped (a GGF game is a few kilobytes)."""
+        while True:
+            try:
+                line = inp.readline(MAX_LINE + 1)
+            except (UnicodeDecodeError, ValueError) as e:  # a stream that still decodes strictly
+                self.send(f"status error: unreadable input ({type(e).__name__})")
+                continue
+            if not line:
+                break
+            if len(line) > MAX_LINE and not line.endswith("\n"):
+                while line and not line.endswith("\n"):  # skip the rest of the line, a bounded piece at a time
+                    line = inp.readline(MAX_LINE + 1)
+                self.send(f"status error: line longer than {MAX_LINE} characters ignored")
+                continue
             if not self.handle(line):
                 break
         self.stop()

@@ -15,7 +15,7 @@ from typing import Any
 from plies.game import PliesError
 from plies.games import start_position
 from plies.match.openings import read_openings
-from plies.match.plan import FORMATS, Entrant, EventConfig, resolve_spec
+from plies.match.plan import FORMATS, Entrant, EventConfig, resolve_spec, spec_name
 from plies.match.runner import load_modules
 
 KEYS = {
@@ -23,6 +23,10 @@ KEYS = {
     "random_openings": int, "seed": int, "depth": int, "time": (int, float), "time_limit": (int, float),
     "workers": int, "db": str, "ray": str, "modules": list, "players": list,
 }
+
+
+MAX_FILE = 1 << 20
+"""Largest tournament file read (bytes); a league of a hundred players is a few kilobytes."""
 
 
 @dataclass
@@ -39,7 +43,9 @@ def load_config(path: str | Path, seed: int | None = None) -> TournamentFile:
     """Read and check a tournament file; every mistake is a one-line PliesError naming the key."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if path.stat().st_size > MAX_FILE:
+            raise PliesError(f"{path} is {path.stat().st_size} bytes: a tournament file is at most {MAX_FILE}")
+        data = tomllib.loads(path.read_text(encoding="utf-8", errors="replace"))
     except OSError as e:
         raise PliesError(f"cannot read {path}: {e.strerror}") from None
     except tomllib.TOMLDecodeError as e:
@@ -85,7 +91,7 @@ def config_from_dict(
 
 def _entrant(p: Any, number: int, game: str, depth: int | None, time: float | None) -> Entrant:
     if isinstance(p, str):
-        name, spec = p, p
+        name, spec = spec_name(p), p
     elif isinstance(p, dict) and isinstance(p.get("spec"), str):
         extra = set(p) - {"name", "spec"}
         if extra:

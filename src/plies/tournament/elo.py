@@ -2,9 +2,12 @@
 
 Two estimates, both on the logistic Elo scale (expected score ``1 / (1 + 10**(-d/400))``):
 
-* ``match_elo``: one pairing.  The Elo difference is the logistic of the score fraction ``s``; its interval maps
-  ``s ± 1.96·σ/√n`` through the same curve, where ``σ²`` is the per-game (trinomial) variance of the score
-  ``(W(1-s)² + D(½-s)² + L s²) / n``.
+* ``match_elo``: one pairing.  The Elo difference is the logistic of the score fraction ``s``; its interval is
+  the Wilson score interval of ``s`` mapped through the same curve:
+  ``(s + z²/2n ± z·√(σ²/n + z²/4n²)) / (1 + z²/n)`` with ``z = 1.96`` and ``σ²`` the per-game (trinomial)
+  variance of the score ``(W(1-s)² + D(½-s)² + L s²) / n`` (``s(1-s)`` without draws: Wilson's own).  Unlike
+  the plain ``s ± z·σ/√n`` it stays inside (0, 1) and keeps a width when every game went one way: a 20-0
+  sweep has the finite lower limit +287 (its upper limit and the estimate itself are +inf).
 * ``fit_ratings``: a whole table.  The maximum-likelihood Bradley-Terry ratings (a draw counts as half a win),
   centred on mean 0, found by Newton's method; intervals ``±1.96·√C_ii`` from the inverse Fisher information
   (the pseudo-inverse, which matches the mean-0 centring).  If someone scored 100% or 0% against a group the
@@ -55,8 +58,11 @@ class EloEstimate:
         return (self.high - self.low) / 2
 
     def text(self) -> str:
-        """``+35 ± 42`` (or ``+inf``)."""
+        """``+35 ± 42``; ``+inf (≥ +288)`` for a sweep, whose interval is bounded on one side only."""
         if not math.isfinite(self.elo):
+            bound = self.low if self.elo > 0 else self.high
+            if math.isfinite(bound):
+                return f"{self.elo:+} ({'≥' if self.elo > 0 else '≤'} {round(bound) + 0:+d})"
             return f"{self.elo:+}"
         elo = round(self.elo) + 0  # no "-0"
         if not math.isfinite(self.margin):
@@ -72,22 +78,35 @@ def _num(x: float) -> float | str:
 
 
 def score_interval(wins: int, draws: int, losses: int) -> tuple[float, float]:
-    """(score, half-width of its 95% interval) from W/D/L, with the trinomial variance of one game's result."""
+    """(score, half-width of its plain 95% interval ``z·σ/√n``) from W/D/L, with the trinomial variance of one
+    game's result (zero for a sweep: ``match_elo`` uses ``wilson_interval``)."""
     n = wins + draws + losses
     s = (wins + 0.5 * draws) / n
     var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s**2) / n
     return s, Z95 * math.sqrt(var / n)
 
 
+def wilson_interval(wins: int, draws: int, losses: int) -> tuple[float, float, float]:
+    """(score, low, high): the score fraction from W/D/L and its 95% Wilson interval, with the trinomial
+    variance of one game's result."""
+    n = wins + draws + losses
+    s = (wins + 0.5 * draws) / n
+    var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s**2) / n
+    z2 = Z95 * Z95
+    centre = (s + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(var / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return s, max(0.0, centre - half), min(1.0, centre + half)
+
+
 def match_elo(wins: int, draws: int, losses: int) -> EloEstimate:
-    """Elo difference of a player over its opponent from its W/D/L, with the trinomial 95% interval and LOS."""
+    """Elo difference of a player over its opponent from its W/D/L, with the 95% Wilson interval and LOS."""
     if wins + draws + losses == 0:
         return EloEstimate(0.0, -math.inf, math.inf, None)
-    s, half = score_interval(wins, draws, losses)
+    s, low, high = wilson_interval(wins, draws, losses)
     los = None
     if wins + losses:
         los = 0.5 * (1 + math.erf((wins - losses) / math.sqrt(2 * (wins + losses))))
-    return EloEstimate(elo_from_score(s), elo_from_score(s - half), elo_from_score(s + half), los)
+    return EloEstimate(elo_from_score(s), elo_from_score(low), elo_from_score(high), los)
 
 
 @dataclass
@@ -186,4 +205,5 @@ def _component(games: np.ndarray, src: int) -> set[int]:
     return seen
 
 
-__all__ = ["K", "Z95", "EloEstimate", "Ratings", "elo_from_score", "expected_score", "fit_ratings", "match_elo"]
+__all__ = ["K", "Z95", "EloEstimate", "Ratings", "elo_from_score", "expected_score", "fit_ratings", "match_elo",
+           "score_interval", "wilson_interval"]

@@ -12,13 +12,15 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 
-def create_app(db: Any = None, workers: int = 4, processes: int = 0, warm: bool = False) -> FastAPI:
+def create_app(db: Any = None, workers: int = 4, processes: int = 0, warm: bool = False, **limits: Any) -> FastAPI:
     """The web application; ``db`` is the SQLite file of the game history (default: user data dir);
     ``processes`` > 0 runs the textbook searches in that many worker processes (uses more cores); ``warm``
-    imports the engine and its weights in the background at start-up."""
+    imports the engine and its weights in the background at start-up.  ``limits``: ``allow_hosts`` (Host
+    names answered besides loopback), ``listen`` (the address served), ``per_token``/``per_address`` (live
+    games per browser / per client address); see ``plies.web.guard``."""
     from plies.web.app import create_app as _create
 
-    return _create(db, workers, processes, warm)
+    return _create(db, workers, processes, warm, **limits)
 
 
 __all__ = ["create_app"]

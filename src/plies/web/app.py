@@ -1,8 +1,10 @@
 """The FastAPI application: static page, JSON API (OpenAPI at /docs) and a WebSocket per game.
 
-Every browser gets a random token (cookie ``plies_token``; API clients may send ``X-Plies-Token``); a game
-remembers the token that created it and only that token may move in it.  Anyone holding a game's id can
-watch.  Errors come back as ``{"error": "..."}`` with a 4xx status and never stop the server.
+Every browser gets a token issued by this server (cookie ``plies_token``; API clients may send
+``X-Plies-Token``); a game remembers the token that created it and only that token may move in it.  Anyone
+holding a game's id can watch.  ``plies.web.guard`` checks every request first (Host, Origin, tokens, body
+size and depth) and limits the live games of each client.  Errors come back as ``{"error": "..."}`` with a
+4xx status (503 when the server is full) and never stop the server.
 """
 
 from __future__ import annotations
@@ -10,26 +12,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from plies.game import PliesError, State
 from plies.games import parse_position, start_position
 from plies.games.othello import OthelloState
 from plies.web.boards import adapter_for, counts
+from plies.web.guard import PER_ADDRESS, PER_TOKEN, Busy, ClientSessions, Guard, Tokens, allowed_hosts, parse_json
 from plies.web.history import History, now
 from plies.web.levels import engine_applies, engine_status, hints, info, make_computer, warm_engine
+from plies.web.player import router as player_router
 from plies.web.schemas import HintIn, MoveIn, NewGame, PlayerSpec
-from plies.web.sessions import GameSession, Sessions, Side
+from plies.web.sessions import GameSession, Side
 from plies.web.workers import Workers
 
 log = logging.getLogger("plies.web")
@@ -98,11 +102,16 @@ def replay(record: dict[str, Any]) -> list[dict[str, Any]]:
     return frames
 
 
-def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 0, warm: bool = False) -> FastAPI:
+def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 0, warm: bool = False,
+               allow_hosts: Sequence[str] = (), listen: str | None = None, per_token: int = PER_TOKEN,
+               per_address: int = PER_ADDRESS) -> FastAPI:
     """The app: ``db`` is the SQLite file for finished games (default under the user's data dir); searches
     run on ``workers`` threads, and on ``processes`` worker processes when that is above 0 (more cores);
-    ``warm`` imports the engine and its weights in the background at start-up."""
+    ``warm`` imports the engine and its weights in the background at start-up.  The app answers the Host
+    names ``localhost``, ``127.0.0.1``, ``::1``, ``listen`` (the address served) and ``allow_hosts`` (``*``:
+    any); each client keeps at most ``per_token`` live games per browser and ``per_address`` per address."""
     history = History(db)
+    tokens = Tokens()
     pool = Workers(workers, processes)
     background: set[asyncio.Task[Any]] = set()
 
@@ -122,7 +131,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         background.add(task)
         task.add_done_callback(background.discard)
 
-    sessions = Sessions(pool, on_finish)
+    sessions = ClientSessions(pool, on_finish, per_token=per_token, per_address=per_address)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -148,6 +157,13 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     app.state.sessions = sessions
     app.state.history = history
     app.state.pool = pool
+    app.state.tokens = tokens
+    app.add_middleware(Guard, tokens=tokens)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(listen, allow_hosts))  # outermost
+
+    @app.exception_handler(Busy)
+    async def _busy(request: Request, exc: Busy) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=503, headers={"Retry-After": "60"})
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -163,13 +179,15 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         for err in exc.errors():
             where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
             parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
-        return JSONResponse({"error": "bad request: " + "; ".join(parts), "details": exc.errors()},
+        details = [{"loc": [str(x) for x in err.get("loc", ())], "msg": str(err.get("msg", "")),
+                    "type": str(err.get("type", ""))} for err in exc.errors()]  # never the input: it may not be JSON
+        return JSONResponse({"error": _printable("bad request: " + "; ".join(parts)), "details": details},
                             status_code=422)
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception) -> JSONResponse:  # a bug: one line, server keeps going
         log.exception("internal error on %s", request.url.path)
-        return JSONResponse({"error": f"internal error: {type(exc).__name__}: {exc}"}, status_code=500)
+        return JSONResponse({"error": _printable(f"internal error: {type(exc).__name__}: {exc}")}, status_code=500)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -197,7 +215,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
 
     @api.post("/games", summary="Start a game; returns the game and this browser's token")
     async def new_game(spec: NewGame, request: Request) -> JSONResponse:
-        token = token_of(request) or secrets.token_urlsafe(24)
+        token = token_of(request) or tokens.issue()  # the guard gave this request a server-issued token
         if spec.replaces:
             old = sessions.get(spec.replaces)
             if old is not None and old.owner == token:
@@ -263,9 +281,9 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
                 "position": session.state.to_text()}
 
     @api.get("/history", summary="Finished games, newest first")
-    async def get_history(limit: int = 50, offset: int = 0) -> dict[str, Any]:
-        limit = max(1, min(limit, 500))
-        total, games = await asyncio.to_thread(history.list, limit, max(0, offset))
+    async def get_history(limit: int = Query(50, ge=1, le=500), offset: int = Query(0, ge=0, le=10**9)
+                          ) -> dict[str, Any]:
+        total, games = await asyncio.to_thread(history.list, limit, offset)
         return {"total": total, "games": games}
 
     @api.get("/history/{gid}", summary="One finished game with every position, for replay")
@@ -283,6 +301,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         return record
 
     app.include_router(api)
+    app.include_router(player_router)
 
     @app.websocket("/ws/games/{gid}")
     async def ws_game(websocket: WebSocket, gid: str) -> None:
@@ -302,11 +321,16 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         try:
             while True:
                 try:
-                    msg = await websocket.receive_json()
-                except WebSocketDisconnect:
+                    message = await websocket.receive()
+                except (WebSocketDisconnect, RuntimeError):
                     break
-                except (ValueError, KeyError):
-                    queue.put_nowait({"type": "error", "message": "messages are JSON objects with a 'type'"})
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text") if message.get("text") is not None else message.get("bytes") or b""
+                try:
+                    msg = parse_json(raw)
+                except PliesError as e:
+                    _offer(queue, {"type": "error", "message": str(e)})
                     continue
                 await _handle(session, msg, owner, queue)
         finally:
@@ -356,9 +380,8 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     @app.get("/", include_in_schema=False)
     async def index(request: Request) -> FileResponse:
         response = FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
-        if not request.cookies.get(COOKIE):
-            response.set_cookie(COOKIE, secrets.token_urlsafe(24), httponly=True, samesite="strict",
-                                max_age=365 * 86400)
+        if not request.cookies.get(COOKIE):  # the guard dropped any cookie this server did not issue
+            response.set_cookie(COOKIE, tokens.issue(), httponly=True, samesite="strict", max_age=365 * 86400)
         return response
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -388,6 +411,18 @@ async def _pump(websocket: WebSocket, session: GameSession, queue: asyncio.Queue
                 continue  # the state just sent already holds it
             else:
                 await websocket.send_json(m)
+
+
+def _offer(queue: asyncio.Queue[dict[str, Any]], message: dict[str, Any]) -> None:
+    try:
+        queue.put_nowait(message)
+    except asyncio.QueueFull:  # a watcher that does not read loses messages
+        pass
+
+
+def _printable(text: str) -> str:
+    """``text`` without lone surrogates (an error message may quote what a client sent)."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _include_learn(app: FastAPI) -> bool:

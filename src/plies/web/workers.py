@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import pickle
+import signal
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -28,7 +32,8 @@ class Workers:
         self.processes: Executor | None = None
         if processes > 0:
             ctx = multiprocessing.get_context("spawn")  # never fork a process that runs an event loop and threads
-            self.processes = ProcessPoolExecutor(max_workers=processes, mp_context=ctx)
+            self.processes = ProcessPoolExecutor(max_workers=processes, mp_context=ctx, initializer=_worker_init,
+                                                 initargs=(os.getpid(),))
 
     def warm_up(self) -> None:
         """Start the worker processes, with the search modules imported, now rather than on the first move."""
@@ -47,6 +52,26 @@ class Workers:
         self.threads.shutdown(wait=False, cancel_futures=True)
         if self.processes is not None:
             self.processes.shutdown(wait=False, cancel_futures=True)
+
+
+PARENT_CHECK = 0.5
+"""Seconds between a worker's looks at its parent: a worker whose server is gone (killed, or stopped while it
+started) ends itself instead of staying behind as an orphan."""
+
+
+def _worker_init(parent: int) -> None:
+    """Each worker process: Ctrl-C and SIGTERM are the server's to handle, and the worker dies with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="plies-parent-watch", daemon=True).start()
 
 
 def _prepare_worker() -> None:

@@ -1,20 +1,26 @@
 """A HexThello agent for the course's server (or ``plies hexthello server``), byte for byte.
 
-It answers 106 with its name, keeps its own copy of the position from 101, applies 105 moves for the
-opponent, answers 104 with its move (and applies it), and leaves on 107 or when the server closes.  Messages
-are accepted in any order, as the course's client does.
+It connects (retrying every second while the server is not up yet, as the course's client does), answers 106
+with its name (at most 8 bytes, the framework's limit), keeps its own copy of the position from 101 (holes,
+the ILLEGAL cells, included), applies 105 moves for the opponent, answers 104 with its move (and applies it),
+and leaves on 107 or when the server closes.  Messages are accepted in any order, as the course's client does.
 """
 
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from plies import heuristics
 from plies.game import PASS, PliesError
 from plies.games.hexthello import HexThelloState, move_text
+from plies.heuristics import hexthello as _hex_heuristics  # noqa: F401  (registers the hexthello heuristics)
 from plies.net.hexthello import protocol as P
 from plies.players import Player
+from plies.search import alphabeta
 
 
 @dataclass
@@ -28,17 +34,59 @@ class ClientLog:
     quit: bool = False
 
 
+class _Stop(Exception):
+    pass
+
+
+def hole_search(state: HexThelloState, depth: int = 4, seconds: float | None = None) -> int:
+    """A move for a position with holes: document 004's alpha-beta (evaluation ``doc004``) through the textbook
+    search, which plays on any ``HexThelloState``, holes included; with ``seconds`` it deepens from depth 1
+    while the time lasts (the deepest finished search decides)."""
+    moves = state.legal_moves()
+    if not moves or moves == [PASS]:
+        return PASS
+    evaluate = heuristics.get("hexthello", "doc004")
+    if seconds is None:
+        move = alphabeta(state, depth, evaluate).move
+        return move if move in moves else moves[0]
+    deadline = time.perf_counter() + 0.8 * seconds
+    best = moves[0]
+
+    def order(node: Any, ms: list[Any]) -> list[Any]:
+        if time.perf_counter() > deadline:
+            raise _Stop
+        return ms
+
+    for d in range(1, 65):
+        try:
+            move = alphabeta(state, d, evaluate, order=order).move
+        except _Stop:
+            break
+        if move in moves:
+            best = move
+        if d > state.empties():
+            break
+    return best
+
+
 class HexClient:
-    """Plays ``player`` (any plies Player for HexThello) over one TCP connection."""
+    """Plays ``player`` (any plies Player for HexThello) over one TCP connection.
+
+    ``connect_wait``: seconds to keep retrying (every ``retry`` seconds) while nobody listens yet; None retries
+    for ever, as the course's client; 0 tries once.  Players built on the compiled searchers (whose boards have
+    no holes) hand positions with holes to ``hole_search``."""
 
     def __init__(self, player: Player, name: str = "plies", host: str = "127.0.0.1", port: int = P.DEFAULT_PORT,
-                 log: Callable[[str], None] | None = None, timeout: float | None = None) -> None:
+                 log: Callable[[str], None] | None = None, timeout: float | None = None,
+                 connect_wait: float | None = 0.0, retry: float = 1.0) -> None:
         self.player, self.name, self.host, self.port = player, name, host, port
         self.say = log or (lambda text: None)
         self.timeout = timeout
+        self.connect_wait, self.retry = connect_wait, retry
         self.state = HexThelloState.start()
         self.me = 0  # plies player: 0 Black, 1 White
         self.record = ClientLog()
+        self.last_column = 0  # what the course's client leaves in a pass's column byte
 
     def _recv(self, sock: socket.socket, n: int) -> bytes:
         data = b""
@@ -49,12 +97,27 @@ class HexClient:
             data += chunk
         return data
 
+    def connect(self) -> socket.socket:
+        """Connect, retrying every ``retry`` seconds for ``connect_wait`` seconds (None: for ever)."""
+        deadline = None if self.connect_wait is None else time.monotonic() + self.connect_wait
+        tries = 0
+        while True:
+            tries += 1
+            try:
+                return socket.create_connection((self.host, self.port), timeout=self.timeout or 10.0)
+            except OSError as e:
+                why = e.strerror or str(e)
+                if deadline is not None and time.monotonic() + self.retry > deadline:
+                    extra = f" (tried {tries} times)" if tries > 1 else ""
+                    raise PliesError(f"cannot connect to {self.host}:{self.port}: {why}{extra}") from None
+                if tries == 1:
+                    self.say(f"cannot connect to {self.host}:{self.port} ({why}); retrying every "
+                             f"{self.retry:g} s")
+                time.sleep(self.retry)
+
     def run(self) -> ClientLog:
         """Connect and play until QUIT (or until the server closes the connection)."""
-        try:
-            sock = socket.create_connection((self.host, self.port), timeout=self.timeout)
-        except OSError as e:
-            raise PliesError(f"cannot connect to {self.host}:{self.port}: {e.strerror or e}") from None
+        sock = self.connect()
         sock.settimeout(self.timeout)
         with sock:
             try:
@@ -76,14 +139,17 @@ class HexClient:
                 self.state = P.decode_position(self._recv(sock, P.POSITION_BYTES))
                 self.record.positions += 1
                 self.player.new_game(self.state)
-                self.say("new game")
+                holes = self.state.holes.bit_count()
+                self.say("new game" + (f" ({holes} hole(s) on the board)" if holes else ""))
             elif msg == P.PREPARE_TO_RECEIVE_MOVE:
                 move = P.move_from_rowcol(*P.decode_move(self._recv(sock, 2)))
                 self.record.received.append(move)
                 self._apply(move, 1 - self.me)
             elif msg == P.REQUEST_MOVE:
                 move = self._choose()
-                sock.sendall(P.encode_move(move))
+                sock.sendall(P.encode_move(move, self.last_column))
+                if move != PASS:
+                    self.last_column = move % 15
                 self.record.sent.append(move)
                 self.say(f"my move: {move_text(move)}")
                 self._apply(move, self.me)
@@ -95,8 +161,7 @@ class HexClient:
                 raise P.ProtocolError(f"unknown message byte {msg}")
 
     def _as_side(self, side: int) -> HexThelloState:
-        s = self.state
-        return s if s.to_move == side else HexThelloState(s.black, s.white, side)
+        return self.state.with_side(side)
 
     def _apply(self, move: int, side: int) -> None:
         state = self._as_side(side)
@@ -110,7 +175,19 @@ class HexClient:
         moves = state.legal_moves()
         if not moves or moves == [PASS]:
             return PASS
-        return self.player.choose(state)
+        if state.holes and _compiled(self.player):
+            return hole_search(state, getattr(self.player, "depth", None) or 4,
+                               None if getattr(self.player, "depth", None) else getattr(self.player, "seconds", 1.0))
+        move = self.player.choose(state)
+        if move not in moves:  # never send an illegal move the player's own board allowed
+            self.say(f"the player chose {move_text(move)}, not a legal move here; playing {move_text(moves[0])}")
+            return moves[0]
+        return move
 
 
-__all__ = ["ClientLog", "HexClient"]
+def _compiled(player: Player) -> bool:
+    """Players whose searches run on the compiled 17x17 board, which has no holes."""
+    return type(player).__module__ == "plies.players.hexthello"
+
+
+__all__ = ["ClientLog", "HexClient", "hole_search"]

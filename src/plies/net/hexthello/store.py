@@ -4,10 +4,13 @@ SQLAlchemy 2.x.  Each event is committed at once, so a killed server loses nothi
 
 from __future__ import annotations
 
+import functools
+import threading
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import ForeignKey, String, create_engine, event, select
+from sqlalchemy import ForeignKey, String, create_engine, event, func, select, update
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 from sqlalchemy.pool import StaticPool
 
@@ -18,6 +21,20 @@ def now() -> str:
 
 class Base(DeclarativeBase):
     pass
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _locked(fn: F) -> F:
+    """One call at a time per store: an in-memory database is one connection shared by every thread."""
+
+    @functools.wraps(fn)
+    def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return fn(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
 
 
 class GameRow(Base):
@@ -31,7 +48,7 @@ class GameRow(Base):
     white: Mapped[str] = mapped_column(String(64))
     started_at: Mapped[str] = mapped_column(String(40), default=now)
     ended_at: Mapped[str | None] = mapped_column(String(40), default=None)
-    status: Mapped[str] = mapped_column(String(16), default="playing")  # playing / finished / aborted
+    status: Mapped[str] = mapped_column(String(16), default="playing")  # playing / finished / interrupted
     winner: Mapped[str | None] = mapped_column(String(8), default=None)  # black / white / draw
     black_discs: Mapped[int] = mapped_column(default=3)
     white_discs: Mapped[int] = mapped_column(default=4)
@@ -58,6 +75,7 @@ class Store:
     """Opens (and creates) the database; every method commits before it returns."""
 
     def __init__(self, path: str = ":memory:") -> None:
+        self._lock = threading.RLock()
         if path == ":memory:":  # one shared connection, so every thread sees the same tables
             self.engine = create_engine("sqlite://", poolclass=StaticPool,
                                         connect_args={"check_same_thread": False})
@@ -73,6 +91,23 @@ class Store:
 
         Base.metadata.create_all(self.engine)
 
+    @_locked
+    def close_interrupted(self, reason: str = "interrupted: the server stopped during the game") -> int:
+        """Mark every game still ``playing`` as ``interrupted`` (a server that starts owns no game yet, so such
+        rows were left by a server that was killed); returns how many."""
+        with Session(self.engine) as s:
+            result = s.execute(update(GameRow).where(GameRow.status == "playing")
+                               .values(status="interrupted", reason=reason, ended_at=now()))
+            s.commit()
+            return int(result.rowcount or 0)
+
+    @_locked
+    def last_match(self) -> int:
+        """The highest match number stored (0 for a new database): a restarted server goes on from there."""
+        with Session(self.engine) as s:
+            return int(s.scalar(select(func.max(GameRow.match_no))) or 0)
+
+    @_locked
     def start_game(self, match_no: int, game_no: int, black: str, white: str) -> int:
         with Session(self.engine) as s:
             row = GameRow(match_no=match_no, game_no=game_no, black=black, white=white)
@@ -80,11 +115,13 @@ class Store:
             s.commit()
             return row.id
 
+    @_locked
     def add_move(self, game_id: int, ply: int, colour: str, row: int, col: int, seconds: float) -> None:
         with Session(self.engine) as s:
             s.add(MoveRow(game_id=game_id, ply=ply, colour=colour, row=row, col=col, seconds=round(seconds, 4)))
             s.commit()
 
+    @_locked
     def finish_game(self, game_id: int, winner: str | None, black_discs: int, white_discs: int, reason: str,
                     status: str = "finished") -> None:
         with Session(self.engine) as s:
@@ -95,11 +132,17 @@ class Store:
             row.reason, row.status, row.ended_at = reason, status, now()
             s.commit()
 
-    def games(self) -> list[dict[str, Any]]:
-        """Every game with its moves, oldest first, as plain dicts (for listing and export)."""
+    @_locked
+    def games(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """Every game with its moves, oldest first, as plain dicts (for listing and export); ``limit`` keeps
+        the newest ``limit`` games only."""
         with Session(self.engine) as s:
             out = []
-            for g in s.scalars(select(GameRow).order_by(GameRow.id)):
+            query = select(GameRow).order_by(GameRow.id)
+            if limit is not None:
+                query = select(GameRow).where(GameRow.id.in_(
+                    select(GameRow.id).order_by(GameRow.id.desc()).limit(limit).scalar_subquery())).order_by(GameRow.id)
+            for g in s.scalars(query):
                 out.append({
                     "id": g.id, "match": g.match_no, "game": g.game_no, "black": g.black, "white": g.white,
                     "started_at": g.started_at, "ended_at": g.ended_at, "status": g.status, "winner": g.winner,
@@ -109,6 +152,7 @@ class Store:
                 })
             return out
 
+    @_locked
     def close(self) -> None:
         self.engine.dispose()
 

@@ -3,7 +3,7 @@
 const SIZE = 15, R = 20;                       // hexagon cell radius in SVG units
 const svg = document.getElementById("board");
 const NS = "http://www.w3.org/2000/svg";
-let ws = null, seated = false, snapshot = null;
+let ws = null, seated = false, snapshot = null, myGame = null;
 
 function centre(i, j) {                        // pointy-top axial layout: (i-1, j) up-left, (i-1, j+1) up-right
   return [Math.sqrt(3) * R * (j + i / 2 - 3.5), 1.5 * R * i];
@@ -28,13 +28,13 @@ function draw(s) {
   for (const [i, j, v] of s.cells || []) {
     const [x, y] = centre(i, j);
     const k = i * SIZE + j;
-    const cls = "cell" + (legal.has(k) ? " legal" : "") + (k === last ? " last" : "");
+    const cls = "cell" + (v === "#" ? " hole" : "") + (legal.has(k) ? " legal" : "") + (k === last ? " last" : "");
     const poly = el("polygon", {points: hexPoints(x, y), class: cls, "data-row": i, "data-col": j});
     if (legal.has(k)) poly.addEventListener("click", () => send({type: "move", row: i, col: j}));
     const title = el("title", {}); title.textContent = `${i} ${j}`; poly.appendChild(title);
     svg.appendChild(poly);
-    if (v !== ".") svg.appendChild(el("circle", {cx: x, cy: y, r: R * 0.72, class: "stone " + v,
-                                                 "pointer-events": "none"}));
+    if (v === "X" || v === "O") svg.appendChild(el("circle", {cx: x, cy: y, r: R * 0.72, class: "stone " + v,
+                                                              "pointer-events": "none"}));
     else if (i + j === 7 || j === 0 || i === 0) {
       const t = el("text", {x: x, y: y + 3, class: "coord"}); t.textContent = `${i},${j}`; svg.appendChild(t);
     }
@@ -44,7 +44,10 @@ function text(id, value) { document.getElementById(id).textContent = value; }
 function show(s) {
   if (s.type === "notice") { notice(s.text); return; }
   if (s.type === "lobby") { lobby(s.lobby); return; }
+  if (s.type === "seated") { myGame = s.game_id; notice(`your game has started: you play ${s.colour}`); return; }
   if (s.type !== "state" && s.type !== "idle") return;
+  // follow this page's own game when seated, else the server's featured game
+  if (s.type === "state" && (myGame !== null ? s.game_id !== myGame : s.featured === false)) { games(s.live || []); return; }
   snapshot = s;
   if (s.type === "state") {
     draw(s);
@@ -56,8 +59,12 @@ function show(s) {
     const res = document.getElementById("result");
     res.hidden = !s.result; res.textContent = s.result ? "Result: " + s.result : "";
     document.getElementById("pass").hidden = !s.must_pass;
-    summary(s.summary || []); history(s.history || []);
-  } else { text("status", "waiting for agents"); }
+    summary(s.summary || []); history(s.history || []); games(s.live || []);
+    if (myGame !== null && s.result) myGame = null;
+  } else {
+    text("status", "waiting for agents");
+    if (s.cells) draw(s);
+  }
   lobby(s.lobby || []);
 }
 function lobby(names) {
@@ -80,6 +87,13 @@ function summary(rows) {
     return tr;
   }));
 }
+function games(rows) {
+  const ul = document.getElementById("live");
+  ul.replaceChildren(...(rows.length ? rows : [{none: true}]).map(r => {
+    const li = document.createElement("li");
+    li.textContent = r.none ? "none" : `m${r.match} g${r.game}: ${r.black} vs ${r.white}, ply ${r.plies}`;
+    return li; }));
+}
 function history(rows) {
   const ul = document.getElementById("history");
   ul.replaceChildren(...rows.slice().reverse().map(r => {
@@ -94,7 +108,7 @@ document.getElementById("play-black").onclick = () => seat("black");
 document.getElementById("play-white").onclick = () => seat("white");
 document.getElementById("pass").onclick = () => send({type: "pass"});
 document.getElementById("leave").onclick = () => {
-  send({type: "leave"}); seated = false; document.getElementById("leave").hidden = true; };
+  send({type: "leave"}); seated = false; myGame = null; document.getElementById("leave").hidden = true; };
 function connect() {
   ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
   ws.onmessage = ev => show(JSON.parse(ev.data));
