@@ -37,3 +37,13 @@ def test_stop_from_another_thread_returns_best_so_far() -> None:
     assert not worker.is_alive()
     assert out and out[0].move in s.legal_moves()
     assert 1 <= out[0].stats.depth < 40
+
+
+def test_the_margin_kept_back_grows_with_the_budget() -> None:
+    """A timed search stops early by a share of its budget (a busy machine delays the answer), never less
+    than the flat minimum, never more than the cap."""
+    from plies.engine.api import SAFETY, SAFETY_MAX, safety_margin
+
+    assert safety_margin(0.05) == SAFETY
+    assert abs(safety_margin(0.5) - 0.075) < 1e-12
+    assert safety_margin(1.0) == SAFETY_MAX == safety_margin(30.0)

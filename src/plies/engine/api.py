@@ -31,13 +31,21 @@ Progress = Callable[[list[SearchResult]], None]
 
 ASPIRATION = 40.0          # half-width of the first aspiration window (evaluation units: ~10 per disc)
 ASPIRATION_LEARNED = 4.0   # the same for the learned evaluation, whose values are in discs
-SAFETY = 0.03              # seconds kept back from a time budget for the answer to travel back
+SAFETY = 0.03              # seconds kept back from a time budget for the answer to travel back ...
+SAFETY_SHARE = 0.15        # ... or this share of it, up to SAFETY_MAX, for a busy machine's scheduling delays
+SAFETY_MAX = 0.15
 MAX_DEPTH = 60
 PRESEARCH_MAX = 12
 PRESEARCH_OFFSET = 6
 END_ASPIRATION = 3  # half-width in discs of the first window of an exact solve
 SELECTIVE_EMPTIES = 18  # solves from this many empties first run a selective (probcut) search
 PROBCUT_CONFIDENCE = 100  # its confidence, in hundredths of a standard deviation (t = 1.0)
+
+
+def safety_margin(seconds: float) -> float:
+    """Seconds a timed search keeps back from its budget: enough that ``time=1`` answers within the second on a
+    busy machine (a loaded 2-core VM overran by 36 ms with a flat 30 ms), little for small budgets."""
+    return max(SAFETY, min(SAFETY_MAX, SAFETY_SHARE * seconds))
 
 
 def default_threads() -> int:
@@ -180,7 +188,7 @@ class Engine:
             raise PliesError(f"the engine plays 8x8 Othello only, not {state.n}x{state.n}")
 
     def _start_clock(self, seconds: float) -> None:
-        self._timer = threading.Timer(max(0.0, seconds - SAFETY), self.stop)
+        self._timer = threading.Timer(max(0.0, seconds - safety_margin(seconds)), self.stop)
         self._timer.daemon = True
         self._timer.start()
 

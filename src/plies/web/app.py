@@ -24,16 +24,16 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from plies.game import PliesError, State
-from plies.games import parse_position, start_position
-from plies.games.othello import OthelloState
+from plies.game import PliesError
+from plies.games import parse_position
 from plies.web.boards import adapter_for, counts
 from plies.web.guard import PER_ADDRESS, PER_TOKEN, Busy, ClientSessions, Guard, Tokens, allowed_hosts, parse_json
 from plies.web.history import History, now
-from plies.web.levels import engine_applies, engine_status, hints, info, make_computer, warm_engine
+from plies.web.levels import engine_applies, engine_status, hints, info, warm_engine
 from plies.web.player import router as player_router
-from plies.web.schemas import HintIn, MoveIn, NewGame, PlayerSpec
-from plies.web.sessions import GameSession, Side
+from plies.web.player import start_game
+from plies.web.schemas import HintIn, MoveIn, StartGame
+from plies.web.sessions import GameSession
 from plies.web.workers import Workers
 
 log = logging.getLogger("plies.web")
@@ -53,36 +53,6 @@ class ApiError(Exception):
 
 def token_of(request: Request | WebSocket) -> str | None:
     return request.headers.get(HEADER) or request.cookies.get(COOKIE) or request.query_params.get("token")
-
-
-def _start(spec: NewGame) -> State:
-    game = spec.game.strip().lower()
-    if spec.size is not None and game in ("othello", "reversi"):
-        if spec.size % 2:
-            raise PliesError(f"Othello boards have an even size, not {spec.size}")
-        game_name = f"othello{spec.size}"
-    else:
-        game_name = game
-    start = start_position(game_name)
-    if not spec.position or not spec.position.strip():
-        return start
-    text = spec.position.strip()
-    if start.game == "othello" and getattr(start, "n", 8) != 8:
-        compact = "".join(text.split())
-        if len(compact) == start.n * start.n + 1:  # type: ignore[attr-defined]
-            return OthelloState.from_text(compact)
-        return OthelloState.from_transcript(text, n=start.n)  # type: ignore[attr-defined]
-    state = parse_position(text, game=start.game)
-    if state.game != start.game:
-        raise PliesError(f"that position is not a {start.game} position")
-    return state
-
-
-def _side(state: State, spec: PlayerSpec) -> Side:
-    if spec.kind == "human":
-        return Side("human", name=spec.name or "")
-    comp = make_computer(state, spec.level, spec.algorithm, spec.heuristic)
-    return Side("computer", comp, name=spec.name or "")
 
 
 def replay(record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -214,17 +184,9 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         return data
 
     @api.post("/games", summary="Start a game; returns the game and this browser's token")
-    async def new_game(spec: NewGame, request: Request) -> JSONResponse:
+    async def new_game(spec: StartGame, request: Request) -> JSONResponse:
         token = token_of(request) or tokens.issue()  # the guard gave this request a server-issued token
-        if spec.replaces:
-            old = sessions.get(spec.replaces)
-            if old is not None and old.owner == token:
-                old.abandon()
-        start = _start(spec)
-        if start.is_over():
-            raise ApiError(400, "that position is already finished: nothing to play")
-        sides = [_side(start, p) for p in spec.players]
-        session = sessions.create(token, start, sides, spec.delay, custom_start=bool(spec.position))
+        session = start_game(sessions, token, spec)  # a pasted transcript's moves become the game's history
         response = JSONResponse({"token": token, "game": session.view(owner=True)})
         response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=365 * 86400)
         return response
