@@ -62,3 +62,27 @@ def test_bad_thread_counts_are_refused() -> None:
     with pytest.raises(ParseError):
         parse_player("engine:threads=0")
     assert parse_player("engine:threads=2,depth=3").engine.threads == 2
+
+
+def test_threads_from_the_command_line_and_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--threads`` reaches the engine; an engine player without ``threads=`` takes ``$PLIES_ENGINE_THREADS``
+    (match workers set it to 1), else the machine's cores."""
+    import json
+
+    from click.testing import CliRunner
+
+    from plies.cli import main_group
+    from plies.engine.api import default_threads
+
+    text = "OXXO--O-XXX--OXXXXXXOXXXXOXOXOXXXXXOOXXXOOOOOXXX-OOOOOXX---OOXX- X"
+    one = CliRunner().invoke(main_group, ["analyse", text, "--exact", "--json", "--threads", "1"])
+    two = CliRunner().invoke(main_group, ["analyse", text, "--exact", "--json", "--threads", "2"])
+    assert one.exit_code == two.exit_code == 0
+    assert json.loads(one.output)["score"] == json.loads(two.output)["score"]
+    bad = CliRunner().invoke(main_group, ["analyse", text, "--threads", "0"])
+    assert bad.exit_code != 0
+    monkeypatch.delenv("PLIES_ENGINE_THREADS", raising=False)
+    assert parse_player("engine:depth=2").engine.threads == default_threads()
+    monkeypatch.setenv("PLIES_ENGINE_THREADS", "1")
+    assert parse_player("engine:depth=2").engine.threads == 1
+    assert parse_player("engine:depth=2,threads=3").engine.threads == 3

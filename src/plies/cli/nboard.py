@@ -22,13 +22,19 @@ from plies.net.nboard import DEFAULT_NAME, make_analyser, run
 @click.option("--exact", "exact_empties", type=click.IntRange(0, 60), default=None,
               help="Solve exactly from this many empties (default 14 with the fast engine, never with textbook).")
 @click.option("--name", default=DEFAULT_NAME, show_default=True, help="Name announced with 'set myname'.")
+@click.option("--threads", type=click.IntRange(1, 256), default=None,
+              help="Search threads of the fast engine (default: the machine's cores).")
 def nboard(depth: int | None, kind: str, evaluation: str | None, move_time: float | None, exact_empties: int | None,
-           name: str) -> None:
+           name: str, threads: int | None) -> None:
     """Speak the NBoard engine protocol on stdin/stdout (point NBoard's 'engine' at 'plies nboard').
 
     Commands: nboard, set depth/game/contempt, move, hint, go, ping, learn, analyze, quit.
     """
-    analyser = make_analyser(kind, evaluation)
+    if threads is None:
+        from plies.engine.api import default_threads  # the engine's module is loaded by the analyser anyway
+
+        threads = default_threads()
+    analyser = make_analyser(kind, evaluation, threads=threads)
     if depth is None:
         depth = 4 if type(analyser).__name__ == "TextbookAnalyser" else 6
     run(tolerant(sys.stdin), sys.stdout, analyser=analyser, depth=depth, move_time=move_time, name=name,

@@ -40,14 +40,19 @@ def _port_free(host: str, port: int) -> bool:
               help="Also answer requests addressed to NAME (this machine's name or LAN address, when other "
                    "machines connect); repeatable; '*' switches the Host check off.  localhost, 127.0.0.1, ::1 "
                    "and the --host address are always answered.")
+@click.option("--threads", type=click.IntRange(1, 256), default=None,
+              help="Search threads of each computer player on the fast engine (default: the machine's cores).")
 def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers: int,
-                processes: int | None, allow_hosts: tuple[str, ...]) -> None:
+                processes: int | None, allow_hosts: tuple[str, ...], threads: int | None) -> None:
     """Play in the browser: Othello, tic-tac-toe (and HexThello), against the computer or a friend.
 
     The page talks to a JSON API documented at /docs; finished games are kept in SQLite and can be replayed.
     Stop the server with Ctrl-C.
     """
     import uvicorn
+
+    if threads is not None:  # read by every engine player built without threads= (plies.players.engine)
+        os.environ["PLIES_ENGINE_THREADS"] = str(threads)
 
     from plies.web import create_app
     from plies.web.guard import MAX_MESSAGE

@@ -144,8 +144,11 @@ def watch_parent(parent: int, every: float = PARENT_CHECK) -> None:
 
 
 def worker_init(parent: int) -> None:
-    """Initializer of every worker process: Ctrl-C is the parent's to handle, and the worker dies with it."""
+    """Initializer of every worker process: Ctrl-C is the parent's to handle, the worker dies with it, and its
+    engine players search on one thread unless their spec says ``threads=`` (the games side by side share the
+    cores)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
+    os.environ.setdefault("PLIES_ENGINE_THREADS", "1")
     watch_parent(parent)
 
 

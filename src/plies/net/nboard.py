@@ -133,13 +133,14 @@ def disc_value(v: float) -> float:
     return v
 
 
-def make_analyser(kind: str = "auto", evaluation: str | None = None, hash_mb: int = 64) -> Analyser:
+def make_analyser(kind: str = "auto", evaluation: str | None = None, hash_mb: int = 64,
+                  threads: int = 1) -> Analyser:
     """``fast`` = plies.engine.Engine, ``textbook`` = alpha-beta adapter, ``auto`` = fast when importable."""
     if kind in ("auto", "fast", "engine"):
         try:
             engine_class = fast_engine_class()
-            return engine_class(hash_mb=hash_mb)  # type: ignore[no-any-return]
-        except Exception as e:  # a missing (or half-built) engine: the textbook search still answers
+            return engine_class(hash_mb=hash_mb, threads=threads)
+        except ImportError as e:  # plies installed without its compiled core: the textbook search answers
             if kind != "auto":
                 raise PliesError(f"the fast engine (plies.engine.Engine) is not available: {e}") from None
     elif kind not in ("textbook", "alphabeta"):
@@ -147,13 +148,12 @@ def make_analyser(kind: str = "auto", evaluation: str | None = None, hash_mb: in
     return TextbookAnalyser(evaluation)
 
 
-def fast_engine_class() -> Any:
-    """``plies.engine.Engine`` (imported lazily); ImportError when the compiled core is not built."""
-    try:
-        from plies.engine import Engine  # type: ignore[attr-defined]
-    except ImportError:
-        from plies.engine.api import Engine  # type: ignore[no-redef]
+def fast_engine_class() -> type[Engine]:
+    """``plies.engine.Engine`` (imported lazily); ImportError when plies was installed without its compiled core."""
+    from plies.engine import Engine
+
     return Engine
+
 
 
 # --- formatting ---------------------------------------------------------------------------------------------
