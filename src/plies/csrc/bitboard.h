@@ -38,20 +38,27 @@ static inline u64 v4_or_lanes(v4u v) { return v[0] | v[1] | v[2] | v[3]; }
 /* per lane: the opponent discs that can lie inside a run (no wrap around the board's edge) */
 #define V4_INNER ((v4u){0x7E7E7E7E7E7E7E7EULL, 0x00FFFFFFFFFFFF00ULL, 0x007E7E7E7E7E7E00ULL, 0x007E7E7E7E7E7E00ULL})
 
+/* Opponent discs reached from `start` by runs in each lane's direction, left (l) and right (r): two single
+ * steps, then two double steps over pairs of opponent discs (runs of up to 6). */
+static inline void v4_fill(v4u start, v4u inner, v4u *l, v4u *r) {
+    const v4u s1 = V4_SHIFT, s2 = V4_SHIFT2;
+    v4u pairs_l = inner & (inner << s1), pairs_r = inner & (inner >> s1);
+    v4u a = inner & (start << s1), b = inner & (start >> s1);
+    a |= inner & (a << s1);
+    b |= inner & (b >> s1);
+    a |= pairs_l & (a << s2);
+    b |= pairs_r & (b >> s2);
+    a |= pairs_l & (a << s2);
+    b |= pairs_r & (b >> s2);
+    *l = a;
+    *r = b;
+}
+
 /* Opponent discs turned over by a disc of P on empty square sq (0: the move is illegal). */
 static inline u64 flips(u64 P, u64 O, int sq) {
-    const v4u s1 = V4_SHIFT, s2 = V4_SHIFT2;
-    v4u move = v4_splat(ONE << sq), own = v4_splat(P);
-    v4u inner = v4_splat(O) & V4_INNER;
-    v4u pairs_l = inner & (inner << s1), pairs_r = inner & (inner >> s1);
-    v4u l = inner & (move << s1);
-    v4u r = inner & (move >> s1);
-    l |= inner & (l << s1);
-    r |= inner & (r >> s1);
-    l |= pairs_l & (l << s2);
-    r |= pairs_r & (r >> s2);
-    l |= pairs_l & (l << s2);
-    r |= pairs_r & (r >> s2);
+    const v4u s1 = V4_SHIFT;
+    v4u own = v4_splat(P), l, r;
+    v4_fill(v4_splat(ONE << sq), v4_splat(O) & V4_INNER, &l, &r);
     v4u cl = (v4u)(((l << s1) & own) != 0);  /* the run ends on an own disc: all ones, else 0 */
     v4u cr = (v4u)(((r >> s1) & own) != 0);
     return v4_or_lanes((l & cl) | (r & cr));
@@ -59,18 +66,9 @@ static inline u64 flips(u64 P, u64 O, int sq) {
 
 /* Bitmask of the legal moves of the side owning P. */
 static inline u64 get_moves(u64 P, u64 O) {
-    const v4u s1 = V4_SHIFT, s2 = V4_SHIFT2;
-    v4u own = v4_splat(P);
-    v4u inner = v4_splat(O) & V4_INNER;
-    v4u pairs_l = inner & (inner << s1), pairs_r = inner & (inner >> s1);
-    v4u l = inner & (own << s1);
-    v4u r = inner & (own >> s1);
-    l |= inner & (l << s1);
-    r |= inner & (r >> s1);
-    l |= pairs_l & (l << s2);
-    r |= pairs_r & (r >> s2);
-    l |= pairs_l & (l << s2);
-    r |= pairs_r & (r >> s2);
+    const v4u s1 = V4_SHIFT;
+    v4u l, r;
+    v4_fill(v4_splat(P), v4_splat(O) & V4_INNER, &l, &r);
     return v4_or_lanes((l << s1) | (r >> s1)) & ~(P | O);
 }
 

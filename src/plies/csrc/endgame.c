@@ -489,29 +489,15 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
         int count = pass == 0 ? n : nd;
         for (int t = 0; t < count; t++) {
             int i = t;
-            if (pass == 0) {
-                int b = i;  /* lazy selection sort: the best remaining move to slot i */
-                for (int j = i + 1; j < n; j++)
-                    if (kb[j] > kb[b]) b = j;
-                if (b != i) {
-                    int tm = mb[i]; mb[i] = mb[b]; mb[b] = tm;
-                    i64 tk = kb[i]; kb[i] = kb[b]; kb[b] = tk;
-                    u64 tf = fb[i]; fb[i] = fb[b]; fb[b] = tf;
-                }
-            } else {
-                i = deferred[t];
-            }
+            if (pass == 0) select_move(mb, kb, fb, i, n);
+            else i = deferred[t];
             int sq = mb[i];
             u64 f = fb[i];
             u64 cp = O ^ f, co = P ^ f ^ (ONE << sq);
             u64 key = 0;
-            if (s->busy && pass == 0 && i > 0) {
-                key = busy_key(cp, co);
-                if (busy_check(s->busy, key)) {
-                    deferred[nd++] = i;
-                    continue;
-                }
-                busy_enter(s->busy, key);
+            if (s->busy && pass == 0 && i > 0 && defer_child(s->busy, cp, co, &key)) {
+                deferred[nd++] = i;
+                continue;
             }
             i64 v;
             if (i == 0) {

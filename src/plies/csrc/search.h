@@ -37,6 +37,29 @@ static inline void busy_leave(Busy *b, u64 k) {
     __atomic_compare_exchange_n(&b->key[k & (BUSY_SLOTS - 1)], &expected, 0, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 
+/* Lazy selection sort of a node's move list: the move with the highest key among slots i..n-1 to slot i. */
+static inline void select_move(int *mb, i64 *kb, u64 *fb, int i, int n) {
+    int b = i;
+    for (int j = i + 1; j < n; j++)
+        if (kb[j] > kb[b]) b = j;
+    if (b != i) {
+        int tm = mb[i]; mb[i] = mb[b]; mb[b] = tm;
+        i64 tk = kb[i]; kb[i] = kb[b]; kb[b] = tk;
+        u64 tf = fb[i]; fb[i] = fb[b]; fb[b] = tf;
+    }
+}
+
+/* In a parallel search's first pass over a node's moves (never its first move): 1 when another thread is
+ * searching the child (P, O), to be tried after the others; else 0, with the child marked as searched by this
+ * thread and *key set to what busy_leave releases afterwards. */
+static inline int defer_child(Busy *busy, u64 P, u64 O, u64 *key) {
+    u64 k = busy_key(P, O);
+    if (busy_check(busy, k)) return 1;
+    busy_enter(busy, k);
+    *key = k;
+    return 0;
+}
+
 typedef struct {
     i64 *ctl;
     Busy *busy;   /* shared by the threads of a parallel search; NULL with one thread */
