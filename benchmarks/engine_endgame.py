@@ -1,6 +1,6 @@
 """Exact endgame solving of the FFO suite, one thread: per-position time, nodes, nodes/s and totals.
 
-    .venv/bin/python benchmarks/engine_endgame.py [IDS] [FILE]     (default 40-59, /work/shared/data/ffo-endgame.txt)
+    .venv/bin/python benchmarks/engine_endgame.py [IDS] [FILE]     (default 40-59 of the bundled FFO suite)
 
 Times are CPU seconds of this process (the machine may be shared; wall seconds printed beside them).
 """
@@ -12,16 +12,14 @@ from pathlib import Path
 
 from plies.engine import Engine
 from plies.engine.bench import load_core, solve_suite
-from plies.formats.suite import parse_ids, read_suite, select
+from plies.formats.suite import bundled_suite_path, parse_ids, read_suite, select
 
-DEFAULT_FILE = Path(__file__).resolve().parents[1].parent / "shared/data/ffo-endgame.txt"
+DEFAULT_FILE = bundled_suite_path("ffo")
 
 
 def main() -> None:
     ids = sys.argv[1] if len(sys.argv) > 1 else "40-59"
     path = Path(sys.argv[2]) if len(sys.argv) > 2 else DEFAULT_FILE
-    if not path.exists():
-        path = Path("/work/shared/data/ffo-endgame.txt")
     print(f"compiled core loaded in {load_core():.3f} s (not counted in the rates)")
     positions = select(read_suite(path), parse_ids(ids))
     print(f"{'id':>3} {'emp':>3} {'expected':>9} {'got':>8} {'ok':>3} {'nodes':>14} {'cpu s':>8} {'wall s':>8} "

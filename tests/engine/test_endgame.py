@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
 from plies.engine import Engine, endgame
 from plies.engine.bitboard import position
-from plies.formats.suite import read_suite
+from plies.formats.suite import bundled_suite_path, read_suite
 from plies.game import WIN
 from plies.games.othello import OthelloState, square_name
 from plies.heuristics import get
@@ -17,11 +16,7 @@ from plies.search import alphabeta
 
 from .conftest import positions_with_empties
 
-FFO = Path("/work/shared/data/ffo-endgame.txt")
-for _p in (Path(__file__).resolve().parents[2] / "shared/data/ffo-endgame.txt",
-           Path(__file__).resolve().parents[3] / "shared/data/ffo-endgame.txt"):
-    if _p.exists():
-        FFO = _p
+FFO = bundled_suite_path("ffo")  # the FFO endgame suite shipped in the package
 
 
 def _exact(value: float) -> int:
@@ -93,7 +88,6 @@ def test_multipv_exact_values(engine: Engine) -> None:
             assert -cv == r.value
 
 
-@pytest.mark.skipif(not FFO.exists(), reason="shared FFO data not present")
 @pytest.mark.parametrize("pid", [40, 41])
 def test_ffo_published_scores(pid: int) -> None:
     pos = next(p for p in read_suite(FFO) if p.id == pid)

@@ -1,6 +1,7 @@
 """Endgame and analysis test suites: the FFO list form and OBF lines, read into positions with answers.
 
-FFO form (``shared/data/ffo-endgame.txt``): ``id board64 side best_moves score``, e.g.
+FFO form (the bundled suite ``ffo``, ``plies/formats/data/ffo-endgame.txt``): ``id board64 side best_moves
+score``, e.g.
 ``40 O--OOOOX...-------- X A2 +38``; best moves comma-separated.  OBF form (Edax's):
 ``<64 chars> <side>; G3:-12; C7:-12; B7:-14; % comment`` — the best score's moves are the best moves; a lone
 ``score;`` field gives the score without moves.  Blank lines and ``#``/``%`` comment lines are skipped.  A bad
@@ -135,9 +136,31 @@ def parse_suite(text: str, source: str = "<suite>") -> list[SuitePosition]:
     return out
 
 
+BUNDLED_SUITES = {"ffo": "ffo-endgame.txt"}
+"""Suites shipped inside the package, by name: ``ffo`` is the FFO endgame suite, positions #40-#79."""
+
+
+def bundled_suite_path(name: str) -> Path:
+    """The file of a bundled suite (``ffo``); ParseError for an unknown name."""
+    try:
+        return Path(__file__).with_name("data") / BUNDLED_SUITES[name.lower()]
+    except KeyError:
+        raise ParseError(f"no bundled suite {name!r} (bundled: {', '.join(BUNDLED_SUITES)})") from None
+
+
 def read_suite(path: str | Path) -> list[SuitePosition]:
-    """Read a suite file; ParseError (not a traceback) for a missing file or a bad line."""
+    """Read a suite file; ParseError (not a traceback) for a missing file or a bad line.
+
+    A name that is not an existing file may name a bundled suite: ``ffo`` (every position), or ``ffo:40-44``
+    (those ids, as :func:`parse_ids` reads them)."""
     p = Path(path)
+    if isinstance(path, str) and not p.exists():
+        name, colon, ids = path.partition(":")
+        if name.lower() in BUNDLED_SUITES:
+            positions = read_suite(bundled_suite_path(name))
+            for pos in positions:
+                pos.source = name.lower()
+            return select(positions, parse_ids(ids)) if colon else positions
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
@@ -177,4 +200,5 @@ def select(positions: list[SuitePosition], ids: set[int] | None) -> list[SuitePo
     return out
 
 
-__all__ = ["SuitePosition", "parse_ffo_line", "parse_ids", "parse_obf_line", "parse_suite", "read_suite", "select"]
+__all__ = ["BUNDLED_SUITES", "SuitePosition", "bundled_suite_path", "parse_ffo_line", "parse_ids", "parse_obf_line",
+           "parse_suite", "read_suite", "select"]
