@@ -1,5 +1,5 @@
 """HexThello speed: perft by the Python bitboards and by the compiled kernels, the engine's nodes per second,
-and document 004's depth-5 search, from the start position.
+and the course's HexThello student agent's depth-5 search (document 004 of the course), from the start position.
 
     .venv/bin/python benchmarks/hexthello_speed.py [--perft 5] [--depth 8]
 """

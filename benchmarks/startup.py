@@ -151,7 +151,7 @@ def main() -> None:
                 shutil.rmtree(cache, ignore_errors=True)
         else:
             bindir = args.bindir or Path(sys.executable).parent
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("PLIES_", "NUMBA_"))}
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PLIES_")}
         env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), PLIES_BENCH_CWD=str(tmp), COLUMNS="120")
         for name, cmd, stdin, target in steps(bindir):
             with console.status(f"{name} ..."):
