@@ -9,7 +9,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "plies"
 
 LAYERS: list[tuple[str, set[str]]] = [
-    ("contract, compiled core, drawing", {"game", "core", "_core", "_core_avx2", "draw"}),
+    ("contract, compiled core, drawing", {"game", "extras", "core", "_core", "_core_avx2", "draw"}),
     ("rules", {"games"}),
     ("heuristics", {"heuristics"}),
     ("textbook search", {"search"}),

@@ -110,8 +110,7 @@ def test_browser_draws_the_hexagon(tmp_path) -> None:  # type: ignore[no-untyped
 
     with running_server(games=1, holes=read_holes("7 5, 6 9, 3 10")) as server:  # holes drawn dark
         config = uvicorn.Config(create_app(server), host="127.0.0.1", port=0, log_level="warning")
-        web = uvicorn.Server(config)
-        web.install_signal_handlers = lambda: None  # type: ignore[method-assign]
+        web = uvicorn.Server(config)  # served from a thread: uvicorn leaves the signal handlers alone
         thread = threading.Thread(target=lambda: asyncio.run(web.serve()), daemon=True)
         thread.start()
         deadline = time.time() + TIMEOUT

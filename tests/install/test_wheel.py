@@ -57,3 +57,25 @@ def test_wheel_in_read_only_site_packages_without_home(tmp_path: Path) -> None:
     finally:
         for p in [site, *site.rglob("*")]:
             p.chmod(p.stat().st_mode | stat.S_IWUSR)
+
+
+@pytest.mark.slow
+def test_sdist_and_wheel_build_check_and_install(tmp_path: Path) -> None:
+    """The source distribution holds what a build needs (the C sources too): built from it, the wheel passes
+    ``twine check`` (metadata, README rendering) and installs."""
+    dist = tmp_path / "dist"
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "--no-isolation", "--outdir", str(dist), str(ROOT)],
+                   check=True, capture_output=True)
+    sdist = next(dist.glob("plies-*.tar.gz"))
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(dist),
+                    str(sdist)], check=True, capture_output=True)
+    wheel = next(dist.glob("plies-*.whl"))
+    check = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(sdist), str(wheel)],
+                           capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+    site = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-compile", "--target", str(site),
+                    str(wheel)], check=True, capture_output=True)
+    names = {p.name for p in (site / "plies").iterdir()}
+    assert any(n.startswith("_core.") for n in names) and "py.typed" in names and "_core.pyi" in names
+    assert (site / "plies" / "formats" / "data" / "ffo-endgame.txt").exists()

@@ -4,6 +4,7 @@ search's own steps; and the ipywidgets form driven by its buttons (no notebook f
 from __future__ import annotations
 
 import math
+import sys
 
 import pytest
 
@@ -91,17 +92,8 @@ def test_widget_buttons_drive_the_stepper() -> None:
 
 
 def test_widget_without_ipywidgets(monkeypatch) -> None:
-    import builtins
-
     from plies.game import PliesError
 
-    real = builtins.__import__
-
-    def no_widgets(name, *args, **kwargs):
-        if name == "ipywidgets":
-            raise ImportError(name)
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_widgets)
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)  # makes ``import ipywidgets`` fail
     with pytest.raises(PliesError, match=r"pip install 'plies\[notebook\]'"):
         solve_tree(DOC000_EXAMPLE).stepper().widget()

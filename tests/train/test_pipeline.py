@@ -101,7 +101,7 @@ def test_book_command(tmp_path) -> None:
     assert {m for m, _ in book.lookup(reply)} == set(reply.legal_moves())
 
 
-@pytest.mark.skipif(not engine_available(), reason="the compiled engine is not built yet")
+@pytest.mark.skipif(not engine_available(), reason="needs the compiled engine (plies installed without a C compiler)")
 def test_engine_backend_labels_are_exact() -> None:
     backend = get_backend("engine")
     game = play_one(0, Settings(backend="engine", depth=2, exact_empties=8), backend)

@@ -25,8 +25,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 
 @pytest.fixture(autouse=True)
 def textbook_only(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keep the fast engine out of ordinary tests: loading its compiled kernels can take a minute in a fresh
-    process.  Tests marked ``slow`` use the real engine when it is installed."""
+    """Keep the fast engine out of ordinary tests: they check the textbook levels and the fallback that plays
+    where there is no engine.  Tests marked ``slow`` use the real engine (where plies has its compiled core)."""
     if request.node.get_closest_marker("slow") is None:
         from plies.web import levels
 

@@ -10,7 +10,7 @@ import pytest
 
 from plies.game import PASS
 from plies.games import OthelloState
-from plies.web import app as web_app
+from plies.web import player as web_player
 from plies.web.levels import Computer
 from plies.web.sessions import Sessions
 
@@ -240,8 +240,7 @@ def test_hints_are_ranked_and_legal(client: Any) -> None:
     assert all(h["move"] in legal for h in hints)
 
 
-def test_hexthello_board_when_available(client: Any) -> None:
-    pytest.importorskip("plies.games.hexthello")
+def test_hexthello_board(client: Any) -> None:
     g = new(client, game="hexthello", players=[HUMAN, HUMAN])
     assert g["layout"]["kind"] == "hex" and len(g["layout"]["cells_on_board"]) == 169
     assert len(g["cells"]) == 225 and g["counts"]["X"] + g["counts"]["O"] > 0
@@ -281,7 +280,7 @@ class BlockingPlayer:
 
 def test_undo_drops_the_search_in_flight(client: Any, app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     player = BlockingPlayer()
-    monkeypatch.setattr(web_app, "make_computer", lambda state, *a: Computer(player, 3, "blocking", "test"))
+    monkeypatch.setattr(web_player, "make_computer", lambda state, *a: Computer(player, 3, "blocking", "test"))
     g = new(client, players=[HUMAN, comp(3)])
     v = client.post(f"/api/games/{g['id']}/moves", json={"move": "d3"}).json()
     assert v["thinking"] == 1
@@ -365,7 +364,7 @@ def test_searches_in_worker_processes(tmp_path: Any) -> None:
 
 @pytest.mark.slow
 def test_high_levels_use_the_engine_or_say_they_fall_back(client: Any) -> None:
-    """With the real engine when it is installed (its first search may compile it: slow)."""
+    """With the real engine where plies has its compiled core; without it, the fallback says so."""
     available = client.get("/api/info").json()["engine"]["available"]
     g = new(client, players=[HUMAN, comp(7)])
     assert g["players"][1]["backend"] == ("engine" if available else "alphabeta-fallback")

@@ -174,10 +174,6 @@ def test_tictactoe_marks_the_winning_line(page: Any, live_server: Any) -> None:
 def test_hexthello_board_is_a_hexagon(page: Any, live_server: Any, shot: Any) -> None:
     page.goto(live_server.url)
     page.wait_for_selector("#opt-game option", state="attached")
-    if page.locator('#opt-game option[value="hexthello"]').count() == 0:
-        import pytest
-
-        pytest.skip("plies.games.hexthello is not installed")
     start(page, live_server.url, game="hexthello", mode="people")
     assert page.locator("#board polygon.cell").count() == 169
     coords = page.eval_on_selector_all("#board text.hex-coord", "els => els.map((e) => e.textContent)")

@@ -7,10 +7,12 @@ import time
 from typing import Any
 
 import click
+from rich.console import JustifyMethod
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from plies.game import PliesError
+from plies.games.othello import OthelloState
 from plies.search.result import SearchResult
 
 from ._common import console, emit_json, json_option, read_position
@@ -91,7 +93,7 @@ def _value(r: SearchResult) -> tuple[float, bool]:
 
 def _unit(r: SearchResult, proven: bool) -> str:
     """``discs`` for the learned evaluation and for exact scores; ``<evaluation> units`` for the others (the
-    hand-made evaluation counts about 10 a disc; the seed heuristics their own scale)."""
+    hand-made evaluation counts about 10 a disc; the other heuristics have their own scale)."""
     if proven or r.exact or r.evaluation in ("learned", "exact", ""):
         return "discs"
     return f"{r.evaluation} units"
@@ -127,8 +129,8 @@ def _score_text(r: SearchResult, sign: int = 1) -> str:
 @click.option("--multipv", "-m", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Show the best N moves, each with its value and variation.")
 @click.option("--eval", "evaluation", default="default", show_default=True,
-              help="Evaluation: learned (the default), handmade, or a seed heuristic (doc000, doc001, doc004, "
-                   "discs, squares).")
+              help="Evaluation: learned (the default), handmade, or an Othello heuristic by name "
+                   "(corner-edge-blocking, weighted-squares, ...: 'plies heuristics othello').")
 @click.option("--hash", "hash_mb", type=click.IntRange(1, 4096), default=64, show_default=True,
               help="Transposition table size in MB.")
 @click.option("--view", type=click.Choice(["black", "white", "mover"], case_sensitive=False), default="black",
@@ -151,8 +153,9 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
         console.print(f"[dim]depth {r.stats.depth:>2}  {_score_text(r, sign):>12}  {r.stats.nodes:>12,} nodes  "
                       f"{r.stats.seconds:7.2f} s  {pv}[/dim]")
 
-    if (exact or wld) and seconds is None and getattr(state, "empties", lambda: 0)() > MAX_UNTIMED_SOLVE:
-        raise PliesError(f"an exact solve from {state.empties()} empties could take hours; "  # type: ignore[attr-defined]
+    empties = state.empties() if isinstance(state, OthelloState) else 0
+    if (exact or wld) and seconds is None and empties > MAX_UNTIMED_SOLVE:
+        raise PliesError(f"an exact solve from {empties} empties could take hours; "
                          f"add --time S, or solve from at most {MAX_UNTIMED_SOLVE} empties")
     results = _interruptible(engine, lambda: engine.analyse(
         state, depth=depth, time=seconds, exact=exact, wld=wld, multipv=multipv, level=level,
@@ -194,7 +197,9 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
 @threads_option()
 @json_option
 def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | None, as_json: bool) -> None:
-    """Solve every position of a test suite FILE (FFO list or OBF lines) exactly and compare with its answers."""
+    """Solve every position of a test suite FILE (FFO list or OBF lines) exactly and compare with its answers.
+
+    FILE 'ffo' is the FFO endgame suite bundled with plies (positions 40-79); 'ffo:40-44' picks ids too."""
     from plies.engine.bench import solve_suite
     from plies.formats.suite import parse_ids, read_suite, select
 
@@ -236,10 +241,11 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
         })
         return
     table = Table(title=f"{file}: {'win/draw/loss' if wld else 'exact'} solve")
-    for col, just in (("id", "right"), ("empties", "right"), ("expected", "left"), ("got", "left"),
-                      ("ok", "center"), ("nodes", "right"), ("wall s", "right"), ("cpu s", "right"),
-                      ("nodes/s", "right")):
-        table.add_column(col, justify=just, no_wrap=True)  # type: ignore[arg-type]
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("id", "right"), ("empties", "right"), ("expected", "left"), ("got", "left"), ("ok", "center"),
+        ("nodes", "right"), ("wall s", "right"), ("cpu s", "right"), ("nodes/s", "right"))
+    for col, just in columns:
+        table.add_column(col, justify=just, no_wrap=True)
     for r in rows:
         exp = r.position.best_names()
         expected = (f"{r.position.score:+d} " if r.position.score is not None else "") + ",".join(exp)
@@ -256,7 +262,8 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
 
 @click.command()
 def levels() -> None:
-    """The engine levels: 1-5 search document 001's depth and slip like learners; 6-11 are the full engine."""
+    """The engine levels: 1-5 search as many plies as their number and slip like learners; 6-11 are the full
+    engine."""
     from plies.engine.levels import LEVELS, seconds_text
 
     table = Table(title="engine levels (engine:level=N)", caption="time a move: the mean and the 95th percentile "
@@ -310,7 +317,7 @@ def bench_perft(depth: int, python_depth: int | None, as_json: bool) -> None:
 @click.pass_context
 def bench_endgame(ctx: click.Context, file: str, ids: str, threads: int, as_json: bool) -> None:
     """Solve suite positions exactly (one thread unless --threads): per-position time, nodes, nodes/s (per CPU
-    second with one thread, per wall second with several) and the total."""
+    second with one thread, per wall second with several) and the total.  FILE 'ffo' is the bundled FFO suite."""
     ctx.invoke(solve, file=file, ids=ids, wld=False, hash_mb=64, threads=threads, as_json=as_json)
 
 

@@ -235,7 +235,7 @@ def convert(source: str, target: str, to: str | None, fmt: str | None, passes: b
     if target == "-":
         if to == "wtb":
             out_bytes = convert_data(data, to, passes)
-            sys.stdout.buffer.write(out_bytes)  # type: ignore[arg-type]
+            sys.stdout.buffer.write(out_bytes if isinstance(out_bytes, bytes) else out_bytes.encode("utf-8"))
             sys.stdout.buffer.flush()
         else:
             convert_stream(data, to, sys.stdout, passes)

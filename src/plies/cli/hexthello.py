@@ -1,4 +1,4 @@
-"""``plies hexthello``: the TUC course framework of document 004 — client, server, the games a server kept.
+"""``plies hexthello``: the TUC course's HexThello framework (docs/course.md) — client, server, stored games.
 
 ``plies hexthello client [-i ip] [-p port] [-n name] [-r] [-t] [--depth N | --time S]`` joins a course server;
 ``plies hexthello server [-p port] [-g games] [-s] [--move-time S] [--holes CELLS] [--db FILE] [--web PORT]`` is
@@ -19,6 +19,7 @@ from pathlib import Path
 import click
 
 from plies import players
+from plies.extras import require
 from plies.game import PliesError
 from plies.games.hexthello import HexThelloState  # registers the game "hexthello"
 from plies.heuristics import hexthello as _hex_heuristics  # noqa: F401  (registers its heuristics)
@@ -31,7 +32,7 @@ for _kind in ("hexengine", "doc004"):  # the compiled players' module loads on f
 
 @click.group("hexthello")
 def hexthello_group() -> None:
-    """HexThello and the TUC course's client/server framework (document 004)."""
+    """HexThello and the TUC course's client/server framework: client, server, stored games."""
 
 
 @hexthello_group.command("client")
@@ -41,11 +42,13 @@ def hexthello_group() -> None:
               help="Name the server shows (sent as at most 8 bytes, the framework's limit).")
 @click.option("-r", "--random", "use_random", is_flag=True, help="Play random moves instead of searching.")
 @click.option("-t", "--no-pruning", is_flag=True,
-              help="Play document 004's minimax with alpha-beta pruning off (at --depth, default 4).")
+              help="Play minimax with alpha-beta pruning off, as the course report's agent does with -t "
+                   "(at --depth, default 4).")
 @click.option("--depth", type=click.IntRange(1, 64), default=None, help="Search to a fixed depth.")
 @click.option("--time", "seconds", type=click.FloatRange(0.01, 3600), default=None,
               help="Think about this many seconds a move (default 1).")
-@click.option("--doc004", is_flag=True, help="Play document 004's own alpha-beta agent (at --depth, default 4).")
+@click.option("--doc004", is_flag=True, help="Play the course report's own alpha-beta agent (at --depth, "
+              "default 4).")
 @click.option("--seed", type=int, default=None, help="Seed of the random player (-r).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the end of the session.")
 @click.option("--wait", "wait", type=click.FloatRange(0), default=None,
@@ -76,11 +79,9 @@ def log_line(text: str) -> None:
 
 
 def _agent(use_random: bool, no_pruning: bool, doc004: bool, depth: int | None, seconds: float | None,
-           seed: int | None):  # type: ignore[no-untyped-def]
-    from plies.players import RandomPlayer
-
+           seed: int | None) -> players.Player:
     if use_random:
-        return RandomPlayer(seed)
+        return players.RandomPlayer(seed)
     # the searchers are compiled C, ready at import: nothing to warm up, so the client connects at once (a
     # long warm-up let a client started later take the first seat and the colour)
     from plies.players.hexthello import Doc004Player, HexEnginePlayer
@@ -128,14 +129,18 @@ def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float, n
                person_time: float, holes: str, parallel: int, max_agents: int, db_path: str, web: int | None,
                allow_hosts: tuple[str, ...], matches: int | None, summary_every: float, quiet: bool) -> None:
     """Run a HexThello server that the course's clients (and plies') can play on."""
+    from sqlalchemy.exc import SQLAlchemyError
+
     from plies.games.hexthello import read_holes
     from plies.net.hexthello.server import HexServer, summary_table
     from plies.net.hexthello.store import Store
 
     hole_mask = read_holes(holes)
+    if web:
+        require("web", "--web (the live viewer)")
     try:
         store = Store(db_path)
-    except Exception as e:  # an unwritable path, a file that is not a database
+    except (OSError, SQLAlchemyError) as e:  # an unwritable path, a file that is not a database
         raise PliesError(f"cannot open {db_path}: {e}") from None
     say = (lambda text: None) if quiet else log_line
 
@@ -174,7 +179,7 @@ def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float, n
     finally:  # Ctrl-C too: what was played is in the database; show the summary
         try:
             store.close_interrupted("interrupted: the server was stopped")
-        except Exception:  # pragma: no cover - the database went away; nothing more to mark
+        except (OSError, SQLAlchemyError):  # pragma: no cover - the database went away; nothing more to mark
             pass
         store.close()
         console.print(summary_table(server))
@@ -188,6 +193,7 @@ def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float, n
 def games_cmd(db_path: str, export: str | None) -> None:
     """List (or export) the games a HexThello server stored."""
     from rich.table import Table
+    from sqlalchemy.exc import SQLAlchemyError
 
     from plies.net.hexthello.store import Store
 
@@ -199,9 +205,7 @@ def games_cmd(db_path: str, export: str | None) -> None:
             rows = store.games()
         finally:
             store.close()
-    except PliesError:
-        raise
-    except Exception as e:  # not a database, or not this server's
+    except (OSError, SQLAlchemyError) as e:  # not a database, or not this server's
         raise PliesError(f"cannot read {db_path}: {type(e).__name__}: {e}") from None
     if export:
         _export(rows, export)

@@ -69,7 +69,7 @@ def match_cmd(player_a: str, player_b: str, game: str, games: int | None, openin
     """Play PLAYER_A against PLAYER_B over paired openings and report score, Elo difference and margins.
 
     Players are specs: random, greedy, minimax:depth=3,eval=doc000, alphabeta:depth=5,eval=doc001,pruning=off,
-    engine:level=7, nboard:/path/to/program ...  Example (document 004's check, identical games):
+    engine:level=7, nboard:/path/to/program ...  Example (the HexThello course report's pruning check: identical games):
 
     \b
       plies match alphabeta:depth=3,eval=doc004 alphabeta:depth=3,eval=doc004,pruning=off
@@ -134,7 +134,7 @@ def _game_json(f: Any) -> dict[str, Any]:
 
 
 def identical_pairs(result: EventResult) -> tuple[int, int]:
-    """(pairs whose two games have the same moves, complete pairs): document 004's pruning check."""
+    """(pairs whose two games have the same moves, complete pairs): the HexThello course report's pruning check."""
     by_pair: dict[int, list[Any]] = {}
     for f in result.games:
         by_pair.setdefault(f.planned.pair, []).append(f)
@@ -151,8 +151,11 @@ def _print_match(result: EventResult, s: Any, names: list[str]) -> None:
         for f in result.games:
             r = f.record
             if r.termination != "normal":
-                what = f"{label[(f.black, f.white)[r.winner]]} wins: {label[(f.black, f.white)[1 - r.winner]]} " \
-                       f"{r.termination} ({r.detail[:60]})"
+                if r.winner is None:
+                    what = f"no result: {r.termination} ({r.detail[:60]})"
+                else:
+                    what = f"{label[(f.black, f.white)[r.winner]]} wins: " \
+                           f"{label[(f.black, f.white)[1 - r.winner]]} {r.termination} ({r.detail[:60]})"
             elif r.winner is None:
                 what = f"draw {r.score:+g}"
             else:

@@ -50,7 +50,7 @@ def tolerant(stream: TextIO) -> TextIO:
         try:
             reconfigure(errors="replace")
             return stream
-        except Exception:  # a stream that cannot change (already read from, or not a text wrapper)
+        except (OSError, ValueError, TypeError):  # io.UnsupportedOperation: already read from; or another API
             pass
     buffer = getattr(stream, "buffer", None)
     if buffer is not None:

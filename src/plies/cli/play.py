@@ -1,6 +1,6 @@
-"""``plies play``: a game in the terminal, person against person or computer, as document 000/001 show it.
+"""``plies play``: a game in the terminal, person against person or computer, as the course documents show it.
 
-Moves are typed in standard notation (``d3``; HexThello ``7 3``) or document 000's 0-based ``row col``
+Moves are typed in standard notation (``d3``; HexThello ``7 3``) or the lab notes' 0-based ``row col``
 (``2 3``).  During a game: ``undo``, ``hint``, ``show``, ``view black|white``, ``level N``, ``save FILE``,
 ``board``, ``help``, ``quit``.  Bad input is asked again with the reason.  Values are in discs (the engine's
 evaluation, exact final disc differences in the endgame) from Black's point of view unless ``view white``;
@@ -21,7 +21,7 @@ import click
 
 from plies import heuristics
 from plies.game import PASS, ParseError, PliesError, State
-from plies.games import ALIASES, GAMES, parse_position, start_position
+from plies.games import ALIASES, GAMES, OthelloState, parse_position, start_position
 from plies.players import GreedyPlayer, HumanPlayer, Player, SearchPlayer, parse_player
 
 from ._common import read_position
@@ -91,8 +91,8 @@ class PlaySession:
 
     def square(self, move: Any, state: State | None = None) -> str:
         s = state or self.state
-        if self.rowcol and move != PASS and s.game == "othello":
-            r, c = divmod(move, s.n)  # type: ignore[attr-defined]
+        if self.rowcol and move != PASS and isinstance(s, OthelloState):
+            r, c = divmod(move, s.n)
             return f"({r} {c})"
         if self.rowcol and move != PASS and s.game == "tictactoe":
             r, c = divmod(move, 3)
@@ -261,7 +261,7 @@ class PlaySession:
                    f"({a['source']}){line}")
 
     def show(self) -> None:
-        """Document 000's candidate list: ``move->value`` for every move (``(r c)->value`` in its row/column
+        """The lab notes' candidate list: ``move->value`` for every move (``(r c)->value`` in its row/column
         view), valued by the same search as the hint, from the chosen point of view."""
         from plies.web.analysis import discs_text
 
@@ -375,7 +375,7 @@ def _engine_plays(state: State) -> bool:
         return False
     try:
         import plies.engine  # noqa: F401
-    except Exception:  # a missing or broken compiled core: the textbook search advises instead
+    except ImportError:  # plies installed without its compiled core: the textbook search advises instead
         return False
     return True
 
@@ -480,7 +480,8 @@ def _menu(read: Callable[[str], str], write: Callable[[str], None], title: str, 
 
 
 def setup_interactively(state: State, read: Callable[[str], str], write: Callable[[str], None]) -> tuple[str, str]:
-    """Document 001's start screen: play first or second, difficulty 1-5, the computer's algorithm."""
+    """The start screen (the course's Othello project): play first or second, difficulty 1-5, the computer's
+    algorithm."""
     names = state.player_names
     order = _menu(read, write, "Do you want to play first or second?",
                   [f"first ({names[0]})", f"second ({names[1]})", "two people on this terminal",
@@ -497,7 +498,7 @@ def setup_interactively(state: State, read: Callable[[str], str], write: Callabl
     if level >= 6:
         spec = f"engine:level={level}"
         return (spec, spec) if order == 4 else ("human", spec) if order == 1 else (spec, "human")
-    algos = ["alpha-beta", "minimax", "greedy (document 000)", "random"] + (["the fast engine"] if engine_ok else [])
+    algos = ["alpha-beta", "minimax", "greedy (most discs)", "random"] + (["the fast engine"] if engine_ok else [])
     algo = _menu(read, write, "Computer's algorithm:", algos)
     spec = {1: "alphabeta", 2: "minimax", 3: "greedy", 4: "random", 5: f"engine:level={level}"}[algo]
     if spec in ("alphabeta", "minimax"):
@@ -518,13 +519,13 @@ def setup_interactively(state: State, read: Callable[[str], str], write: Callabl
                    "alphabeta:depth=5,eval=NAME[,pruning=off], engine:level=N ...")
 @click.option("--white", "--second", "-2", "second", default=None, metavar="SPEC", help="Who plays White/O.")
 @click.option("--layout", type=click.Choice(["standard", "doc000"]), default="standard", show_default=True,
-              help="Othello start: standard, or document 000's (X on d4/e5, X first); doc000 also numbers rows "
-                   "and columns from 0 as document 000 prints them.")
-@click.option("--rowcol/--algebraic", default=None, help="Show squares as document 000's 0-based 'row col'.")
+              help="Othello start: standard, or the course lab notes' (X on d4/e5, X first); doc000 also numbers "
+                   "rows and columns from 0 as the lab notes print them.")
+@click.option("--rowcol/--algebraic", default=None, help="Show squares as 0-based 'row col' (the lab notes' notation).")
 @click.option("--no-book", is_flag=True, help="The engine plays without its opening book.")
 @click.option("--eval", "evaluation", default=None, metavar="NAME",
-              help="The engine's evaluation: learned (its default), handmade, or a seed heuristic "
-                   "(see 'plies heuristics').")
+              help="The engine's evaluation: learned (its default), handmade, or an Othello heuristic by name "
+                   "(see 'plies heuristics othello').")
 @click.option("--view", type=click.Choice(["black", "white"], case_sensitive=False), default="black",
               show_default=True, help="Whose point of view values (hints, the computer's moves) are shown from.")
 @click.option("--hint-level", type=click.IntRange(1, MAX_LEVEL), default=None,
@@ -536,7 +537,7 @@ def play(game: str, first: str | None, second: str | None, layout: str, rowcol: 
     """Play GAME (othello, tictactoe, a position or a transcript) in the terminal.
 
     A transcript's moves (or a saved game: @FILE) are replayed and kept, so undo goes back into them.
-    Without --black/--white, asks who plays what (document 001's start screen).
+    Without --black/--white, asks who plays what: first or second, difficulty, algorithm.
     """
     if threads is not None:  # read by every engine player built without threads= (plies.players.engine)
         os.environ["PLIES_ENGINE_THREADS"] = str(threads)

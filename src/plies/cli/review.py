@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import click
+from rich.console import JustifyMethod
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -82,9 +83,11 @@ def _print(r: dict[str, Any], side: int) -> None:
     console.print(f"values in {what}, from {names[side]}'s point of view; a mistake loses at least "
                   f"{lost(r['threshold']) if unit == 'discs' else 'a clear margin'} against the best move")
     table = Table(show_edge=False, pad_edge=False)
-    for col, just in (("#", "right"), ("side", "left"), ("move", "left"), ("value", "right"), ("best", "left"),
-                      ("best value", "right"), ("lost", "right"), ("", "left")):
-        table.add_column(col, justify=just, no_wrap=True)  # type: ignore[arg-type]
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("side", "left"), ("move", "left"), ("value", "right"), ("best", "left"),
+        ("best value", "right"), ("lost", "right"), ("", "left"))
+    for col, just in columns:
+        table.add_column(col, justify=just, no_wrap=True)
     for m in r["moves"]:
         if m.get("forced") or "best" not in m:
             table.add_row(str(m["ply"]), names[m["side"]], m["move"], "", "", "", "", "forced pass")

@@ -1,6 +1,6 @@
 """``plies tree solve|show`` and ``plies study nodes|horizon``: the teaching views in the terminal.
 
-``tree solve`` answers document 002's exercise on any explicit tree (values, α/β, visit order, pruned nodes,
+``tree solve`` answers the search slides' exercise on any explicit tree (values, α/β, visit order, pruned nodes,
 the chosen child) and draws it; ``tree show`` draws the real search tree of an Othello or tic-tac-toe
 position; ``study`` measures alpha-beta's savings and shows the horizon effect on real Othello positions.
 """
@@ -114,7 +114,8 @@ def solve_cmd(tree: str, algo: str, order: str, svg: str | None, png: str | None
               as_json: bool) -> None:
     """Run minimax or alpha-beta on TREE and give the exercise's answer.
 
-    TREE is a preset (doc000, doc002), a file, or inline JSON: nested lists of leaf values seen from MAX
+    TREE is a preset (doc000: the lab notes' example tree; doc002, doc002-slide: the search slides' exercise and
+    example; see docs/course.md), a file, or inline JSON: nested lists of leaf values seen from MAX
     ([[3,12,8],[2,4,6],[14,5,2]]) or the labelled form {"label": "A", "children": [{"label": "x", "value": 3}]}.
     """
     from plies.teach.trace import solve_tree
@@ -188,7 +189,8 @@ def show_cmd(game: str, position: str | None, depth: int, algo: str, order: str,
 
 @tree_group.command("quiz")
 @click.option("--shape", default="3x2", show_default=True,
-              help="BRANCHINGxDEPTH (3x2 is document 000's tree), or LOW-HIGHxDEPTH for uneven trees (2-3x3).")
+              help="BRANCHINGxDEPTH (3x2: three children, two levels, like the lab notes' example), or "
+                   "LOW-HIGHxDEPTH for uneven trees (2-3x3).")
 @click.option("--values", "value_range", default="-9..9", show_default=True, help="Leaf values LOW..HIGH.")
 @click.option("--algo", type=click.Choice(["alphabeta", "minimax"]), default="alphabeta", show_default=True)
 @click.option("--ask", default="value,move,order,pruned", show_default=True,

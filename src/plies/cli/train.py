@@ -202,7 +202,8 @@ def book_cmd(out: str, depth: int, plies: int, branch: int, width: float, backen
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the openings.")
 def compare_cmd(weights: str | None, depth: int, pairs: int, opening_plies: int, seed: int) -> None:
     """Learned vs hand-made evaluation in the same alpha-beta at equal depth, paired openings."""
-    from plies.train.compare import compare
+    from plies.match.record import GameRecord
+    from plies.train.compare import Comparison, compare
     from plies.train.fit import load_weights
 
     w = load_weights(weights)
@@ -210,8 +211,8 @@ def compare_cmd(weights: str | None, depth: int, pairs: int, opening_plies: int,
     with _progress() as bar:
         task = bar.add_task("games", total=2 * pairs)
 
-        def on_game(rec: object, res: object) -> None:
-            bar.update(task, advance=1, description=f"learned scores {res.score:.0%}")  # type: ignore[attr-defined]
+        def on_game(rec: GameRecord, res: Comparison) -> None:
+            bar.update(task, advance=1, description=f"learned scores {res.score:.0%}")
 
         res = compare(w, depth, pairs, opening_plies, seed, on_game=on_game)
     console.print(f"learned vs hand-made at depth {depth}, {res.games} games on {pairs} paired openings: "

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from plies.extras import require
 from plies.game import PliesError
 
 
@@ -49,10 +50,13 @@ def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers
     The page talks to a JSON API documented at /docs; finished games are kept in SQLite and can be replayed.
     Stop the server with Ctrl-C.
     """
+    require("web", "plies web")
     import uvicorn
 
     if threads is not None:  # read by every engine player built without threads= (plies.players.engine)
         os.environ["PLIES_ENGINE_THREADS"] = str(threads)
+
+    from sqlalchemy.exc import SQLAlchemyError
 
     from plies.web import create_app
     from plies.web.guard import MAX_MESSAGE
@@ -68,7 +72,7 @@ def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers
         if processes is None:
             processes = min(4, os.cpu_count() or 1)
         app = create_app(db, workers=workers, processes=processes, warm=True, allow_hosts=allow_hosts, listen=host)
-    except Exception as e:  # the database path may be unwritable
+    except (OSError, SQLAlchemyError) as e:  # an unwritable path, or a file that is not a database
         raise PliesError(f"cannot open the game history {db or default_db_path()}: {e}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"

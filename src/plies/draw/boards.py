@@ -29,12 +29,11 @@ def _name(sq: int, n: int) -> str:
 
 
 def _legal(state: Any) -> int:
-    try:
-        if state.is_over():
-            return 0
-        return int(state.move_mask())
-    except Exception:  # a state without legal-move masks: no hints
+    """The squares the side to move may play, as a mask (0 when the game is over or has no masks)."""
+    move_mask = getattr(state, "move_mask", None)
+    if move_mask is None or state.is_over():
         return 0
+    return int(move_mask())
 
 
 def othello_scene(black: int, white: int, n: int = 8, cell: float = 36, last: int | None = None, legal: int = 0,
@@ -167,13 +166,10 @@ def hexthello_scene(black: int, white: int, r: float = 12, last: int | None = No
 
 def _caption(state: Any) -> str:
     names = getattr(state, "player_names", ("", ""))
-    try:
-        if state.is_over():
-            o = state.outcome()
-            return "Game over: " + (o.describe(names) if o is not None else "")
-        who = names[state.to_move]
-    except Exception:
-        return ""
+    if state.is_over():
+        o = state.outcome()
+        return "Game over: " + (o.describe(names) if o is not None else "")
+    who = names[state.to_move]
     counts = getattr(state, "counts", None)
     if counts is not None:
         b, w = counts()
@@ -187,15 +183,17 @@ def board_scene(state: Any, size: float | None = None, last: int | None = None, 
 
     ``size`` is the cell size (Othello, tic-tac-toe) or the hexagon radius; ``last`` a square to mark;
     ``hints`` marks the legal moves; ``caption`` writes whose move it is and the disc count under it."""
-    text = _caption(state) if caption else ""
+    def text() -> str:
+        return _caption(state) if caption else ""
+
     if getattr(state, "game", "") == "hexthello":
         return hexthello_scene(state.black, state.white, size or 12, last, _legal(state) if hints else 0, coords,
-                               text, getattr(state, "holes", 0) or 0)
+                               text(), getattr(state, "holes", 0) or 0)
     if hasattr(state, "x") and hasattr(state, "o"):
-        return tictactoe_scene(state.x, state.o, size or 48, last, coords, text)
+        return tictactoe_scene(state.x, state.o, size or 48, last, coords, text())
     if hasattr(state, "black") and hasattr(state, "white") and getattr(state, "n", None):
         return othello_scene(state.black, state.white, state.n, size or 36, last, _legal(state) if hints else 0,
-                             coords, text)
+                             coords, text())
     return None
 
 

@@ -8,6 +8,7 @@ import io
 from typing import Any
 
 from plies.draw import FONT, Circle, Group, Line, Poly, Polyline, Rect, Scene, Text
+from plies.extras import require
 
 
 def _dashes(dash: tuple[float, float] | None, width: float) -> Any:
@@ -72,7 +73,9 @@ def _draw(ax: Any, item: Any, dx: float, dy: float, k: float, z: list[int]) -> N
 
 
 def rasterize(scene: Scene, fmt: str = "png", scale: float = 2.0) -> bytes:
-    """PNG or PDF bytes of ``scene`` (matplotlib's Agg / PDF backends; no pyplot, no display)."""
+    """PNG or PDF bytes of ``scene`` (matplotlib's Agg / PDF backends; no pyplot, no display).  Needs the
+    ``plots`` extra: MissingExtraError (one line) without it."""
+    require("plots", f"drawing {fmt.upper()}", "or draw SVG, which needs nothing more")
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(scene.width / 72, scene.height / 72), dpi=72 * scale)

@@ -11,7 +11,12 @@ check them.  These are the functions the rules, the engine and the pattern code 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from plies.core import lib
+
+if TYPE_CHECKING:
+    from plies.games.othello import OthelloState
 
 CORNERS = 0x8100000000000081
 
@@ -39,7 +44,7 @@ def count_moves(P: int, O: int) -> int:
     return int(get_moves(P, O)).bit_count()
 
 
-def position(state: object) -> tuple[int, int]:
+def position(state: OthelloState) -> tuple[int, int]:
     """(P, O) of an 8x8 ``OthelloState``: side to move first, as Python ints."""
-    own, opp = state.own_opp()  # type: ignore[attr-defined]
+    own, opp = state.own_opp()
     return int(own), int(opp)

@@ -68,7 +68,7 @@ class Book:
         return len(self.entries)
 
     def __contains__(self, state: object) -> bool:
-        return bool(self.lookup(state))  # type: ignore[arg-type]
+        return isinstance(state, State) and bool(self.lookup(state))
 
     def add(self, state: OthelloState, moves: list[tuple[int, float]]) -> None:
         """Store the (move, value) list of a position (moves in the position's own frame)."""

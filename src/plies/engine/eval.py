@@ -12,11 +12,16 @@ is the pattern evaluation (``plies.engine.patterns``) with the shipped weights.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from plies.core import lib
 from plies.game import ParseError
 from plies.heuristics import get as get_heuristic
+
+if TYPE_CHECKING:
+    from plies.games.othello import OthelloState
 
 EVALUATIONS: dict[str, int] = {
     "handmade": 0,
@@ -121,7 +126,7 @@ def evaluate(P: int, O: int, eval_id: int, W: np.ndarray) -> float:
     return float(lib.evaluate(int(P), int(O), int(eval_id), W))
 
 
-def evaluate_state(state: object, name: str | None = None) -> float:
+def evaluate_state(state: OthelloState, name: str | None = None) -> float:
     """Evaluate an 8x8 ``OthelloState`` for its side to move (Python helper for tests and tools)."""
     from plies.engine.bitboard import position
 

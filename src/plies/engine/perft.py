@@ -10,6 +10,7 @@ from __future__ import annotations
 from plies.core import lib
 from plies.engine.bitboard import position
 from plies.game import PliesError
+from plies.games.othello import OthelloState
 
 
 def perft_kernel(P: int, O: int, depth: int) -> int:
@@ -19,7 +20,7 @@ def perft_kernel(P: int, O: int, depth: int) -> int:
 
 def perft(state: object, depth: int) -> int:
     """Perft of an 8x8 ``OthelloState`` with the compiled kernels (equal to ``plies.search.perft``)."""
-    if getattr(state, "n", None) != 8:
+    if not isinstance(state, OthelloState) or state.n != 8:
         raise PliesError("the compiled engine plays 8x8 Othello only")
     if depth < 0:
         raise PliesError("depth must be at least 0")

@@ -48,11 +48,17 @@ def open_event(store: Store, config: EventConfig, plan: list[PlannedGame], resum
                 f"finish it, or use another --db"
             )
         return existing
-    if resume and store.events():
-        names = ", ".join(f"{e.id}:{e.name}" for e in store.events())
-        raise PliesError(
-            f"nothing to resume: {where} holds other events ({names}); players, openings, seed or settings differ"
-        )
+    if resume:
+        events = store.events()
+        started = store.find_event(h)  # a run started at the same moment may have stored this plan since
+        if started is not None:
+            return started
+        if events:
+            names = ", ".join(f"{e.id}:{e.name}" for e in events)
+            raise PliesError(
+                f"nothing to resume: {where} holds other events ({names}); players, openings, seed or settings "
+                "differ"
+            )
     return store.add_event(config, h, len(plan))
 
 

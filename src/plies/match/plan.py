@@ -220,7 +220,7 @@ def resolve_spec(spec: str, game: str, depth: int | None = None, time: float | N
             return s
         try:
             player.close()
-        except Exception:
+        except Exception:  # only a probe: the same failure is logged when the player closes after each game
             pass
         return s
     return spec

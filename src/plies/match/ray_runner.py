@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from plies.extras import optional_import
 from plies.game import PliesError
 from plies.match.plan import PlannedGame
 from plies.match.runner import OnDone, play_planned
 
 
 def import_ray() -> Any:
-    try:
-        import ray
-    except ImportError:
-        raise PliesError("--ray needs Ray, which is not installed: pip install 'plies[ray]'") from None
-    return ray
+    """The ``ray`` module; MissingExtraError (one line naming the ``ray`` extra) when it is not installed."""
+    return optional_import("ray", "ray", "--ray")
 
 
 def run_ray(games: list[PlannedGame], on_done: OnDone, address: str, workers: int = 1) -> None:
@@ -33,7 +31,7 @@ def run_ray(games: list[PlannedGame], on_done: OnDone, address: str, workers: in
                 ray.init(num_cpus=workers if workers > 1 else None, **options)
             else:
                 ray.init(address=address, **options)
-        except Exception as e:  # connection refused, bad address ...
+        except Exception as e:  # Ray's ConnectionError, ValueError, RuntimeError...: one line naming the address
             raise PliesError(f"cannot start or reach Ray at {address!r}: {type(e).__name__}: {e}") from None
         started = True
     task = ray.remote(num_cpus=1, max_retries=0)(play_planned)
@@ -47,7 +45,7 @@ def run_ray(games: list[PlannedGame], on_done: OnDone, address: str, workers: in
         for ref in pending:
             try:
                 ray.cancel(ref, force=True)
-            except Exception:
+            except Exception:  # best effort while the first error (re-raised below) ends the run
                 pass
         raise
     finally:

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import importlib
+import logging
 import os
 import random
 import signal
@@ -23,6 +24,8 @@ from plies.match.openings import derive_seed
 from plies.match.plan import PlannedGame
 from plies.match.record import CRASH, GameRecord, play_game
 from plies.players import Player, parse_params, parse_player
+
+log = logging.getLogger("plies.match")
 
 
 @dataclass
@@ -82,7 +85,7 @@ def play_planned(g: PlannedGame) -> Finished:
             try:
                 player = parse_player(entrant.spec, g.game)
                 seed_player(player, entrant.spec, derive_seed(g.seed, "side", side))
-            except Exception as e:
+            except Exception as e:  # any spec or plug-in may fail to build: that side loses, the record says why
                 record = GameRecord(
                     game=start.game, start=start.to_text(), players=(g.black.name, g.white.name), winner=1 - side,
                     termination=CRASH, detail=f"cannot build player: {type(e).__name__}: {e}", final=start.to_text(),
@@ -96,8 +99,8 @@ def play_planned(g: PlannedGame) -> Finished:
         for p in players:
             try:
                 p.close()
-            except Exception:
-                pass
+            except Exception as e:  # the game is played and recorded: a failing clean-up is only logged
+                log.warning("closing player %s failed: %s: %s", p.name, type(e).__name__, e)
     record.players = (g.black.name, g.white.name)
     return Finished(g, record, round(time.perf_counter() - t0, 4), _now(), f"{socket.gethostname()}:{os.getpid()}")
 
@@ -184,7 +187,7 @@ def _stop_now(executor: ProcessPoolExecutor) -> None:
     for proc in list((getattr(executor, "_processes", None) or {}).values()):
         try:
             proc.terminate()
-        except Exception:
+        except (OSError, ValueError):  # already gone, or already closed
             pass
 
 

@@ -161,7 +161,10 @@ class Store:
             if first is not None and first != mine:
                 s.execute(delete(EventRow).where(EventRow.id == mine))
                 s.commit()
-                return _event(s.get(EventRow, first))  # type: ignore[arg-type]
+                kept = s.get(EventRow, first)
+                if kept is None:  # pragma: no cover - every run keeps the lowest id
+                    raise PliesError(f"event {first} disappeared from the database")
+                return _event(kept)
             return _event(row)
 
     # --- games --------------------------------------------------------------------------------------------
@@ -187,8 +190,8 @@ class Store:
             finished_at=f.finished_at or _now(), seconds=f.seconds, worker=f.worker,
         )
         statement = sqlite_insert(GameRow).values(**values).on_conflict_do_nothing(index_elements=["event_id", "idx"])
-        with Session(self.engine) as s:
-            result = s.execute(statement)
+        with Session(self.engine) as s:  # a Core INSERT on the session's connection: its result counts the rows
+            result = s.connection().execute(statement)
             s.commit()
             return bool(result.rowcount)
 

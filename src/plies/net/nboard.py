@@ -16,15 +16,21 @@ import math
 import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from plies import heuristics
 from plies.formats.ggf import read_ggf
 from plies.formats.model import OthelloGame
-from plies.game import PASS, WIN, PliesError
+from plies.game import PASS, WIN, IllegalMoveError, PliesError
 from plies.games.othello import OthelloState, square_name
 from plies.search import alphabeta
 from plies.search.result import SearchResult, Stats
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
+    from plies.engine import Engine
+
 
 DEFAULT_NAME = "plies"
 MAX_LINE = 1 << 20
@@ -35,10 +41,15 @@ PROGRESS = Callable[[list[SearchResult]], None]
 class Analyser(Protocol):
     """What the NBoard engine needs from a search: ``plies.engine.Engine`` has this shape."""
 
-    def analyse(self, state: Any, depth: int | None = None, time: float | None = None, exact: bool = False,
-                multipv: int = 1, on_progress: PROGRESS | None = None) -> list[SearchResult]: ...
+    def analyse(self, state: OthelloState, *, depth: int | None = None, time: float | None = None,
+                exact: bool = False, multipv: int = 1, on_progress: PROGRESS | None = None) -> list[SearchResult]: ...
 
     def stop(self) -> None: ...
+
+
+def _is_analyser(x: object) -> TypeIs[Analyser]:
+    """An analyser itself (an object with ``analyse``), not a class or factory that makes one."""
+    return hasattr(x, "analyse") and not isinstance(x, type)
 
 
 class _Stopped(Exception):
@@ -169,7 +180,7 @@ def pv_text(state: Any, pv: Iterable[Any]) -> str:
     for m in pv:
         try:
             nxt = s.play(m)
-        except Exception:
+        except IllegalMoveError:  # a variation cut by a table hit can end in a move of another line
             break
         out.append(move_text(s, m))
         s = nxt
@@ -231,11 +242,11 @@ class NBoardEngine:
             spec = self._analyser_spec
             if spec is None:
                 self._analyser = make_analyser()
-            elif hasattr(spec, "analyse") and not isinstance(spec, type):
-                self._analyser = spec  # type: ignore[assignment]
-            else:
-                self._analyser = spec()  # type: ignore[operator]
-        return self._analyser  # type: ignore[return-value]
+            elif _is_analyser(spec):
+                self._analyser = spec
+            else:  # a factory (or a class) called on first use
+                self._analyser = spec()
+        return self._analyser
 
     # --- commands -------------------------------------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -328,7 +339,7 @@ class NBoardEngine:
     def _run(self, job: _Job, fn: Callable[..., None], args: tuple[Any, ...]) -> None:
         try:
             fn(job, *args)
-        except Exception as e:
+        except Exception as e:  # the search thread's boundary: the GUI reads why, the session goes on
             self.send(f"status error: {type(e).__name__}: {e}", job)
 
     def busy(self) -> bool:

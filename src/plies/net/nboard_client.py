@@ -201,7 +201,7 @@ class NBoardPlayer(Player):
     def __del__(self) -> None:  # pragma: no cover - best effort
         try:
             self._stop_process(grace=0.2)
-        except Exception:
+        except Exception:  # __del__ may run at interpreter exit, with modules half torn down: nobody to tell
             pass
 
 

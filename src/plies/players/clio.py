@@ -13,6 +13,7 @@ from typing import Any
 
 from plies import players
 from plies.game import PASS, ParseError, State
+from plies.games.othello import OthelloState
 
 
 class CliOthelloPlayer(players.Player):
@@ -32,13 +33,13 @@ class CliOthelloPlayer(players.Player):
         self.name = f"clio:level={level}"
 
     def choose(self, state: State) -> Any:
-        if state.game != "othello" or getattr(state, "n", 8) != 8:
+        if not isinstance(state, OthelloState) or state.n != 8:
             raise ParseError("cli-othello plays 8x8 Othello only")
         moves = state.legal_moves()
         if moves == [PASS]:
             return PASS
         b = self._board.Board()
-        black, white = state.black, state.white  # type: ignore[attr-defined]
+        black, white = state.black, state.white
         b.cells = [self._board.BLACK if black >> sq & 1 else self._board.WHITE if white >> sq & 1
                    else self._board.EMPTY for sq in range(64)]
         colour = self._board.BLACK if state.to_move == 0 else self._board.WHITE

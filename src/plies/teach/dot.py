@@ -15,6 +15,7 @@ from __future__ import annotations
 import shutil
 from typing import TYPE_CHECKING, Any
 
+from plies.extras import optional_import
 from plies.game import PliesError
 from plies.teach.trace import NodeInfo, Trace, fmt, path_id
 
@@ -34,10 +35,7 @@ def require_dot() -> None:
     """Fail with one clear line when graphviz's ``dot`` program (or its Python package) is missing."""
     if shutil.which("dot") is None:
         raise PliesError(MISSING_DOT)
-    try:
-        import graphviz  # noqa: F401
-    except ImportError:
-        raise PliesError("the graphviz Python package is not installed (pip install graphviz)") from None
+    optional_import("graphviz", "graphviz", "--engine graphviz")
 
 
 def _classes(info: NodeInfo) -> str:
@@ -122,9 +120,9 @@ def _thumbnail(info: NodeInfo, last: int | None, windows: bool) -> str | None:
 
 def to_graph(trace: Trace, thumbnails: bool | None = None, title: bool = True) -> graphviz.Digraph:
     """The graphviz description of a trace; ``thumbnails`` None = boards only when there are few nodes."""
-    import graphviz
-
     from plies.teach.draw import summary
+
+    graphviz = optional_import("graphviz", "graphviz", "drawing with Graphviz")
 
     windows = trace.algorithm == "alphabeta"
     if thumbnails is None:
@@ -192,8 +190,7 @@ def render(trace: Trace, fmt_: str = "svg", thumbnails: bool | None = None) -> b
     if fmt_ not in FORMATS:
         raise PliesError(f"cannot draw {fmt_!r}; choose from: {', '.join(FORMATS)}")
     require_dot()
-    import graphviz
-
+    graphviz = optional_import("graphviz", "graphviz", "drawing with Graphviz")
     try:
         return to_graph(trace, thumbnails).pipe(format=fmt_)
     except graphviz.ExecutableNotFound:

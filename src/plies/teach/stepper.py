@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from plies.game import PliesError
+from plies.extras import optional_import
 from plies.teach.trace import Path, Trace, fmt
 
 
@@ -159,11 +159,7 @@ class Stepper:
 
 
 def _require_ipywidgets() -> Any:
-    try:
-        import ipywidgets
-    except ImportError:
-        raise PliesError("the stepper widget needs ipywidgets: pip install 'plies[notebook]'") from None
-    return ipywidgets
+    return optional_import("ipywidgets", "notebook", "the stepper widget")
 
 
 def _panel_html(st: Stepper) -> str:

@@ -18,7 +18,7 @@ from plies.match.openings import read_openings
 from plies.match.plan import FORMATS, Entrant, EventConfig, resolve_spec, spec_name
 from plies.match.runner import load_modules
 
-KEYS = {
+KEYS: dict[str, type | tuple[type, ...]] = {
     "name": str, "game": str, "format": str, "gauntlet": str, "games_per_pair": int, "openings": str,
     "random_openings": int, "seed": int, "depth": int, "time": (int, float), "time_limit": (int, float),
     "workers": int, "db": str, "ray": str, "modules": list, "players": list,

@@ -69,7 +69,7 @@ class EloEstimate:
             return f"{elo:+d} ± inf"
         return f"{elo:+d} ± {self.margin:.0f}"
 
-    def to_dict(self) -> dict[str, float | None]:
+    def to_dict(self) -> dict[str, float | str | None]:
         return {"elo": _num(self.elo), "low": _num(self.low), "high": _num(self.high), "los": self.los}
 
 

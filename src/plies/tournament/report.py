@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, Group, JustifyMethod, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -16,8 +16,10 @@ def _pts(x: float) -> str:
 
 def standings_table(s: Standings, title: str = "Standings") -> Table:
     t = Table(title=title, title_justify="left")
-    for col, just in (("#", "right"), ("player", "left"), ("games", "right"), ("points", "right"),
-                      ("score", "right"), ("W-D-L", "center"), ("Elo (95%)", "right"), ("failures", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("player", "left"), ("games", "right"), ("points", "right"), ("score", "right"),
+        ("W-D-L", "center"), ("Elo (95%)", "right"), ("failures", "left"))
+    for col, just in columns:
         t.add_column(col, justify=just)
     for k, ln in enumerate(s.ranking(), 1):
         fails = ", ".join(f"{n} {r}" for r, n in sorted(ln.failures.items()))
@@ -49,8 +51,10 @@ def cross_table(s: Standings) -> Table:
 def pairs_table(s: Standings) -> Table:
     """Each pairing: W-D-L, points, mean disc margin (normal games) and the Elo difference."""
     t = Table(title="Pairs", title_justify="left")
-    for col, just in (("player", "left"), ("opponent", "left"), ("W-D-L", "center"), ("points", "right"),
-                      ("mean margin", "right"), ("Elo diff (95%)", "right"), ("LOS", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("player", "left"), ("opponent", "left"), ("W-D-L", "center"), ("points", "right"),
+        ("mean margin", "right"), ("Elo diff (95%)", "right"), ("LOS", "right"))
+    for col, just in columns:
         t.add_column(col, justify=just)
     order = [ln.name for ln in s.ranking()]
     for i, a in enumerate(order):

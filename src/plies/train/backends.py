@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from plies.game import PASS, WIN, PliesError, State
+from plies.games.othello import OthelloState
 from plies.heuristics import get as get_heuristic
 from plies.search import alphabeta
 
@@ -60,7 +61,9 @@ class PythonBackend:
         return int(alphabeta(state, max(1, depth), self.heuristic).move)
 
     def solve(self, state: State) -> tuple[int, list[int]]:
-        empties = state.empties()  # type: ignore[attr-defined]
+        if not isinstance(state, OthelloState):
+            raise PliesError("the training backends play Othello only")
+        empties = state.empties()
         r = alphabeta(state, 2 * empties + 2, self.heuristic)
         return _exact_from_value(r.value), [int(m) for m in r.pv]
 
@@ -135,7 +138,7 @@ def _engine_class() -> Any:
 
 
 def engine_available() -> bool:
-    """Whether the engine can be imported (it is built in parallel with this package)."""
+    """Whether the engine can be imported (False where plies was installed without a C compiler)."""
     try:
         _engine_class()
     except PliesError:

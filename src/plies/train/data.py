@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from plies.extras import optional_import
 from plies.game import PASS, PliesError
 from plies.games import OthelloState
 from plies.train.backends import Backend, get_backend
@@ -238,10 +239,7 @@ def _pool_lines(todo: list[int], settings: Settings, workers: int) -> Iterator[s
 
 def _ray_lines(todo: list[int], settings: Settings, workers: int) -> Iterator[str]:
     """Games on a Ray cluster (``ray.init()`` joins the one ``RAY_ADDRESS`` names, else starts a local one)."""
-    try:
-        import ray
-    except ImportError:
-        raise PliesError("--ray needs Ray: pip install 'plies[ray]'") from None
+    ray = optional_import("ray", "ray", "--ray")
     if not ray.is_initialized():
         ray.init()
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from plies.extras import require
+
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
@@ -17,7 +19,9 @@ def create_app(db: Any = None, workers: int = 4, processes: int = 0, warm: bool 
     ``processes`` > 0 runs the textbook searches in that many worker processes (uses more cores); ``warm``
     imports the engine and its weights in the background at start-up.  ``limits``: ``allow_hosts`` (Host
     names answered besides loopback), ``listen`` (the address served), ``per_token``/``per_address`` (live
-    games per browser / per client address); see ``plies.web.guard``."""
+    games per browser / per client address); see ``plies.web.guard``.  Needs the ``web`` extra
+    (MissingExtraError without it)."""
+    require("web", "the browser app")
     from plies.web.app import create_app as _create
 
     return _create(db, workers, processes, warm, **limits)

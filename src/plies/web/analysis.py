@@ -29,9 +29,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from typing import Any
+from typing import Any, TypedDict
 
-from plies.game import PASS, WIN, PliesError, State
+from plies.game import PASS, WIN, IllegalMoveError, PliesError, State
 from plies.search import alphabeta
 from plies.web import levels
 
@@ -172,10 +172,11 @@ def _names(state: State, line: Sequence[Any]) -> list[str]:
     out, s = [], state
     for m in line:
         try:
-            out.append(s.move_str(m))
-            s = s.play(m)
-        except Exception:  # a variation cut by a table hit can end in a move of another line
+            nxt = s.play(m)
+        except IllegalMoveError:  # a variation cut by a table hit can end in a move of another line
             break
+        out.append(s.move_str(m))
+        s = nxt
     return out
 
 
@@ -223,10 +224,11 @@ def _textbook_rows(state: State, depth: int, h: Any, solved: bool) -> tuple[list
     rows = []
     for m in state.legal_moves():
         child = state.play(m)
+        line: list[Any] = []
         if child.is_over():
-            v, line = child.utility(me), []
+            v = child.utility(me)
         elif depth <= 1:
-            v, line = h(child, me), []
+            v = h(child, me)
         else:
             r = alphabeta(child, depth - 1, h, order=levels._order_for(child) if order else None)
             v = r.value if child.to_move == me else -r.value
@@ -265,6 +267,17 @@ def textbook_analysis(state: State, depth: int, heuristic: Any) -> dict[str, Any
 
 
 # --- a whole game ----------------------------------------------------------------------------------------------
+class PlayerSum(TypedDict):
+    """One side's line of a review: its moves, mistakes, discs lost in all and its worst move."""
+
+    side: int
+    name: str
+    moves: int
+    mistakes: int
+    lost: float
+    worst: dict[str, Any] | None
+
+
 def game_states(start: State, moves: Sequence[Any]) -> list[State]:
     states = [start]
     for m in moves:
@@ -286,7 +299,8 @@ def review_game(start: State, moves: Sequence[Any], analyses: Sequence[dict[str,
     threshold = discs_threshold if unit == "discs" else 1.0 if unit == "result" else 0.0
     rows: list[dict[str, Any]] = []
     names = list(start.player_names)
-    players = [{"side": p, "name": names[p], "moves": 0, "mistakes": 0, "lost": 0.0, "worst": None} for p in (0, 1)]
+    players: list[PlayerSum] = [{"side": p, "name": names[p], "moves": 0, "mistakes": 0, "lost": 0.0, "worst": None}
+                                for p in (0, 1)]
     for i, m in enumerate(moves):
         state = states[i]
         side = state.to_move
@@ -359,8 +373,9 @@ def review(start: State, moves: Sequence[Any], level: int | None = None, use_eng
 def fill_passes(moves: Sequence[Any], analyses: list[dict[str, Any] | None]) -> None:
     """Give each position before a forced pass the analysis of the position after it (the same value)."""
     for i in range(len(moves) - 1, -1, -1):
-        if moves[i] == PASS and analyses[i] is None and analyses[i + 1] is not None:
-            analyses[i] = {**analyses[i + 1], "moves": []}
+        after = analyses[i + 1]
+        if moves[i] == PASS and analyses[i] is None and after is not None:
+            analyses[i] = {**after, "moves": []}
 
 
 # --- background work -------------------------------------------------------------------------------------------

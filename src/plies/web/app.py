@@ -26,6 +26,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from plies.game import PliesError
 from plies.games import parse_position
+from plies.teach.web import router as learn_router
 from plies.web.boards import adapter_for, counts
 from plies.web.guard import PER_ADDRESS, PER_TOKEN, Busy, ClientSessions, Guard, Tokens, allowed_hosts, parse_json
 from plies.web.history import History, now
@@ -180,7 +181,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     @api.get("/info", summary="What the start screen offers: games, levels, heuristics, engine")
     def get_info() -> dict[str, Any]:
         data = info()
-        data["learn"] = learn_available
+        data["learn"] = True  # the teaching pages are mounted at /learn
         return data
 
     @api.post("/games", summary="Start a game; returns the game and this browser's token")
@@ -288,7 +289,8 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
                     break
                 if message["type"] == "websocket.disconnect":
                     break
-                raw = message.get("text") if message.get("text") is not None else message.get("bytes") or b""
+                text = message.get("text")
+                raw: str | bytes = text if isinstance(text, str) else message.get("bytes") or b""
                 try:
                     msg = parse_json(raw)
                 except PliesError as e:
@@ -337,7 +339,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         except asyncio.QueueFull:  # pragma: no cover - a watcher that never reads
             pass
 
-    learn_available = _include_learn(app)
+    app.include_router(learn_router)
 
     @app.get("/", include_in_schema=False)
     async def index(request: Request) -> FileResponse:
@@ -385,19 +387,6 @@ def _offer(queue: asyncio.Queue[dict[str, Any]], message: dict[str, Any]) -> Non
 def _printable(text: str) -> str:
     """``text`` without lone surrogates (an error message may quote what a client sent)."""
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
-def _include_learn(app: FastAPI) -> bool:
-    """Mount the teaching pages (``plies.teach.web.router``, at /learn) when that module is installed."""
-    try:
-        from plies.teach.web import router  # type: ignore[import-not-found]
-    except ImportError:
-        return False
-    except Exception as e:  # a broken teaching module must not take the game server down
-        log.warning("plies.teach.web could not be loaded: %s", e)
-        return False
-    app.include_router(router)
-    return True
 
 
 def _player_text(p: dict[str, Any]) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from plies.game import State
+from plies.games.othello import OthelloState
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,11 @@ def _ttt_cells(state: Any) -> list[str]:
     return ["X" if state.x >> i & 1 else "O" if state.o >> i & 1 else "" for i in range(9)]
 
 
-register_adapter("othello", BoardAdapter(lambda s: _square_layout(s.n), _othello_cells))  # type: ignore[attr-defined]
+def _othello_layout(state: State) -> dict[str, Any]:
+    return _square_layout(state.n if isinstance(state, OthelloState) else 8)
+
+
+register_adapter("othello", BoardAdapter(_othello_layout, _othello_cells))
 register_adapter("tictactoe", BoardAdapter(lambda s: _square_layout(3), _ttt_cells))
 
 
@@ -94,28 +99,19 @@ def changed(before: list[str], after: list[str]) -> list[int]:
 
 
 def _register_hexthello() -> None:
-    """Draw HexThello as a hexagon if its module exists (it registers the game with ``plies.games``)."""
-    try:
-        from plies.games import hexthello  # type: ignore[attr-defined]  # noqa: F401
-    except ImportError:
-        return
-    try:  # its evaluations, so that the computer can play it with the named heuristics
-        import plies.heuristics.hexthello  # type: ignore[import-not-found]  # noqa: F401
-    except ImportError:
-        pass
-    size = 15
+    """Draw HexThello as a hexagon.  Importing its rules registers the game with ``plies.games``, importing its
+    evaluations lets the computer play it with the named heuristics."""
+    import plies.heuristics.hexthello  # noqa: F401
+    from plies.games.hexthello import CELLS, SIZE, HexThelloState
 
-    def cells(state: Any) -> list[str]:
-        if hasattr(state, "black") and hasattr(state, "white") and isinstance(state.black, int):
-            holes = getattr(state, "holes", 0) or 0  # cells taken off the board ("#")
-            return ["X" if state.black >> i & 1 else "O" if state.white >> i & 1 else "#" if holes >> i & 1 else ""
-                    for i in range(size * size)]
-        board = state.to_text().split()[0]
-        if len(board) == size * size:
-            return ["X" if ch in "X*xB" else "O" if ch in "OoW0" else "" for ch in board]
+    def cells(state: State) -> list[str]:
+        if isinstance(state, HexThelloState):
+            black, white, holes = state.black, state.white, state.holes  # holes: cells off the board ("#")
+            return ["X" if black >> i & 1 else "O" if white >> i & 1 else "#" if holes >> i & 1 else ""
+                    for i in range(CELLS)]
         return _generic_cells(state)
 
-    register_adapter("hexthello", BoardAdapter(lambda s: hex_layout(size), cells))
+    register_adapter("hexthello", BoardAdapter(lambda s: hex_layout(SIZE), cells))
 
 
 _register_hexthello()

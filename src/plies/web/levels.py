@@ -1,13 +1,14 @@
 """Difficulty levels, hints and the evaluation graph: which search the page asks for, and how.
 
 Levels 1-5 are document 001's difficulty = search depth, with the textbook search the user picks (minimax or
-alpha-beta) and a named heuristic.  Higher levels use the fast engine (``engine:level=N``) on 8x8 Othello when
-``plies.engine`` is importable, and fall back to ``plies.search.alphabeta`` otherwise; every answer says which.
+alpha-beta) and a named heuristic.  Higher levels use the fast engine (``engine:level=N``) on 8x8 Othello, and
+``plies.search.alphabeta`` in the other games and where plies was installed without its compiled core (no C
+compiler); every answer says which.
 """
 
 from __future__ import annotations
 
-import importlib
+import logging
 import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -18,6 +19,8 @@ from plies.game import PASS, ParseError, State
 from plies.heuristics import Heuristic
 from plies.players import Player, SearchPlayer, parse_player
 from plies.search import alphabeta, minimax
+
+log = logging.getLogger("plies.web")
 
 TEACHING_MAX = 5
 """Levels 1..TEACHING_MAX are the textbook searches at that depth."""
@@ -32,12 +35,9 @@ ALGORITHMS = ("alphabeta", "minimax")
 def engine_status() -> tuple[bool, str]:
     """(is the fast engine usable, a sentence saying which search the high levels use)."""
     try:
-        module = importlib.import_module("plies.engine")
-        if not hasattr(module, "Engine"):
-            return False, "plies.engine has no Engine; levels above 5 use plies.search.alphabeta"
-        importlib.import_module("plies.players.engine")
-    except Exception as e:  # ImportError, or a half-built engine: the page must still work
-        return False, f"fast engine not available ({type(e).__name__}); levels above 5 use plies.search.alphabeta"
+        import plies.players.engine  # noqa: F401  (the engine and its player kind)
+    except ImportError as e:  # plies installed without its compiled core: the page still works
+        return False, f"fast engine not available ({e}); levels above 5 use plies.search.alphabeta"
     return True, "levels above 5 use the fast engine (plies.engine)"
 
 
@@ -49,8 +49,9 @@ def warm_engine() -> None:
     start-up; a fraction of a second: the compiled core is built at install)."""
     try:
         if engine_status()[0]:
-            evaluation = importlib.import_module("plies.engine.eval")
-            evaluation.weights_for(evaluation.LEARNED)
+            from plies.engine.eval import LEARNED, weights_for
+
+            weights_for(LEARNED)
     finally:
         _ENGINE_READY.set()
 
@@ -96,12 +97,12 @@ def _order_for(state: State) -> Any:
 
 
 def evaluation_for(game: str, name: str | None = None) -> Heuristic:
-    """The named heuristic of ``game`` (its default without a name); games with none registered yet (a new
-    game) are evaluated by their running score (disc difference), so the computer can still play them."""
+    """The named heuristic of ``game`` (its default without a name); a game with none registered (one a plug-in
+    adds) is evaluated by its running score (disc difference), so the computer can still play it."""
     if heuristics.HEURISTICS.get(game):
         return heuristics.get(game, name)
     if name:
-        raise ParseError(f"no heuristics for {game} yet; leave the heuristic empty")
+        raise ParseError(f"{game} has no named heuristics; leave the heuristic empty")
     return Heuristic("disc-difference", game, _score_eval, "running disc difference (no heuristic registered)")
 
 
@@ -139,14 +140,15 @@ def make_computer(state: State, level: int, algorithm: str = "alphabeta", heuris
         raise ParseError(f"level must be 1 to {MAX_LEVEL}, not {level}")
     game = state.game
     if level <= TEACHING_MAX:
-        player = WebSearchPlayer(algorithm, level, evaluation_for(game, heuristic or None))
+        textbook = WebSearchPlayer(algorithm, level, evaluation_for(game, heuristic or None))
         name = "alpha-beta" if algorithm == "alphabeta" else "minimax"
-        return Computer(player, level, f"level {level}: {name}, depth {level}, {player.heuristic.name}", algorithm)
+        return Computer(textbook, level, f"level {level}: {name}, depth {level}, {textbook.heuristic.name}",
+                        algorithm)
     if engine_applies(state):
-        player = parse_player(f"engine:level={level}", game)
+        engine = parse_player(f"engine:level={level}", game)
         row = _engine_level(level)
         detail = f"depth {row.depth}, exact from {row.exact_empties} empties" if row is not None else "full strength"
-        return Computer(player, level, f"level {level}: fast engine, {detail}", "engine")
+        return Computer(engine, level, f"level {level}: fast engine, {detail}", "engine")
     depth = 9 if game == "tictactoe" else min(level, FALLBACK_MAX_DEPTH)
     player = WebSearchPlayer("alphabeta", depth, evaluation_for(game, heuristic or None), ordered=True)
     why = "engine plays 8x8 Othello only" if engine_status()[0] else "engine not available"
@@ -155,10 +157,11 @@ def make_computer(state: State, level: int, algorithm: str = "alphabeta", heuris
 
 def _engine_level(level: int) -> Any:
     """The engine's row for ``level`` (``plies.engine.levels.LEVELS``), None without the engine."""
-    try:
-        return importlib.import_module("plies.engine.levels").LEVELS.get(level)
-    except Exception:  # the table is a nicety
+    if not engine_status()[0]:
         return None
+    from plies.engine.levels import LEVELS
+
+    return LEVELS.get(level)
 
 
 def stop(player: Player) -> None:
@@ -168,8 +171,8 @@ def stop(player: Player) -> None:
         if callable(fn):
             try:
                 fn()
-            except Exception:  # stopping is best effort
-                pass
+            except Exception:  # stopping is best effort: the search ends by itself; the log says why
+                log.exception("could not stop %s", player.name)
             return
 
 
@@ -195,7 +198,8 @@ def hints(state: State, count: int = 3, use_engine: bool | None = None, level: i
     try:
         a = analyse_position(state, level, use_engine)
         note = ""
-    except Exception as e:  # fall back rather than fail the request
+    except Exception as e:  # a request must be answered: the textbook search answers, the log keeps the failure
+        log.exception("the engine's hint search failed")
         a = analyse_position(state, level, False)
         note = f" (engine failed: {type(e).__name__})"
     rows = []
@@ -214,12 +218,10 @@ def info() -> dict[str, Any]:
     notes: dict[int, str] = {}
     analysis: dict[int, str] = {}
     if ok:
-        try:
-            table = importlib.import_module("plies.engine.levels").LEVELS
-            notes = {lv: row.summary for lv, row in table.items() if lv > TEACHING_MAX}
-            analysis = {lv: f"depth {row.depth}, exact from {row.exact_empties} empties" for lv, row in table.items()}
-        except Exception:  # the table is a nicety
-            notes = {}
+        from plies.engine.levels import LEVELS
+
+        notes = {lv: row.summary for lv, row in LEVELS.items() if lv > TEACHING_MAX}
+        analysis = {lv: f"depth {row.depth}, exact from {row.exact_empties} empties" for lv, row in LEVELS.items()}
     games = []
     for name in GAMES:
         games.append({"name": name, "heuristics": heuristics.names(name) if name in heuristics.HEURISTICS else [],

@@ -17,6 +17,7 @@ going back and playing on, analysis in discs, and the review of a game.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from collections import OrderedDict
@@ -32,6 +33,8 @@ from plies.web.levels import make_computer
 from plies.web.schemas import AnalysisIn, BranchIn, PlayerSpec, ReviewIn, SettingsIn, StartGame
 from plies.web.sessions import Clock, GameSession, Sessions, Side
 from plies.web.setup import read_setup, start_for
+
+log = logging.getLogger("plies.web")
 
 COOKIE = "plies_token"
 HEADER = "x-plies-token"
@@ -175,7 +178,11 @@ class ReviewJob:
             fill_passes(self.moves, analyses)
             self.review = review_game(self.start, self.moves, analyses)
             self.status = "done"
-        except Exception as e:  # the page shows why; the server goes on
+        except PliesError as e:  # the analysis queue is full: the page says so
+            self.status = "failed"
+            self.error = str(e)
+        except Exception as e:  # a background job: the page shows why, the log keeps the traceback
+            log.exception("review %s failed", self.id)
             self.status = "failed"
             self.error = f"{type(e).__name__}: {e}"
 

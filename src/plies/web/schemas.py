@@ -26,7 +26,7 @@ def _default_players() -> list[PlayerSpec]:
 class NewGame(BaseModel):
     """Start a game: which game, optional set-up position, and the two sides (Black/X first)."""
 
-    game: str = Field("othello", max_length=30, description="othello, tictactoe, hexthello (when installed)")
+    game: str = Field("othello", max_length=30, description="othello, tictactoe or hexthello")
     size: int | None = Field(None, ge=4, le=10, description="Othello board size (even, 4-10; default 8)")
     position: str | None = Field(None, max_length=4000,
                                  description="a transcript (f5d6c3) or a board with the side to move (64 + 1)")

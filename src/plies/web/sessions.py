@@ -11,6 +11,7 @@ analysis level: the graph, the hints, the values on the board and the review rea
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -22,6 +23,8 @@ from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL, LIVE, Analyst, clamp_leve
 from plies.web.boards import adapter_for, changed, counts
 from plies.web.levels import Computer, stop
 from plies.web.workers import Workers
+
+log = logging.getLogger("plies.web")
 
 MAX_SESSIONS = 5000
 IDLE_SECONDS = 6 * 3600
@@ -545,7 +548,10 @@ class GameSession:
         async def run() -> None:
             try:
                 a = await self.analyst.analyse(state, level, LIVE)
-            except Exception:
+            except PliesError:  # the analysis queue is full: this point of the graph stays empty
+                return
+            except Exception:  # a background job: the game goes on, the log says why
+                log.exception("analysis of ply %d failed", index)
                 return
             if index < len(self.states) and self.states[index] is state and self.analysis_level == level:
                 ev = summary(a)
@@ -581,8 +587,8 @@ class GameSession:
             if s.computer is not None:
                 try:
                     s.computer.player.close()
-                except Exception:
-                    pass
+                except Exception:  # closing is cleanup: the other side and the server go on; the log says why
+                    log.exception("closing the computer player %s failed", s.computer.label)
 
 
 def summary(a: dict[str, Any]) -> dict[str, Any]:

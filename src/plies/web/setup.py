@@ -10,6 +10,9 @@ from typing import Any
 
 from plies.game import PASS, IllegalMoveError, ParseError, PliesError, State
 from plies.games import start_position
+from plies.games.hexthello import ON_BOARD, HexThelloState
+from plies.games.othello import OthelloState
+from plies.games.tictactoe import TicTacToeState
 
 BOARD_CHARS = re.compile(r"[XxOo0*.\-_BW#]+")
 
@@ -26,13 +29,11 @@ def start_for(game: str, size: int | None = None) -> State:
 
 def _cells(start: State) -> int:
     """How many characters a board of this game has before the side to move (0: boards not accepted)."""
-    if start.game == "othello":
-        return int(start.n) ** 2  # type: ignore[attr-defined]
+    if isinstance(start, OthelloState):
+        return start.n ** 2
     if start.game == "tictactoe":
         return 9
-    if start.game == "hexthello":
-        from plies.games.hexthello import ON_BOARD
-
+    if isinstance(start, HexThelloState):
         return len(ON_BOARD)
     return 0
 
@@ -56,8 +57,9 @@ def read_board(start: State, text: str) -> State:
     bad = next((c for c in compact[:-1] if c not in "XxOo0*.-_BW#"), None)
     if bad is not None:
         raise ParseError(f"a board cell is X, O or -, not {bad!r}")
-    state = type(start).from_text(compact)  # type: ignore[attr-defined]
-    return state
+    if not isinstance(start, OthelloState | TicTacToeState | HexThelloState):
+        raise ParseError(f"{start.game} positions are not set up from a board")
+    return type(start).from_text(compact)
 
 
 def tokens(start: State, text: str) -> list[tuple[str, int]]:

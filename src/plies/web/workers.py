@@ -86,6 +86,6 @@ def _prepare_worker() -> None:
 def _picklable(fn: Callable[..., Any], args: tuple[Any, ...]) -> bool:
     try:
         pickle.dumps((fn, args))
-    except Exception:
+    except Exception:  # a probe: PicklingError, TypeError, AttributeError (a local object) ... all mean "no"
         return False
     return True

@@ -440,7 +440,7 @@ class HexServer:
                 with contextlib.suppress(Exception):
                     await seat.quit()
             raise
-        except Exception as e:
+        except Exception as e:  # a bug ends this match only (logged): the server goes on serving the others
             self.log(f"match aborted by an internal error: {type(e).__name__}: {e}")
             for seat in (first, second):
                 with contextlib.suppress(Exception):

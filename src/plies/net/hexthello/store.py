@@ -8,7 +8,7 @@ import functools
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import ForeignKey, String, create_engine, event, func, select, update
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
@@ -23,18 +23,19 @@ class Base(DeclarativeBase):
     pass
 
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def _locked(fn: F) -> F:
+def _locked(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
     """One call at a time per store: an in-memory database is one connection shared by every thread."""
 
     @functools.wraps(fn)
-    def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._lock:
             return fn(self, *args, **kwargs)
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 class GameRow(Base):
@@ -95,9 +96,9 @@ class Store:
     def close_interrupted(self, reason: str = "interrupted: the server stopped during the game") -> int:
         """Mark every game still ``playing`` as ``interrupted`` (a server that starts owns no game yet, so such
         rows were left by a server that was killed); returns how many."""
-        with Session(self.engine) as s:
-            result = s.execute(update(GameRow).where(GameRow.status == "playing")
-                               .values(status="interrupted", reason=reason, ended_at=now()))
+        with Session(self.engine) as s:  # a Core UPDATE on the session's connection: its result counts the rows
+            result = s.connection().execute(update(GameRow).where(GameRow.status == "playing")
+                                            .values(status="interrupted", reason=reason, ended_at=now()))
             s.commit()
             return int(result.rowcount or 0)
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
@@ -32,6 +32,9 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from plies.net.hexthello.protocol import NULL_MOVE
 from plies.net.hexthello.server import HexServer, HumanSeat
+
+if TYPE_CHECKING:
+    import uvicorn
 
 STATIC = Path(__file__).with_name("static")
 QUEUE = 64
@@ -162,7 +165,8 @@ def create_app(server: HexServer, allow_hosts: Sequence[str] = (), listen: str |
                 if message["type"] == "websocket.disconnect":
                     break
                 receiver = asyncio.ensure_future(socket.receive())
-                raw = message.get("text") if message.get("text") is not None else message.get("bytes") or b""
+                text = message.get("text")
+                raw: str | bytes = text if isinstance(text, str) else message.get("bytes") or b""
                 try:
                     msg = parse_message(raw)
                 except ValueError as e:
@@ -214,17 +218,23 @@ def _handle(server: HexServer, msg: Any, seat: HumanSeat | None, listen: Any) ->
     return seat
 
 
-async def serve_viewer(server: HexServer, host: str, port: int, allow_hosts: Sequence[str] = ()) -> Any:
+async def serve_viewer(server: HexServer, host: str, port: int, allow_hosts: Sequence[str] = ()) -> uvicorn.Server:
     """Run the viewer with uvicorn in the current event loop; returns the uvicorn server (``should_exit``).
     WebSocket frames are limited to ``MAX_MESSAGE`` bytes."""
     import uvicorn
 
+    class ViewerServer(uvicorn.Server):
+        """uvicorn without signal handlers of its own: the HexThello server owns Ctrl-C and SIGTERM and stops
+        the viewer with it (``should_exit``)."""
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            yield
+
     config = uvicorn.Config(create_app(server, allow_hosts, host), host=host, port=port, log_level="warning",
                             lifespan="off",
                             ws_max_size=MAX_MESSAGE, ws_max_queue=8)
-    web = uvicorn.Server(config)
-    web.install_signal_handlers = lambda: None  # type: ignore[method-assign]
-    return web
+    return ViewerServer(config)
 
 
 __all__ = ["create_app", "parse_message", "same_origin", "serve_viewer", "viewer_hosts"]
