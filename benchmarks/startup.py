@@ -1,7 +1,7 @@
 """What a new user waits for: install, the first commands and the first engine move, each in a fresh process.
 
 With ``--fresh`` it first makes a new virtualenv in a temporary folder, installs plies into it the way the
-README says (``pip install -e .``, or ``--wheel`` for a built wheel), and runs every step there with an empty
+README says (``pip install -e '.[all]'``, or ``--wheel`` for a built wheel), and runs every step there with an empty
 HOME and no bytecode caches, so the first run of each command is what a person meets on a fresh machine; the
 warm figure is the best of three later runs.  Without ``--fresh`` it uses the interpreter running it.
 
@@ -123,9 +123,9 @@ def fresh_env(tmp: Path, wheel: bool) -> tuple[Path, float, float]:
     if wheel:
         dist = tmp / "dist"
         w0, c0, _ = run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), str(ROOT)], env)
-        w1, c1, _ = run(pip + [str(next(dist.glob("plies-*.whl")))], env)
+        w1, c1, _ = run(pip + [f"{next(dist.glob('plies-*.whl'))}[all]"], env)
         return venv / "bin", w0 + w1, c0 + c1
-    wall, cpu, _ = run(pip + ["-e", str(ROOT)], env)
+    wall, cpu, _ = run(pip + ["-e", f"{ROOT}[all]"], env)
     return venv / "bin", wall, cpu
 
 

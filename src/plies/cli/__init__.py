@@ -133,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: run the command, turn every user error into one line on stderr and a non-zero exit."""
     group = main_group
     args = board_safe(sys.argv[1:] if argv is None else list(argv))
+    if "numpy" not in sys.modules and (not args or args[0] != "train"):
+        # numpy's BLAS threads spin on every core for a while after they start; only fitting uses them
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         rv = group.main(args=args, prog_name="plies", standalone_mode=False)
         return rv if isinstance(rv, int) else 0
