@@ -19,7 +19,7 @@ from plies.cli import main
 from plies.game import PASS
 from plies.games.hexthello import ILLEGAL, HexThelloState, index, read_holes
 from plies.net.hexthello import protocol as P
-from plies.net.hexthello.client import HexClient, hole_search
+from plies.net.hexthello.client import HexClient
 from plies.net.hexthello.server import HexServer, summary_table
 from plies.net.hexthello.store import Store
 from plies.net.hexthello.viewer import create_app, parse_message
@@ -143,8 +143,34 @@ def test_compiled_agents_play_around_holes() -> None:
     for t in (t1, t2, thread):
         t.join(TIMEOUT * 3)
     assert server.log[0].illegal is None and server.log[0].final.is_over()
-    s = HexThelloState.start(holes)
-    assert hole_search(s, 2) in s.legal_moves() and hole_search(s, seconds=0.2) in s.legal_moves()
+
+
+def test_the_compiled_searchers_take_holes_as_walls() -> None:
+    """With holes on the board the compiled document-004 search equals the textbook one with the doc004
+    evaluation (the rules' holes), and the engine's moves are legal there."""
+    import random
+
+    from plies import heuristics
+    from plies.games.hexthello import index
+    from plies.hexsearch import HexEngine, doc004_value
+    from plies.search import alphabeta
+
+    rng = random.Random(4)
+    holes = sum(1 << index(i, j) for i, j in ((7, 3), (5, 9), (9, 5), (3, 11), (11, 3)))
+    checked = 0
+    for _ in range(6):
+        s = HexThelloState.start(holes)
+        for _ in range(rng.randrange(0, 30)):
+            if s.is_over():
+                break
+            s = s.play(rng.choice(s.legal_moves()))
+        if s.is_over():
+            continue
+        for depth in (1, 2):
+            assert doc004_value(s, depth) == alphabeta(s, depth, heuristics.get("hexthello", "doc004")).value
+        assert HexEngine(table_bits=12).search(s, depth=3).move in s.legal_moves()
+        checked += 1
+    assert checked >= 3
 
 
 def test_c_server_reads_a_signed_name_length() -> None:

@@ -201,6 +201,7 @@ static int64_t hex_eval_engine(const int8_t *board, int me) {
             s -= hex_engine_table[p];
             continue;
         }
+        if (v == HEX_WALL) continue; /* a hole: the course's ILLEGAL cell, never empty */
         n_empty++;
         /* a disc (1 or 2, not 0 or 3) beside p?  (v ^ v >> 1) & 1 is 1 for exactly those */
         int any = 0;
@@ -327,7 +328,7 @@ static uint64_t hex_board_hash(const int8_t *board, int me) {
     uint64_t h = 0;
     for (int k = 0; k < HEX_NCELLS; k++) {
         int p = hex_cells[k];
-        h ^= hex_zobrist[p][board[p]];
+        if (board[p] != HEX_WALL) h ^= hex_zobrist[p][board[p]];  /* holes are the same all game */
     }
     if (me == HEX_WHITE) h ^= hex_zobrist_side;
     return h;

@@ -13,7 +13,7 @@ static int hex_check_ready(void) {
     return 1;
 }
 
-/* The board: 289 int8 cells, 0..2 on the 169 hexagon cells and 3 everywhere else. */
+/* The board: 289 int8 cells, 0..2 on the 169 hexagon cells (3 for a hole, the course's ILLEGAL) and 3 elsewhere. */
 static int hex_arg_board(PyObject *o, int8_t *board) {
     Buf b;
     if (!buf_get(o, &b, 0, 1, 'i', "board")) return 0;
@@ -28,8 +28,8 @@ static int hex_arg_board(PyObject *o, int8_t *board) {
     memset(want, HEX_WALL, sizeof want);
     for (int k = 0; k < HEX_NCELLS; k++) want[hex_cells[k]] = 0;
     for (int p = 0; p < HEX_N; p++) {
-        if (want[p] == HEX_WALL ? board[p] != HEX_WALL : (board[p] < 0 || board[p] > 2)) {
-            PyErr_Format(PyExc_ValueError, "bad board cell %d (value %d): 0..2 on the hexagon, 3 elsewhere", p,
+        if (want[p] == HEX_WALL ? board[p] != HEX_WALL : (board[p] < 0 || board[p] > 3)) {
+            PyErr_Format(PyExc_ValueError, "bad board cell %d (value %d): 0..3 on the hexagon, 3 elsewhere", p,
                          (int)board[p]);
             return 0;
         }

@@ -61,7 +61,7 @@ discs = disc_difference
 def mobility(state: HexThelloState, player: int) -> float:
     """My legal moves minus the opponent's."""
     me, op = sides(state, player)
-    return legal_mask(me, op).bit_count() - legal_mask(op, me).bit_count()
+    return legal_mask(me, op, state.holes).bit_count() - legal_mask(op, me, state.holes).bit_count()
 
 
 def corners(state: HexThelloState, player: int) -> float:
@@ -83,7 +83,7 @@ def disc_mobility_stability(state: HexThelloState, player: int) -> float:
     me, op = sides(state, player)
     table = stability_table()
     d = me.bit_count() - op.bit_count()
-    mob = legal_mask(me, op).bit_count() - legal_mask(op, me).bit_count()
+    mob = legal_mask(me, op, state.holes).bit_count() - legal_mask(op, me, state.holes).bit_count()
     stab = table_sum(table, me) - table_sum(table, op)
     return 10 * d + 5 * mob + 3 * stab
 

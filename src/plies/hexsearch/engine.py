@@ -39,7 +39,7 @@ class EngineReport:
 
 
 def _board(state: HexThelloState) -> tuple[Any, int]:
-    return k.to_padded(state.black, state.white), (k.BLACK if state.to_move == 0 else k.WHITE)
+    return k.to_padded(state.black, state.white, state.holes), (k.BLACK if state.to_move == 0 else k.WHITE)
 
 
 class HexEngine:

@@ -57,10 +57,12 @@ def _bits(x: int) -> np.ndarray:
                          bitorder="little")[:SIZE * SIZE].astype(bool)
 
 
-def to_padded(black: int, white: int) -> np.ndarray:
-    """The kernel board of two 225-cell bitboards (``plies.games.hexthello`` numbering)."""
+def to_padded(black: int, white: int, holes: int = 0) -> np.ndarray:
+    """The kernel board of two 225-cell bitboards (``plies.games.hexthello`` numbering); ``holes`` (cells taken
+    off the board, the course's ILLEGAL) are walls, like the cells off the hexagon."""
     cells = np.full(SIZE * SIZE, WALL, dtype=np.int8)
     cells[_ON] = EMPTY
+    cells[_bits(holes) & _ON] = WALL
     cells[_bits(black) & _ON] = BLACK
     cells[_bits(white) & _ON] = WHITE
     board = np.full(N, WALL, dtype=np.int8)

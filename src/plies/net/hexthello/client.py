@@ -12,15 +12,12 @@ import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
-from plies import heuristics
 from plies.game import PASS, PliesError
 from plies.games.hexthello import HexThelloState, move_text
 from plies.heuristics import hexthello as _hex_heuristics  # noqa: F401  (registers the hexthello heuristics)
 from plies.net.hexthello import protocol as P
 from plies.players import Player
-from plies.search import alphabeta
 
 
 @dataclass
@@ -34,47 +31,12 @@ class ClientLog:
     quit: bool = False
 
 
-class _Stop(Exception):
-    pass
-
-
-def hole_search(state: HexThelloState, depth: int = 4, seconds: float | None = None) -> int:
-    """A move for a position with holes: document 004's alpha-beta (evaluation ``doc004``) through the textbook
-    search, which plays on any ``HexThelloState``, holes included; with ``seconds`` it deepens from depth 1
-    while the time lasts (the deepest finished search decides)."""
-    moves = state.legal_moves()
-    if not moves or moves == [PASS]:
-        return PASS
-    evaluate = heuristics.get("hexthello", "doc004")
-    if seconds is None:
-        move = alphabeta(state, depth, evaluate).move
-        return move if move in moves else moves[0]
-    deadline = time.perf_counter() + 0.8 * seconds
-    best = moves[0]
-
-    def order(node: Any, ms: list[Any]) -> list[Any]:
-        if time.perf_counter() > deadline:
-            raise _Stop
-        return ms
-
-    for d in range(1, 65):
-        try:
-            move = alphabeta(state, d, evaluate, order=order).move
-        except _Stop:
-            break
-        if move in moves:
-            best = move
-        if d > state.empties():
-            break
-    return best
-
-
 class HexClient:
     """Plays ``player`` (any plies Player for HexThello) over one TCP connection.
 
     ``connect_wait``: seconds to keep retrying (every ``retry`` seconds) while nobody listens yet; None retries
-    for ever, as the course's client; 0 tries once.  Players built on the compiled searchers (whose boards have
-    no holes) hand positions with holes to ``hole_search``."""
+    for ever, as the course's client; 0 tries once.  Every player plays positions with holes (the compiled
+    searchers take them as walls)."""
 
     def __init__(self, player: Player, name: str = "plies", host: str = "127.0.0.1", port: int = P.DEFAULT_PORT,
                  log: Callable[[str], None] | None = None, timeout: float | None = None,
@@ -175,9 +137,6 @@ class HexClient:
         moves = state.legal_moves()
         if not moves or moves == [PASS]:
             return PASS
-        if state.holes and _compiled(self.player):
-            return hole_search(state, getattr(self.player, "depth", None) or 4,
-                               None if getattr(self.player, "depth", None) else getattr(self.player, "seconds", 1.0))
         move = self.player.choose(state)
         if move not in moves:  # never send an illegal move the player's own board allowed
             self.say(f"the player chose {move_text(move)}, not a legal move here; playing {move_text(moves[0])}")
@@ -185,9 +144,4 @@ class HexClient:
         return move
 
 
-def _compiled(player: Player) -> bool:
-    """Players whose searches run on the compiled 17x17 board, which has no holes."""
-    return type(player).__module__ == "plies.players.hexthello"
-
-
-__all__ = ["ClientLog", "HexClient", "hole_search"]
+__all__ = ["ClientLog", "HexClient"]
