@@ -553,14 +553,7 @@ static i64 end_solve_root(Search *s, u64 P, u64 O, i64 alpha, i64 beta, const i6
     for (i64 i = 0; i < n; i++) {
         int sq = (int)root_moves[i];
         u64 cp, co;
-        if (sq == PASS_MOVE) {
-            cp = O;
-            co = P;
-        } else {
-            u64 f = flips(P, O, sq);
-            cp = O ^ f;
-            co = P ^ f ^ (ONE << sq);
-        }
+        root_child(P, O, sq, &cp, &co);
         i64 a = alpha;
         if (i >= multipv) {  /* later moves only need to beat the multipv-th best value so far */
             double kth = kth_best(values, flags, i, multipv);
@@ -575,14 +568,7 @@ static i64 end_solve_root(Search *s, u64 P, u64 O, i64 alpha, i64 beta, const i6
             if (a < v && v < beta && !stopped(s)) v = -end_solve(s, cp, co, -beta, -a);
         }
         if (stopped(s)) return i;
-        values[i] = (double)v;
-        flags[i] = v <= a ? 1 : (v >= beta ? 2 : 0);
-        int8_t *row = root_pv + i * pv_stride;
-        row[0] = (int8_t)sq;
-        i64 k = s->pv_len[1];
-        if (k > pv_stride - 1) k = pv_stride - 1;
-        for (i64 j = 0; j < k; j++) row[j + 1] = s->pv[1][j];
-        root_pv_len[i] = k + 1;
+        root_record(s, i, sq, (double)v, (double)a, (double)beta, values, flags, root_pv, pv_stride, root_pv_len);
         if (v >= beta && multipv == 1) return i + 1;
     }
     return n;

@@ -83,4 +83,30 @@ extern const i64 SQUARE_VALUE[64];
 /* The k-th largest value among the first count entries whose flag is not 1 (-inf if fewer). */
 double kth_best(const double *values, const i64 *flags, i64 count, i64 k);
 
+/* The position after root move sq (PASS_MOVE: the same discs, the other side to move), in *cp, *co. */
+static inline void root_child(u64 P, u64 O, int sq, u64 *cp, u64 *co) {
+    if (sq == PASS_MOVE) {
+        *cp = O;
+        *co = P;
+        return;
+    }
+    u64 f = flips(P, O, sq);
+    *cp = O ^ f;
+    *co = P ^ f ^ (ONE << sq);
+}
+
+/* Root move i searched from window (a, beta) to value v: its value, its flag (0 exact, 1 upper bound, 2 lower
+ * bound) and its variation (sq, then the search's variation from ply 1) in row i of root_pv. */
+static inline void root_record(const Search *s, i64 i, int sq, double v, double a, double beta, double *values,
+                               i64 *flags, int8_t *root_pv, i64 pv_stride, i64 *root_pv_len) {
+    values[i] = v;
+    flags[i] = v <= a ? 1 : (v >= beta ? 2 : 0);
+    int8_t *row = root_pv + i * pv_stride;
+    row[0] = (int8_t)sq;
+    i64 k = s->pv_len[1];
+    if (k > pv_stride - 1) k = pv_stride - 1;
+    for (i64 j = 0; j < k; j++) row[j + 1] = s->pv[1][j];
+    root_pv_len[i] = k + 1;
+}
+
 #endif
