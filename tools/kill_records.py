@@ -153,7 +153,8 @@ def _in_order(part: list[tuple[int, int]], whole: list[tuple[int, int]]) -> bool
     return all(any(x == y for y in it) for x in part)
 
 
-def _children(pid: int) -> list[int]:
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc; none where there is no /proc)."""
     out = []
     if not os.path.isdir("/proc"):
         return out
@@ -169,7 +170,8 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """``pid`` runs (exists and is not a zombie)."""
     try:
         with open(f"/proc/{pid}/stat") as f:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
@@ -215,14 +217,14 @@ def matches(kills: int = 13, seed: int = 1, folder: Path | None = None, games: i
         end = time.monotonic() + TIMEOUT * 6
         while time.monotonic() < end and proc.poll() is None and _count(db) < wait_for:
             time.sleep(0.02)
-        kids = _children(proc.pid)
+        kids = children(proc.pid)
         snapshot = _finished_at(db)
         proc.send_signal(signal.SIGKILL)
         proc.wait(TIMEOUT)
         end = time.monotonic() + TIMEOUT
-        while time.monotonic() < end and any(_alive(c) for c in kids):
+        while time.monotonic() < end and any(alive(c) for c in kids):
             time.sleep(0.05)
-        left = [c for c in kids if _alive(c)]
+        left = [c for c in kids if alive(c)]
         orphans += len(left)
         for c in left:
             os.kill(c, signal.SIGKILL)

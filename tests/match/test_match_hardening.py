@@ -17,6 +17,9 @@ from plies.match.plan import Entrant, EventConfig, make_plan, plan_hash
 from plies.match.runner import watch_parent
 from plies.match.store import Store
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+from kill_records import alive, children  # noqa: E402  (the process look-ups of the kill script)
+
 HERE = Path(__file__).resolve().parent
 SRC = HERE.parents[1] / "src"
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(SRC)])}
@@ -30,28 +33,6 @@ def count_games(db: Path) -> int:
             return c.execute("select count(*) from games").fetchone()[0]
     except sqlite3.OperationalError:
         return 0
-
-
-def children(pid: int) -> list[int]:
-    out = []
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open(f"/proc/{d}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                out.append(int(d))
-    return out
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="looks for child processes in /proc")

@@ -21,6 +21,9 @@ from starlette.websockets import WebSocketDisconnect
 from plies.web import create_app
 from plies.web.guard import MAX_BODY, Tokens, json_problem, parse_json
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+from kill_records import alive, children  # noqa: E402  (the process look-ups of the kill script)
+
 LOCAL = "http://localhost"
 HUMANS = {"players": [{"kind": "human"}, {"kind": "human"}]}
 
@@ -197,28 +200,6 @@ def test_a_full_server_refuses_new_games_with_503(tmp_path: Path) -> None:
 
 # --- workers end with the server -----------------------------------------------------------------------------
 
-def _children(pid: int) -> list[int]:
-    out = []
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open(f"/proc/{d}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                out.append(int(d))
-    return out
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="looks for child processes in /proc")
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
 def test_worker_processes_end_with_plies_web(tmp_path: Path, sig: signal.Signals) -> None:
@@ -233,7 +214,7 @@ def test_worker_processes_end_with_plies_web(tmp_path: Path, sig: signal.Signals
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and proc.poll() is None:
-            kids = [k for k in _children(proc.pid) if _alive(k)]
+            kids = [k for k in children(proc.pid) if alive(k)]
             if len(kids) >= 2:
                 break
             time.sleep(0.02)
@@ -241,13 +222,13 @@ def test_worker_processes_end_with_plies_web(tmp_path: Path, sig: signal.Signals
         proc.send_signal(sig)
         proc.wait(30)
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and any(_alive(k) for k in kids):
+        while time.monotonic() < deadline and any(alive(k) for k in kids):
             time.sleep(0.1)
-        left = [k for k in kids if _alive(k)]
+        left = [k for k in kids if alive(k)]
     finally:
         if proc.poll() is None:
             proc.kill()
         for k in kids:
-            if _alive(k):
+            if alive(k):
                 os.kill(k, signal.SIGKILL)
     assert not left, f"workers outlived plies web: {left}"
