@@ -100,14 +100,9 @@ def allowed_hosts(listen: str | None = None, extra: Sequence[str] = ()) -> list[
     return list(dict.fromkeys(hosts))
 
 
-def json_problem(text: str | bytes, max_depth: int = MAX_DEPTH) -> str | None:
-    """Why ``text`` is not an acceptable JSON document (too deep, NaN/Infinity, a lone surrogate, not JSON),
-    or None.  The nesting is measured before parsing, so a deep document costs one linear scan."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            return "the body is not UTF-8"
+def too_deep(text: str, max_depth: int = MAX_DEPTH) -> str | None:
+    """Why ``text`` nests deeper than ``max_depth`` arrays and objects, or None: one linear scan, before any
+    parsing (a deep document would otherwise cost the parser's recursion)."""
     depth = deepest = 0
     in_string = escaped = False
     for ch in text:
@@ -128,6 +123,20 @@ def json_problem(text: str | bytes, max_depth: int = MAX_DEPTH) -> str | None:
                     return f"JSON nested deeper than {max_depth} levels"
         elif ch in "]}":
             depth -= 1
+    return None
+
+
+def json_problem(text: str | bytes, max_depth: int = MAX_DEPTH) -> str | None:
+    """Why ``text`` is not an acceptable JSON document (too deep, NaN/Infinity, a lone surrogate, not JSON),
+    or None.  The nesting is measured before parsing, so a deep document costs one linear scan."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return "the body is not UTF-8"
+    deep = too_deep(text, max_depth)
+    if deep:
+        return deep
 
     def constant(name: str) -> Any:
         raise ValueError(f"{name} is not a JSON number")
@@ -182,7 +191,7 @@ class Guard:
         headers = Headers(scope=scope)
         changing = kind == "websocket" or scope.get("method", "GET") not in ("GET", "HEAD", "OPTIONS")
         origin = headers.get("origin")
-        if origin is not None and changing and not _same_origin(origin, headers.get("host")):
+        if origin is not None and changing and not same_origin(origin, headers.get("host")):
             await self._deny(scope, receive, send, 403,
                              f"requests from the page at {origin[:100]!r} are refused: only this app's own pages "
                              "may use it")
@@ -279,7 +288,8 @@ class Guard:
             await JSONResponse({"error": message}, status_code=status)(scope, receive, send)
 
 
-def _same_origin(origin: str, host: str | None) -> bool:
+def same_origin(origin: str, host: str | None) -> bool:
+    """``origin`` (a browser's Origin header) is the app's own: its host:port is the Host the request went to."""
     if not host or origin == "null":
         return False
     try:

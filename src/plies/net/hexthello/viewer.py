@@ -23,7 +23,6 @@ import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
@@ -32,6 +31,8 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from plies.net.hexthello.protocol import NULL_MOVE
 from plies.net.hexthello.server import HexServer, HumanSeat
+from plies.web.guard import allowed_hosts, too_deep
+from plies.web.guard import same_origin as web_same_origin
 
 if TYPE_CHECKING:
     import uvicorn
@@ -50,25 +51,9 @@ def parse_message(text: str | bytes, max_bytes: int = MAX_MESSAGE, max_depth: in
     """A page's JSON message, or ValueError with the reason (too long, too deep, not JSON, NaN)."""
     if len(text) > max_bytes:
         raise ValueError(f"messages are at most {max_bytes} bytes")
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text if isinstance(text, str) else text.decode("utf-8", "replace"):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-            if deepest > max_depth:
-                raise ValueError(f"messages nest at most {max_depth} levels")
-        elif ch in "]}":
-            depth -= 1
+    deep = too_deep(text if isinstance(text, str) else text.decode("utf-8", "replace"), max_depth)
+    if deep:
+        raise ValueError(deep)
 
     def no_constant(name: str) -> Any:
         raise ValueError(f"{name} is not JSON")
@@ -81,35 +66,15 @@ def parse_message(text: str | bytes, max_bytes: int = MAX_MESSAGE, max_depth: in
         raise ValueError(f"not a JSON message: {e}") from None
 
 
-LOOPBACK = ("localhost", "127.0.0.1", "::1", "[::1]")
-
-
-def viewer_hosts(listen: str | None = None, extra: Sequence[str] = ()) -> list[str]:
-    """Host names the viewer answers: loopback, ``listen`` when it is a specific address, ``extra``."""
-    hosts = list(LOOPBACK)
-    for h in ([listen] if listen and listen not in ("0.0.0.0", "::") else []) + [x.strip().lower() for x in extra]:
-        if h:
-            hosts.append(h)
-            if ":" in h and not h.startswith("[") and h != "*":
-                hosts.append(f"[{h}]")
-    return list(dict.fromkeys(hosts))
-
-
 def same_origin(origin: str | None, host: str | None) -> bool:
     """No Origin (not a browser), or an Origin whose host:port is the Host the request was sent to."""
-    if origin is None:
-        return True
-    try:
-        parts = urlsplit(origin)
-    except ValueError:
-        return False
-    return bool(host) and parts.scheme in ("http", "https") and parts.netloc.lower() == str(host).lower()
+    return origin is None or web_same_origin(origin, host)
 
 
 def create_app(server: HexServer, allow_hosts: Sequence[str] = (), listen: str | None = None) -> FastAPI:
     """The viewer app bound to ``server`` (which may run in this event loop or in another thread)."""
     app = FastAPI(title="plies HexThello viewer", docs_url=None, redoc_url=None, openapi_url=None)
-    app.add_middleware(TrustedHostMiddleware, allowed_hosts=viewer_hosts(listen, allow_hosts))
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(listen, allow_hosts))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/")
@@ -237,4 +202,4 @@ async def serve_viewer(server: HexServer, host: str, port: int, allow_hosts: Seq
     return ViewerServer(config)
 
 
-__all__ = ["create_app", "parse_message", "same_origin", "serve_viewer", "viewer_hosts"]
+__all__ = ["create_app", "parse_message", "same_origin", "serve_viewer"]
