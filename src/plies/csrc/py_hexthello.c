@@ -65,6 +65,16 @@ static HexSearch *hex_new(void) {
     return S;
 }
 
+/* A search on a copy of the checked board `board` (NULL with the Python error set). */
+static HexSearch *hex_new_on(PyObject *board) {
+    HexSearch *S = hex_new();
+    if (S && !hex_arg_board(board, S->board)) {
+        PyMem_RawFree(S);
+        return NULL;
+    }
+    return S;
+}
+
 /* hex_init(cells, doc004_table, engine_table, zobrist, zobrist_side): the tables Python builds. */
 static PyObject *py_hex_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     CHECK_NARGS("hex_init", 5);
@@ -106,12 +116,8 @@ static PyObject *py_hex_perft(PyObject *self, PyObject *const *args, Py_ssize_t 
     CHECK_NARGS("hex_perft", 3);
     int me, depth;
     if (!hex_check_ready() || !hex_arg_side(args[1], &me, "me") || !hex_arg_depth(args[2], &depth, 0)) return NULL;
-    HexSearch *S = hex_new();
+    HexSearch *S = hex_new_on(args[0]);
     if (!S) return NULL;
-    if (!hex_arg_board(args[0], S->board)) {
-        PyMem_RawFree(S);
-        return NULL;
-    }
     int64_t n;
     Py_BEGIN_ALLOW_THREADS
     n = hex_perft(S->board, me, depth, 0, S->stack, 0);
@@ -127,12 +133,8 @@ static PyObject *py_hex_doc004_root(PyObject *self, PyObject *const *args, Py_ss
     if (!hex_check_ready() || !hex_arg_side(args[1], &me, "me") || !hex_arg_depth(args[2], &depth, 1)) return NULL;
     int prune = PyObject_IsTrue(args[3]);
     if (prune < 0) return NULL;
-    HexSearch *S = hex_new();
+    HexSearch *S = hex_new_on(args[0]);
     if (!S) return NULL;
-    if (!hex_arg_board(args[0], S->board)) {
-        PyMem_RawFree(S);
-        return NULL;
-    }
     S->prune = prune;
     int cell;
     int64_t value, nodes;
@@ -153,12 +155,8 @@ static PyObject *py_hex_doc004_search(PyObject *self, PyObject *const *args, Py_
         return NULL;
     int prune = PyObject_IsTrue(args[6]);
     if (prune < 0) return NULL;
-    HexSearch *S = hex_new();
+    HexSearch *S = hex_new_on(args[0]);
     if (!S) return NULL;
-    if (!hex_arg_board(args[0], S->board)) {
-        PyMem_RawFree(S);
-        return NULL;
-    }
     S->prune = prune;
     int64_t value;
     Py_BEGIN_ALLOW_THREADS
