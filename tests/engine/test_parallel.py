@@ -3,6 +3,7 @@ limits respected with threads, bad thread counts refused."""
 
 from __future__ import annotations
 
+import random
 import threading
 
 import pytest
@@ -31,6 +32,24 @@ def test_depth_limited_values_equal_one_thread(threads: int) -> None:
         many = Engine(hash_mb=8, threads=threads).search(s, depth=6)
         assert many.value == one.value, s.to_text()
         assert many.move in s.legal_moves()
+
+
+def test_split_search_survives_stops_and_more_threads_than_cores() -> None:
+    """The exact solve's split points (Young Brothers Wait): with 2-8 threads, some solves stopped at a random
+    moment first, the next solve on the same engine still gives the one-thread scores (a cut-off or a stop never
+    leaves a wrong bound in the shared table)."""
+    rng = random.Random(37)
+    for empties in (15, 17, 19):
+        for s in positions_with_empties(37 + empties, 2, empties):
+            one = [r.value for r in Engine(hash_mb=8, threads=1).analyse(s, exact=True, multipv=3)]
+            for threads in (2, 5, 8):
+                e = Engine(hash_mb=8, threads=threads)
+                if rng.random() < 0.5:
+                    timer = threading.Timer(rng.random() * 0.03, e.stop)
+                    timer.start()
+                    e.analyse(s, exact=True)
+                    timer.join()
+                assert [r.value for r in e.analyse(s, exact=True, multipv=3)] == one, (s.to_text(), threads)
 
 
 def test_threads_count_the_nodes_of_every_thread() -> None:

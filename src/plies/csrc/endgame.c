@@ -13,10 +13,14 @@
  * A selective search (ctl[CTL_SELECT] > 0) also cuts a node off when a shallow search with the learned
  * evaluation predicts, with that confidence, that the exact value falls outside the window (Buro's probcut).
  * Its table entries are tagged (SELECTIVE_TAG + empties) so an exact search takes their moves, never their
- * bounds.  Node counts are those of the numba solver this replaces (same order, same cut-offs).
+ * bounds.
+ *
+ * With several threads, search_deep's null-window nodes of SPLIT_EMPTIES or more share their moves after the
+ * first with idle threads (split_node, Young Brothers Wait: ybwc.h, parallel.c).
  */
 #include "search.h"
 #include "eval.h"
+#include "ybwc.h"
 
 #define NONE (-100)             /* below any score */
 #define SHALLOW_EMPTIES 6       /* <= this: parity order, no move generation */
@@ -264,15 +268,21 @@ static inline u64 corner_stable(u64 P) {
 }
 
 /* Fastest first: fewer opponent replies (corners count double) is better; then the mover's discs made stable
- * at the corners (as Edax), parity and square. */
-static inline i64 order_key(u64 P, u64 O, int sq, u64 f, u64 odd) {
+ * at the corners (as Edax), parity and square.  The replies go to *replies (the child's moves). */
+static inline i64 order_key_r(u64 P, u64 O, int sq, u64 f, u64 odd, u64 *replies) {
     u64 np_ = P ^ f ^ (ONE << sq), no = O ^ f;
     u64 reply = get_moves(no, np_);
+    *replies = reply;
     i64 key = -64 * popcount(reply) - ORDER_CORNER_REPLY * popcount(reply & CORNERS);
     key += SQUARE_VALUE[sq];
     key += ORDER_CORNER_STABLE * popcount(corner_stable(np_));
     if (odd & (ONE << sq)) key += ORDER_PARITY;
     return key;
+}
+
+static inline i64 order_key(u64 P, u64 O, int sq, u64 f, u64 odd) {
+    u64 r;
+    return order_key_r(P, O, sq, f, odd, &r);
 }
 
 /* Evaluation that orders moves, in default-evaluation units (about 10 a disc): the learned evaluation when
@@ -349,26 +359,29 @@ static i64 probcut(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties) {
     return NONE;
 }
 
-/* Alpha-beta with fastest-first ordering and stability cut-off, no table (medium number of empties). */
-static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, int passed) {
+#define MOVES_UNKNOWN (~(u64)0)  /* search_mid's moves argument when the caller has not generated them */
+
+/* Alpha-beta with fastest-first ordering and stability cut-off, no table (medium number of empties); moves:
+ * the legal moves when the caller knows them (its move ordering counted them). */
+static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, int passed, u64 moves) {
     s->ctl[CTL_NODES]++;
     i64 bound = stability_cut(P, O, alpha, empties);
     if (bound != NONE) return bound;
-    u64 moves = get_moves(P, O);
+    if (moves == MOVES_UNKNOWN) moves = get_moves(P, O);
     if (moves == 0) {
         if (passed || get_moves(O, P) == 0) return final_score(P, O);
-        return -search_mid(s, O, P, -beta, -alpha, empties, 1);
+        return -search_mid(s, O, P, -beta, -alpha, empties, 1, MOVES_UNKNOWN);
     }
     u64 odd = parity_mask(~(P | O));
     int sqs[32];
     i64 keys[32];
-    u64 fl[32];
+    u64 fl[32], rp[32];
     int n = 0;
     for (; moves; moves &= moves - 1) {
         int sq = lowest_index(moves);
         u64 f = flips(P, O, sq);
         sqs[n] = sq;
-        keys[n] = order_key(P, O, sq, f, odd);
+        keys[n] = order_key_r(P, O, sq, f, odd, &rp[n]);
         fl[n] = f;
         n++;
     }
@@ -382,17 +395,18 @@ static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties,
                 kb = keys[j];
             }
         int sq = sqs[b];
-        u64 f = fl[b];
+        u64 f = fl[b], r = rp[b];
         if (b != i) {
             sqs[b] = sqs[i];
             keys[b] = keys[i];
             fl[b] = fl[i];
+            rp[b] = rp[i];
         }
         i64 v;
         if (empties - 1 <= SHALLOW_EMPTIES)
             v = -search_shallow(s, O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, 0);
         else
-            v = -search_mid(s, O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, 0);
+            v = -search_mid(s, O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, 0, r);
         if (v > best) {
             best = v;
             if (v >= beta) return v;
@@ -407,16 +421,79 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
 static inline i64 end_child(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, int ply) {
     if (empties <= MID_EMPTIES) {
         if (empties <= SHALLOW_EMPTIES) return search_shallow(s, P, O, alpha, beta, empties, 0);
-        return search_mid(s, P, O, alpha, beta, empties, 0);
+        return search_mid(s, P, O, alpha, beta, empties, 0, MOVES_UNKNOWN);
     }
     return search_deep(s, P, O, alpha, beta, empties, 0, ply);
+}
+
+static void split_work(Search *s, SplitPoint *sp) {
+    SplitPoint *outer = s->sp;
+    s->sp = sp;
+    for (;;) {
+        spin_lock(&sp->lock);
+        if (sp->cutoff || sp->next >= sp->n) {
+            spin_unlock(&sp->lock);
+            break;
+        }
+        int i = sp->next++;
+        spin_unlock(&sp->lock);
+        int sq = sp->moves[i];
+        u64 f = sp->flips[i];
+        i64 v = -end_child(s, sp->O ^ f, sp->P ^ f ^ (ONE << sq), -sp->beta, -sp->alpha, sp->empties - 1,
+                           sp->ply + 1);
+        if (aborted(s)) break;
+        spin_lock(&sp->lock);
+        if (v > sp->best) {
+            sp->best = v;
+            sp->best_move = sq;
+            if (v >= sp->beta) __atomic_store_n(&sp->cutoff, 1, __ATOMIC_RELAXED);
+        }
+        spin_unlock(&sp->lock);
+    }
+    s->sp = outer;
+}
+
+/* The moves from slot t on of a null-window node, searched by this thread and the idle ones together (best:
+ * the value of the moves before t); returns the node's value, its best move in *best_move. */
+static i64 split_node(Search *s, u64 P, u64 O, i64 alpha, int empties, int ply, int *mb, i64 *kb, u64 *fb, int t,
+                      int n, i64 best, int *best_move) {
+    SplitPoint sp;
+    sp.parent = s->sp;
+    sp.P = P;
+    sp.O = O;
+    sp.alpha = alpha;
+    sp.beta = alpha + 1;
+    sp.empties = empties;
+    sp.ply = ply;
+    sp.n = 0;
+    sp.next = 0;
+    for (int j = t; j < n; j++, sp.n++) {
+        select_move(mb, kb, fb, j, n);
+        sp.moves[sp.n] = mb[j];
+        sp.flips[sp.n] = fb[j];
+    }
+    sp.best = best;
+    sp.best_move = *best_move;
+    sp.cutoff = 0;
+    sp.workers = 0;
+    sp.lock = 0;
+    SplitPoint *prev = pool_open(s->pool, s->tid, &sp);
+    split_work(s, &sp);
+    pool_close(s->pool, s->tid, prev);
+    for (unsigned spins = 0; __atomic_load_n(&sp.workers, __ATOMIC_ACQUIRE) > 0;) {
+        if (pool_join(s->pool, s, &sp)) spins = 0;  /* help the helpers with their own split points */
+        else if (++spins < 1024) cpu_relax();
+        else sched_yield();  /* the helpers are deep in moves that do not split, or the machine is busy */
+    }
+    *best_move = sp.best_move;
+    return sp.best;
 }
 
 /* PVS with transposition table, ETC and stability cut-offs (many empties); probcut when selective. */
 static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, int passed, int ply) {
     s->ctl[CTL_NODES]++;
     s->pv_len[ply] = 0;
-    if (stopped(s)) return 0;
+    if (aborted(s)) return 0;
     i64 bound = stability_cut(P, O, alpha, empties);
     if (bound != NONE) return bound;
     u64 moves = get_moves(P, O);
@@ -484,47 +561,44 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
     }
     i64 best = NONE;
     int best_move = NO_MOVE;
-    int deferred[64], nd = 0;  /* moves another thread is searching: tried after the others */
-    for (int pass = 0; pass < 2; pass++) {
-        int count = pass == 0 ? n : nd;
-        for (int t = 0; t < count; t++) {
-            int i = t;
-            if (pass == 0) select_move(mb, kb, fb, i, n);
-            else i = deferred[t];
-            int sq = mb[i];
-            u64 f = fb[i];
-            u64 cp = O ^ f, co = P ^ f ^ (ONE << sq);
-            u64 key = 0;
-            if (s->busy && pass == 0 && i > 0 && defer_child(s->busy, cp, co, &key)) {
-                deferred[nd++] = i;
-                continue;
+    for (int i = 0; i < n; i++) {
+        select_move(mb, kb, fb, i, n);
+        if (s->pool && i > 0 && beta == alpha + 1 && empties >= SPLIT_EMPTIES && n - i >= 2 &&
+            pool_has_idle(s->pool)) {  /* the eldest brother is done: the young ones to the idle threads */
+            best = split_node(s, P, O, alpha, empties, ply, mb, kb, fb, i, n, best, &best_move);
+            if (aborted(s)) return 0;
+            if (best > alpha) {
+                s->pv[ply][0] = (int8_t)best_move;
+                s->pv_len[ply] = 1;
             }
-            i64 v;
-            if (i == 0) {
-                v = -end_child(s, cp, co, -beta, -alpha, empties - 1, ply + 1);
-            } else {
-                v = -end_child(s, cp, co, -alpha - 1, -alpha, empties - 1, ply + 1);
-                if (alpha < v && v < beta && !stopped(s)) v = -end_child(s, cp, co, -beta, -alpha, empties - 1, ply + 1);
-            }
-            if (key) busy_leave(s->busy, key);
-            if (stopped(s)) return 0;
-            if (v > best) {
-                best = v;
-                best_move = sq;
-                if (v > alpha) {
-                    /* the variation follows this move even when it cuts off: with a window narrowed by the table
-                     * a cut-off can be the node's exact value, and an earlier move's variation would be wrong */
-                    i64 m = empties - 1 > MID_EMPTIES ? s->pv_len[ply + 1] : 0;
-                    s->pv[ply][0] = (int8_t)sq;
-                    for (i64 k = 0; k < m; k++) s->pv[ply][k + 1] = s->pv[ply + 1][k];
-                    s->pv_len[ply] = m + 1;
-                    if (v >= beta) goto done;
-                    alpha = v;
-                }
+            break;
+        }
+        int sq = mb[i];
+        u64 f = fb[i];
+        u64 cp = O ^ f, co = P ^ f ^ (ONE << sq);
+        i64 v;
+        if (i == 0) {
+            v = -end_child(s, cp, co, -beta, -alpha, empties - 1, ply + 1);
+        } else {
+            v = -end_child(s, cp, co, -alpha - 1, -alpha, empties - 1, ply + 1);
+            if (alpha < v && v < beta && !aborted(s)) v = -end_child(s, cp, co, -beta, -alpha, empties - 1, ply + 1);
+        }
+        if (aborted(s)) return 0;
+        if (v > best) {
+            best = v;
+            best_move = sq;
+            if (v > alpha) {
+                /* the variation follows this move even when it cuts off: with a window narrowed by the table a
+                 * cut-off can be the node's exact value, and an earlier move's variation would be wrong */
+                i64 m = empties - 1 > MID_EMPTIES ? s->pv_len[ply + 1] : 0;
+                s->pv[ply][0] = (int8_t)sq;
+                for (i64 k = 0; k < m; k++) s->pv[ply][k + 1] = s->pv[ply + 1][k];
+                s->pv_len[ply] = m + 1;
+                if (v >= beta) break;
+                alpha = v;
             }
         }
     }
-done:
     tt_store(&s->tt, P, O, tag, (double)a0, (double)b0, (double)best, best_move);
     return best;
 }
@@ -540,7 +614,7 @@ static i64 end_solve(Search *s, u64 P, u64 O, i64 alpha, i64 beta) {
         }
         return search_shallow(s, P, O, alpha, beta, empties, 0);
     }
-    if (empties <= MID_EMPTIES) return search_mid(s, P, O, alpha, beta, empties, 0);
+    if (empties <= MID_EMPTIES) return search_mid(s, P, O, alpha, beta, empties, 0, MOVES_UNKNOWN);
     return search_deep(s, P, O, alpha, beta, empties, 0, 1);
 }
 

@@ -1,15 +1,18 @@
-/* Parallel search: the threads of one search share its transposition table and the table of positions being
- * searched (search.h's Busy).  The calling thread runs the root as with one thread and its result is the
- * answer; each helper thread runs the same root search, starting from another root move, and moves on to a
- * node's other moves when another thread is already searching one (the simplified ABDADA), so the threads
- * spread over the tree and leave each other exact results in the table.  Values are those of the one-thread
- * search (the table holds only sound bounds); the node count is the sum of all threads'. */
+/* Parallel search on several threads that share the search's transposition table.
+ *
+ * The exact solve splits its tree (Young Brothers Wait, ybwc.h): the calling thread searches as with one thread,
+ * and a null-window node whose first move did not cut off hands its other moves to the helpers waiting in the
+ * pool; an owner waiting for its helpers helps them below its split point, and an idle helper may join any
+ * split point that still has moves.  The midgame search runs the simplified ABDADA (Kerrigan): each helper
+ * runs the same root search, starting from another root move, and moves on to a node's other moves when
+ * another thread is already searching one (search.h's Busy), leaving exact results in the table.  Either way
+ * the calling thread's values are the answer, equal to the one-thread search's (the table holds only sound
+ * bounds); the node count is the sum of all threads'. */
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 
 #include "search.h"
-
-#define MAX_THREADS 256
 
 typedef enum { ROOT_MIDGAME, ROOT_ENDGAME } RootKind;
 
@@ -58,12 +61,170 @@ static void helper_free(Helper *h) {
     free(h->pv);
 }
 
+/* --- the exact solve: Young Brothers Wait (ybwc.h) -------------------------------------------------------- */
+
+struct Worker {
+    Search *s;
+    SplitPoint *job;     /* set by pool_recruit, cleared by the worker when done */
+    int idle;            /* under the pool's lock */
+    i64 ctl[4];
+    pthread_t thread;
+    int started;
+};
+
+static SplitPoint *pool_open(Pool *p, int tid, SplitPoint *sp) {
+    spin_lock(&p->lock);
+    SplitPoint *prev = p->open[tid];
+    p->open[tid] = sp;
+    for (int i = 0; i < p->n; i++) {
+        struct Worker *w = &p->w[i];
+        if (!w->idle) continue;
+        w->idle = 0;
+        __atomic_sub_fetch(&p->idle, 1, __ATOMIC_RELAXED);
+        __atomic_add_fetch(&sp->workers, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&w->job, sp, __ATOMIC_RELEASE);
+    }
+    spin_unlock(&p->lock);
+    return prev;
+}
+
+static void pool_close(Pool *p, int tid, SplitPoint *prev) {
+    spin_lock(&p->lock);
+    p->open[tid] = prev;
+    spin_unlock(&p->lock);
+}
+
+static int below(const SplitPoint *sp, const SplitPoint *under) {
+    for (; sp; sp = sp->parent)
+        if (sp == under) return 1;
+    return 0;
+}
+
+static int pool_join(Pool *p, Search *s, const SplitPoint *under) {
+    SplitPoint *sp = NULL;
+    spin_lock(&p->lock);
+    for (int t = 0; t <= p->n && !sp; t++) {
+        SplitPoint *c = p->open[t];
+        if (t == s->tid || !c || __atomic_load_n(&c->cutoff, __ATOMIC_RELAXED)) continue;
+        if (__atomic_load_n(&c->next, __ATOMIC_RELAXED) >= c->n) continue;  /* every move handed out */
+        if (under && !below(c, under)) continue;
+        sp = c;
+        __atomic_add_fetch(&sp->workers, 1, __ATOMIC_RELAXED);  /* its owner waits for this thread now */
+    }
+    spin_unlock(&p->lock);
+    if (!sp) return 0;
+    split_work(s, sp);
+    __atomic_sub_fetch(&sp->workers, 1, __ATOMIC_RELEASE);
+    return 1;
+}
+
+/* A helper: wait for a split point, work on it, tell its owner, wait again, until the pool closes. */
+static void *worker_main(void *arg) {
+    struct Worker *w = (struct Worker *)arg;
+    Pool *p = w->s->pool;
+    unsigned spins = 0;
+    for (;;) {
+        SplitPoint *sp = __atomic_load_n(&w->job, __ATOMIC_ACQUIRE);
+        if (sp) {
+            split_work(w->s, sp);
+            __atomic_store_n(&w->job, NULL, __ATOMIC_RELAXED);
+            __atomic_sub_fetch(&sp->workers, 1, __ATOMIC_RELEASE);  /* the owner may go on (sp is its stack) */
+            spin_lock(&p->lock);
+            w->idle = 1;
+            __atomic_add_fetch(&p->idle, 1, __ATOMIC_RELAXED);
+            spin_unlock(&p->lock);
+            spins = 0;
+            continue;
+        }
+        if (__atomic_load_n(&p->quit, __ATOMIC_ACQUIRE)) break;
+        if ((spins & 63) == 0) {  /* now and then: join a split point that is already running */
+            spin_lock(&p->lock);
+            int mine = w->idle && !__atomic_load_n(&w->job, __ATOMIC_RELAXED);
+            if (mine) {  /* not idle while it works: no split point may hand it a job meanwhile */
+                w->idle = 0;
+                __atomic_sub_fetch(&p->idle, 1, __ATOMIC_RELAXED);
+            }
+            spin_unlock(&p->lock);
+            if (mine) {
+                int joined = pool_join(p, w->s, NULL);
+                spin_lock(&p->lock);
+                w->idle = 1;
+                __atomic_add_fetch(&p->idle, 1, __ATOMIC_RELAXED);
+                spin_unlock(&p->lock);
+                if (joined) {
+                    spins = 0;
+                    continue;
+                }
+            }
+        }
+        if (++spins < 4096) cpu_relax();
+        else sched_yield();  /* a long wait (the owner is in a small subtree, or the machine is busy) */
+    }
+    return NULL;
+}
+
+/* The exact solve's root on `threads` threads; 0 if the helpers could not be had (then the caller runs it
+ * alone). */
+static int ybwc_root(Search *s, int threads, const RootJob *job, double *values, i64 *flags, int8_t *pv,
+                     i64 *pv_len, i64 *done) {
+    Pool pool;
+    memset(&pool, 0, sizeof pool);
+    pool.w = (struct Worker *)calloc((size_t)threads - 1, sizeof(struct Worker));
+    if (!pool.w) return 0;
+    pool.stop = s->ctl;
+    TT tt0 = s->tt;
+    s->tt.shared = 1;
+    s->pool = &pool;
+    s->sp = NULL;
+    s->tid = 0;
+    for (int k = 0; k < threads - 1; k++) {
+        struct Worker *w = &pool.w[k];
+        w->s = (Search *)PyMem_RawMalloc(sizeof(Search));
+        if (!w->s) break;
+        memcpy(w->s, s, offsetof(Search, pv));  /* the same tables, weights, settings and pool ... */
+        w->ctl[CTL_SELECT] = s->ctl[CTL_SELECT];
+        w->s->ctl = w->ctl;                     /* ... its own node count */
+        w->s->sp = NULL;
+        w->s->tid = k + 1;
+        w->idle = 1;
+        pool.n = k + 1;
+        pool.idle = k + 1;
+        if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
+            w->idle = 0;
+            pool.idle = k;
+            break;
+        }
+        w->started = 1;
+    }
+    *done = run_root(s, job, job->moves, values, flags, pv, pv_len);
+    __atomic_store_n(&pool.quit, 1, __ATOMIC_RELEASE);
+    for (int k = 0; k < threads - 1; k++) {
+        struct Worker *w = &pool.w[k];
+        if (w->started) {
+            pthread_join(w->thread, NULL);
+            s->ctl[CTL_NODES] += w->ctl[CTL_NODES];
+        }
+        PyMem_RawFree(w->s);
+    }
+    free(pool.w);
+    s->tt = tt0;
+    s->pool = NULL;
+    return 1;
+}
+
+/* --- the midgame: simplified ABDADA --------------------------------------------------------------------- */
+
 /* Run the root job on `threads` threads (the caller's included); the caller's Search holds the answer.
  * Without the GIL.  Falls back to one thread when memory or a thread cannot be had. */
 static i64 parallel_root(Search *s, int threads, const RootJob *job, double *values, i64 *flags, int8_t *pv,
                          i64 *pv_len) {
     if (threads > MAX_THREADS) threads = MAX_THREADS;
     if (threads <= 1 || job->n < 1) return run_root(s, job, job->moves, values, flags, pv, pv_len);
+    if (job->kind == ROOT_ENDGAME) {
+        i64 done;
+        if (ybwc_root(s, threads, job, values, flags, pv, pv_len, &done)) return done;
+        return run_root(s, job, job->moves, values, flags, pv, pv_len);
+    }
     Busy *busy = (Busy *)calloc(1, sizeof(Busy));
     Helper *helpers = (Helper *)calloc((size_t)threads - 1, sizeof(Helper));
     if (!busy || !helpers) {

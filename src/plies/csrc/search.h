@@ -15,8 +15,8 @@
  * confidence (t x 100; 0 = exact), spare */
 enum { CTL_NODES = 0, CTL_STOP = 1, CTL_SELECT = 2 };
 
-/* Positions some thread is searching now, so that the others search a node's other moves first and come back
- * to these later (the simplified ABDADA of Kerrigan): one 64-bit key per slot, written and read without
+/* Positions some thread of a parallel midgame search is searching now, so that the others search a node's other
+ * moves first and come back to these later (the simplified ABDADA of Kerrigan): one 64-bit key per slot, written and read without
  * locks (a lost or stale key only changes the order of the moves, never a value). */
 #define BUSY_SLOTS (1 << 14)
 typedef struct {
@@ -60,9 +60,15 @@ static inline int defer_child(Busy *busy, u64 P, u64 O, u64 *key) {
     return 0;
 }
 
+typedef struct Pool Pool;
+typedef struct SplitPoint SplitPoint;
+
 typedef struct {
     i64 *ctl;
-    Busy *busy;   /* shared by the threads of a parallel search; NULL with one thread */
+    Busy *busy;   /* shared by the threads of a parallel midgame search; NULL otherwise */
+    Pool *pool;   /* the threads of a parallel endgame search (ybwc.h); NULL otherwise */
+    SplitPoint *sp;  /* the split point this thread works under (innermost), NULL at the root */
+    int tid;         /* this thread's number in the pool (0: the caller) */
     TT tt;        /* this search's table */
     TT mtt;       /* the endgame: the midgame table (best moves of the presearch) */
     Weights W;

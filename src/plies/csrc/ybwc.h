@@ -1,0 +1,79 @@
+/* Young Brothers Wait: how the threads of a parallel exact solve share the work (the search is endgame.c's,
+ * the threads are parallel.c's).
+ *
+ * A null-window node with enough empties whose first move did not cut off may hand its remaining moves to idle
+ * threads: it becomes a split point, and the owner and its helpers take the moves one at a time, each with its
+ * own Search (the transposition table is shared).  A move that cuts off ends the split point: every thread
+ * still under it (at any depth) sees the cut-off and drops what it was doing, without storing it.  The owner
+ * waits for its helpers before going on, so a node's value is always complete and the values are those of the
+ * one-thread search.  Helpers wait in parallel.c's pool between jobs.
+ */
+#ifndef PLIES_YBWC_H
+#define PLIES_YBWC_H
+
+#include <sched.h>
+
+#include "search.h"
+
+#ifndef SPLIT_EMPTIES
+#define SPLIT_EMPTIES 13  /* a node splits only with at least this many empties (smaller trees: not worth it) */
+#endif
+
+/* A tiny spin lock (the critical sections are a few instructions). */
+static inline void spin_lock(uint8_t *l) {
+    while (__atomic_test_and_set(l, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(l, __ATOMIC_RELAXED)) cpu_relax();
+}
+static inline void spin_unlock(uint8_t *l) { __atomic_clear(l, __ATOMIC_RELEASE); }
+
+struct SplitPoint {
+    SplitPoint *parent;      /* the split point its owner works under: its cut-off ends this one too */
+    u64 P, O;
+    i64 alpha, beta;         /* a null window: beta == alpha + 1 */
+    int empties, ply;
+    int n, next;             /* the moves still to search, and the next one to hand out (under lock) */
+    int moves[64];
+    u64 flips[64];
+    i64 best;                /* the best value so far and its move (under lock) */
+    int best_move;
+    int cutoff;              /* a move reached beta: the others are dropped */
+    int workers;             /* helpers working here (the owner not counted) */
+    uint8_t lock;
+};
+
+#define MAX_THREADS 256
+
+struct Pool {
+    struct Worker *w;
+    int n;
+    int idle;                /* how many helpers wait for a job (a hint read without the lock) */
+    int quit;
+    const i64 *stop;         /* the calling search's control words: its stop flag ends everything */
+    SplitPoint *open[MAX_THREADS];  /* by thread (0: the caller): its newest split point, joinable (under lock) */
+    uint8_t lock;
+};
+
+/* The search must drop what it is doing: stopped, or a split point above it was cut off. */
+static inline int aborted(const Search *s) {
+    if (stopped(s)) return 1;
+    if (!s->pool) return 0;
+    if (__atomic_load_n(&s->pool->stop[CTL_STOP], __ATOMIC_RELAXED)) return 1;
+    for (const SplitPoint *sp = s->sp; sp; sp = sp->parent)
+        if (__atomic_load_n(&sp->cutoff, __ATOMIC_RELAXED)) return 1;
+    return 0;
+}
+
+static inline int pool_has_idle(const Pool *p) { return __atomic_load_n(&p->idle, __ATOMIC_RELAXED) > 0; }
+
+/* Publish sp as the thread's joinable split point and give it to every idle helper (parallel.c); returns the
+ * split point it published before (to restore with pool_close). */
+static SplitPoint *pool_open(Pool *p, int tid, SplitPoint *sp);
+/* The thread's split point is no longer joinable: prev (what pool_open returned) is again. */
+static void pool_close(Pool *p, int tid, SplitPoint *prev);
+/* Join a published split point that still has moves to hand out, one under `under` when it is not NULL (an
+ * owner waiting for its helpers helps them only below its own split point); 0 when there is none. */
+static int pool_join(Pool *p, Search *s, const SplitPoint *under);
+/* Search the split point's moves with the others until none is left or one cuts off (endgame.c). */
+static void split_work(Search *s, SplitPoint *sp);
+
+#endif
