@@ -25,13 +25,18 @@ def test_exact_scores_equal_one_thread(threads: int) -> None:
         assert many[0].move in [r.move for r in one if r.value == one[0].value] or many[0].value == one[0].value
 
 
-@pytest.mark.parametrize("threads", [2, 4])
-def test_depth_limited_values_equal_one_thread(threads: int) -> None:
+@pytest.mark.parametrize(("threads", "evaluation"), [(2, "default"), (4, "default"), (3, "learned"), (8, "learned")])
+def test_depth_limited_values_equal_one_thread(threads: int, evaluation: str) -> None:
     for s in random_positions(33, 8, lo=8, hi=40):
-        one = Engine(hash_mb=8, threads=1).search(s, depth=6)
-        many = Engine(hash_mb=8, threads=threads).search(s, depth=6)
-        assert many.value == one.value, s.to_text()
-        assert many.move in s.legal_moves()
+        one = Engine(hash_mb=8, threads=1, evaluation=evaluation).analyse(s, depth=7, multipv=2)
+        e = Engine(hash_mb=8, threads=threads, evaluation=evaluation)
+        timer = threading.Timer(0.002, e.stop)  # a search stopped early first: it must leave no wrong bound
+        timer.start()
+        e.search(s, depth=9)
+        timer.join()
+        many = e.analyse(s, depth=7, multipv=2)
+        assert [r.value for r in many] == [r.value for r in one], s.to_text()
+        assert many[0].move in s.legal_moves()
 
 
 def test_split_search_survives_stops_and_more_threads_than_cores() -> None:

@@ -426,69 +426,6 @@ static inline i64 end_child(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int em
     return search_deep(s, P, O, alpha, beta, empties, 0, ply);
 }
 
-static void split_work(Search *s, SplitPoint *sp) {
-    SplitPoint *outer = s->sp;
-    s->sp = sp;
-    for (;;) {
-        spin_lock(&sp->lock);
-        if (sp->cutoff || sp->next >= sp->n) {
-            spin_unlock(&sp->lock);
-            break;
-        }
-        int i = sp->next++;
-        spin_unlock(&sp->lock);
-        int sq = sp->moves[i];
-        u64 f = sp->flips[i];
-        i64 v = -end_child(s, sp->O ^ f, sp->P ^ f ^ (ONE << sq), -sp->beta, -sp->alpha, sp->empties - 1,
-                           sp->ply + 1);
-        if (aborted(s)) break;
-        spin_lock(&sp->lock);
-        if (v > sp->best) {
-            sp->best = v;
-            sp->best_move = sq;
-            if (v >= sp->beta) __atomic_store_n(&sp->cutoff, 1, __ATOMIC_RELAXED);
-        }
-        spin_unlock(&sp->lock);
-    }
-    s->sp = outer;
-}
-
-/* The moves from slot t on of a null-window node, searched by this thread and the idle ones together (best:
- * the value of the moves before t); returns the node's value, its best move in *best_move. */
-static i64 split_node(Search *s, u64 P, u64 O, i64 alpha, int empties, int ply, int *mb, i64 *kb, u64 *fb, int t,
-                      int n, i64 best, int *best_move) {
-    SplitPoint sp;
-    sp.parent = s->sp;
-    sp.P = P;
-    sp.O = O;
-    sp.alpha = alpha;
-    sp.beta = alpha + 1;
-    sp.empties = empties;
-    sp.ply = ply;
-    sp.n = 0;
-    sp.next = 0;
-    for (int j = t; j < n; j++, sp.n++) {
-        select_move(mb, kb, fb, j, n);
-        sp.moves[sp.n] = mb[j];
-        sp.flips[sp.n] = fb[j];
-    }
-    sp.best = best;
-    sp.best_move = *best_move;
-    sp.cutoff = 0;
-    sp.workers = 0;
-    sp.lock = 0;
-    SplitPoint *prev = pool_open(s->pool, s->tid, &sp);
-    split_work(s, &sp);
-    pool_close(s->pool, s->tid, prev);
-    for (unsigned spins = 0; __atomic_load_n(&sp.workers, __ATOMIC_ACQUIRE) > 0;) {
-        if (pool_join(s->pool, s, &sp)) spins = 0;  /* help the helpers with their own split points */
-        else if (++spins < 1024) cpu_relax();
-        else sched_yield();  /* the helpers are deep in moves that do not split, or the machine is busy */
-    }
-    *best_move = sp.best_move;
-    return sp.best;
-}
-
 /* PVS with transposition table, ETC and stability cut-offs (many empties); probcut when selective. */
 static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, int passed, int ply) {
     s->ctl[CTL_NODES]++;
@@ -565,7 +502,8 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
         select_move(mb, kb, fb, i, n);
         if (s->pool && i > 0 && beta == alpha + 1 && empties >= SPLIT_EMPTIES && n - i >= 2 &&
             pool_has_idle(s->pool)) {  /* the eldest brother is done: the young ones to the idle threads */
-            best = split_node(s, P, O, alpha, empties, ply, mb, kb, fb, i, n, best, &best_move);
+            best = (i64)split_node(s, P, O, (double)alpha, 0, empties, ply, mb, kb, fb, i, n, (double)best,
+                                   &best_move);
             if (aborted(s)) return 0;
             if (best > alpha) {
                 s->pv[ply][0] = (int8_t)best_move;

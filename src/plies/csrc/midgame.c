@@ -8,9 +8,9 @@
  */
 #include "search.h"
 #include "eval.h"
+#include "ybwc.h"
 
 #define WIN 1000000.0
-#define DEFER_DEPTH 3  /* from this depth up, a parallel search defers the moves another thread is searching */
 
 const i64 SQUARE_VALUE[64] = {
     18, 4, 16, 12, 12, 16, 4, 18, 4, 2, 6, 8, 8, 6, 2, 4,
@@ -65,7 +65,7 @@ static double frontier(Search *s, u64 P, u64 O, u64 moves, double alpha, double 
 static double pvs(Search *s, u64 P, u64 O, int depth, double alpha, double beta, int ply) {
     s->ctl[CTL_NODES]++;
     s->pv_len[ply] = 0;
-    if (stopped(s)) return 0.0;
+    if (aborted(s)) return 0.0;
     u64 moves = get_moves(P, O);
     if (moves == 0) {
         if (get_moves(O, P) == 0) return terminal_value(P, O);
@@ -114,43 +114,40 @@ static double pvs(Search *s, u64 P, u64 O, int depth, double alpha, double beta,
     }
     double best = -INFINITY;
     int best_move = NO_MOVE;
-    int deferred[64], nd = 0;  /* moves another thread is searching: tried after the others */
-    int defer = s->busy != NULL && depth >= DEFER_DEPTH;
-    for (int pass = 0; pass < 2; pass++) {
-        int count = pass == 0 ? n : nd;
-        for (int t = 0; t < count; t++) {
-            int i = t;
-            if (pass == 0) select_move(mb, kb, fb, i, n);
-            else i = deferred[t];
-            int sq = mb[i];
-            u64 f = fb[i];
-            u64 cp = O ^ f, co = P ^ f ^ (ONE << sq);
-            u64 key = 0;
-            if (defer && pass == 0 && i > 0 && defer_child(s->busy, cp, co, &key)) {
-                deferred[nd++] = i;
-                continue;
+    double nw = null_window(s->eval_id);
+    for (int i = 0; i < n; i++) {
+        select_move(mb, kb, fb, i, n);
+        if (s->pool && i > 0 && depth >= SPLIT_DEPTH && beta - alpha <= 1.5 * nw && n - i >= 2 &&
+            pool_has_idle(s->pool)) {  /* the eldest brother is done: the young ones to the idle threads */
+            best = split_node(s, P, O, alpha, 1, depth, ply, mb, kb, fb, i, n, best, &best_move);
+            if (aborted(s)) return 0.0;
+            if (best > alpha) {
+                s->pv[ply][0] = (int8_t)best_move;
+                s->pv_len[ply] = 1;
             }
-            double v;
-            if (i == 0) {
-                v = -pvs(s, cp, co, depth - 1, -beta, -alpha, ply + 1);
-            } else {
-                v = -pvs(s, cp, co, depth - 1, -alpha - null_window(s->eval_id), -alpha, ply + 1);
-                if (alpha < v && v < beta && !stopped(s)) v = -pvs(s, cp, co, depth - 1, -beta, -alpha, ply + 1);
-            }
-            if (key) busy_leave(s->busy, key);
-            if (stopped(s)) return 0.0;
-            if (v > best) {
-                best = v;
-                best_move = sq;
-                if (v > alpha) {
-                    copy_pv(s, ply, sq);
-                    if (v >= beta) goto done;
-                    alpha = v;
-                }
+            break;
+        }
+        int sq = mb[i];
+        u64 f = fb[i];
+        u64 cp = O ^ f, co = P ^ f ^ (ONE << sq);
+        double v;
+        if (i == 0) {
+            v = -pvs(s, cp, co, depth - 1, -beta, -alpha, ply + 1);
+        } else {
+            v = -pvs(s, cp, co, depth - 1, -alpha - nw, -alpha, ply + 1);
+            if (alpha < v && v < beta && !aborted(s)) v = -pvs(s, cp, co, depth - 1, -beta, -alpha, ply + 1);
+        }
+        if (aborted(s)) return 0.0;
+        if (v > best) {
+            best = v;
+            best_move = sq;
+            if (v > alpha) {
+                copy_pv(s, ply, sq);
+                if (v >= beta) break;
+                alpha = v;
             }
         }
     }
-done:
     tt_store(&s->tt, P, O, depth, a0, b0, best, best_move);
     return best;
 }

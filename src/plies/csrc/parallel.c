@@ -1,18 +1,15 @@
-/* Parallel search on several threads that share the search's transposition table.
- *
- * The exact solve splits its tree (Young Brothers Wait, ybwc.h): the calling thread searches as with one thread,
- * and a null-window node whose first move did not cut off hands its other moves to the helpers waiting in the
- * pool; an owner waiting for its helpers helps them below its split point, and an idle helper may join any
- * split point that still has moves.  The midgame search runs the simplified ABDADA (Kerrigan): each helper
- * runs the same root search, starting from another root move, and moves on to a node's other moves when
- * another thread is already searching one (search.h's Busy), leaving exact results in the table.  Either way
- * the calling thread's values are the answer, equal to the one-thread search's (the table holds only sound
- * bounds); the node count is the sum of all threads'. */
+/* Parallel search on several threads that share the search's transposition table: Young Brothers Wait
+ * (ybwc.h).  The calling thread searches as with one thread; a null-window node whose first move did not cut
+ * off hands its other moves to the helpers waiting in the pool; an owner waiting for its helpers helps them
+ * below its split point, and an idle helper may join any split point that still has moves.  The calling
+ * thread's values are the answer, equal to the one-thread search's (the table holds only sound bounds); the
+ * node count is the sum of all threads'. */
 #include <pthread.h>
-#include <sched.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "search.h"
+#include "ybwc.h"
 
 typedef enum { ROOT_MIDGAME, ROOT_ENDGAME } RootKind;
 
@@ -25,52 +22,95 @@ typedef struct {
     i64 n, multipv, stride;
 } RootJob;
 
-typedef struct {
-    Search *s;
-    const RootJob *job;
-    i64 ctl[4];
-    i64 *moves;            /* the root moves, rotated */
-    double *values;
-    i64 *flags, *pv_len;
-    int8_t *pv;
-    pthread_t thread;
-    int started;
-} Helper;
-
-static i64 run_root(Search *s, const RootJob *j, const i64 *moves, double *values, i64 *flags, int8_t *pv,
-                    i64 *pv_len) {
+static i64 run_root(Search *s, const RootJob *j, double *values, i64 *flags, int8_t *pv, i64 *pv_len) {
     if (j->kind == ROOT_MIDGAME)
-        return mid_search_root(s, j->P, j->O, j->depth, j->alpha, j->beta, moves, j->n, j->multipv, values, flags,
-                               pv, j->stride, pv_len);
-    return end_solve_root(s, j->P, j->O, (i64)j->alpha, (i64)j->beta, moves, j->n, j->multipv, values, flags, pv,
-                          j->stride, pv_len);
+        return mid_search_root(s, j->P, j->O, j->depth, j->alpha, j->beta, j->moves, j->n, j->multipv, values,
+                               flags, pv, j->stride, pv_len);
+    return end_solve_root(s, j->P, j->O, (i64)j->alpha, (i64)j->beta, j->moves, j->n, j->multipv, values, flags,
+                          pv, j->stride, pv_len);
 }
 
-static void *helper_main(void *arg) {
-    Helper *h = (Helper *)arg;
-    run_root(h->s, h->job, h->moves, h->values, h->flags, h->pv, h->pv_len);
-    return NULL;
+/* A short sleep while waiting: a spinning thread would take the CPU from the threads it waits for when the
+ * machine has fewer free cores than threads. */
+static void nap(void) {
+    struct timespec t = {0, 20000};
+    nanosleep(&t, NULL);
 }
-
-static void helper_free(Helper *h) {
-    PyMem_RawFree(h->s);
-    free(h->moves);
-    free(h->values);
-    free(h->flags);
-    free(h->pv_len);
-    free(h->pv);
-}
-
-/* --- the exact solve: Young Brothers Wait (ybwc.h) -------------------------------------------------------- */
 
 struct Worker {
     Search *s;
-    SplitPoint *job;     /* set by pool_recruit, cleared by the worker when done */
+    SplitPoint *job;     /* set by pool_open, cleared by the worker when done */
     int idle;            /* under the pool's lock */
     i64 ctl[4];
     pthread_t thread;
     int started;
 };
+
+static void split_work(Search *s, SplitPoint *sp) {
+    SplitPoint *outer = s->sp;
+    s->sp = sp;
+    for (;;) {
+        spin_lock(&sp->lock);
+        if (sp->cutoff || sp->next >= sp->n) {
+            spin_unlock(&sp->lock);
+            break;
+        }
+        int i = sp->next++;
+        spin_unlock(&sp->lock);
+        int sq = sp->moves[i];
+        u64 f = sp->flips[i];
+        u64 cp = sp->O ^ f, co = sp->P ^ f ^ (ONE << sq);
+        double v;
+        if (sp->midgame)
+            v = -pvs(s, cp, co, sp->depth - 1, -sp->beta, -sp->alpha, sp->ply + 1);
+        else
+            v = (double)-end_child(s, cp, co, (i64)-sp->beta, (i64)-sp->alpha, sp->depth - 1, sp->ply + 1);
+        if (aborted(s)) break;
+        spin_lock(&sp->lock);
+        if (v > sp->best) {
+            sp->best = v;
+            sp->best_move = sq;
+            if (v >= sp->beta) __atomic_store_n(&sp->cutoff, 1, __ATOMIC_RELAXED);
+        }
+        spin_unlock(&sp->lock);
+    }
+    s->sp = outer;
+}
+
+static double split_node(Search *s, u64 P, u64 O, double alpha, int midgame, int depth, int ply, int *mb,
+                         i64 *kb, u64 *fb, int t, int n, double best, int *best_move) {
+    SplitPoint sp;
+    sp.parent = s->sp;
+    sp.P = P;
+    sp.O = O;
+    sp.alpha = alpha;
+    sp.beta = alpha + (midgame ? null_window(s->eval_id) : 1.0);
+    sp.midgame = midgame;
+    sp.depth = depth;
+    sp.ply = ply;
+    sp.n = 0;
+    sp.next = 0;
+    for (int j = t; j < n; j++, sp.n++) {
+        select_move(mb, kb, fb, j, n);
+        sp.moves[sp.n] = mb[j];
+        sp.flips[sp.n] = fb[j];
+    }
+    sp.best = best;
+    sp.best_move = *best_move;
+    sp.cutoff = 0;
+    sp.workers = 0;
+    sp.lock = 0;
+    SplitPoint *prev = pool_open(s->pool, s->tid, &sp);
+    split_work(s, &sp);
+    pool_close(s->pool, s->tid, prev);
+    for (unsigned spins = 0; __atomic_load_n(&sp.workers, __ATOMIC_ACQUIRE) > 0;) {
+        if (pool_join(s->pool, s, &sp)) spins = 0;  /* help the helpers with their own split points */
+        else if (++spins < 256) cpu_relax();
+        else nap();  /* the helpers are deep in moves that do not split, or the machine is busy */
+    }
+    *best_move = sp.best_move;
+    return sp.best;
+}
 
 static SplitPoint *pool_open(Pool *p, int tid, SplitPoint *sp) {
     spin_lock(&p->lock);
@@ -157,20 +197,22 @@ static void *worker_main(void *arg) {
                 }
             }
         }
-        if (++spins < 4096) cpu_relax();
-        else sched_yield();  /* a long wait (the owner is in a small subtree, or the machine is busy) */
+        if (++spins < 1024) cpu_relax();
+        else nap();  /* a long wait (the owner is in a small subtree, or the machine is busy) */
     }
     return NULL;
 }
 
-/* The exact solve's root on `threads` threads; 0 if the helpers could not be had (then the caller runs it
- * alone). */
-static int ybwc_root(Search *s, int threads, const RootJob *job, double *values, i64 *flags, int8_t *pv,
-                     i64 *pv_len, i64 *done) {
+/* Run the root job on `threads` threads (the caller's included); the caller's Search holds the answer.
+ * Without the GIL.  Runs on fewer threads (one at least) when memory or a thread cannot be had. */
+static i64 parallel_root(Search *s, int threads, const RootJob *job, double *values, i64 *flags, int8_t *pv,
+                         i64 *pv_len) {
+    if (threads > MAX_THREADS) threads = MAX_THREADS;
+    if (threads <= 1 || job->n < 1) return run_root(s, job, values, flags, pv, pv_len);
     Pool pool;
     memset(&pool, 0, sizeof pool);
     pool.w = (struct Worker *)calloc((size_t)threads - 1, sizeof(struct Worker));
-    if (!pool.w) return 0;
+    if (!pool.w) return run_root(s, job, values, flags, pv, pv_len);
     pool.stop = s->ctl;
     TT tt0 = s->tt;
     s->tt.shared = 1;
@@ -196,7 +238,7 @@ static int ybwc_root(Search *s, int threads, const RootJob *job, double *values,
         }
         w->started = 1;
     }
-    *done = run_root(s, job, job->moves, values, flags, pv, pv_len);
+    i64 done = run_root(s, job, values, flags, pv, pv_len);
     __atomic_store_n(&pool.quit, 1, __ATOMIC_RELEASE);
     for (int k = 0; k < threads - 1; k++) {
         struct Worker *w = &pool.w[k];
@@ -209,65 +251,5 @@ static int ybwc_root(Search *s, int threads, const RootJob *job, double *values,
     free(pool.w);
     s->tt = tt0;
     s->pool = NULL;
-    return 1;
-}
-
-/* --- the midgame: simplified ABDADA --------------------------------------------------------------------- */
-
-/* Run the root job on `threads` threads (the caller's included); the caller's Search holds the answer.
- * Without the GIL.  Falls back to one thread when memory or a thread cannot be had. */
-static i64 parallel_root(Search *s, int threads, const RootJob *job, double *values, i64 *flags, int8_t *pv,
-                         i64 *pv_len) {
-    if (threads > MAX_THREADS) threads = MAX_THREADS;
-    if (threads <= 1 || job->n < 1) return run_root(s, job, job->moves, values, flags, pv, pv_len);
-    if (job->kind == ROOT_ENDGAME) {
-        i64 done;
-        if (ybwc_root(s, threads, job, values, flags, pv, pv_len, &done)) return done;
-        return run_root(s, job, job->moves, values, flags, pv, pv_len);
-    }
-    Busy *busy = (Busy *)calloc(1, sizeof(Busy));
-    Helper *helpers = (Helper *)calloc((size_t)threads - 1, sizeof(Helper));
-    if (!busy || !helpers) {
-        free(busy);
-        free(helpers);
-        return run_root(s, job, job->moves, values, flags, pv, pv_len);
-    }
-    TT tt0 = s->tt;
-    s->tt.shared = 1;
-    s->busy = busy;
-    int started = 0;
-    for (int k = 0; k < threads - 1; k++) {
-        Helper *h = &helpers[k];
-        h->job = job;
-        h->s = (Search *)PyMem_RawMalloc(sizeof(Search));
-        h->moves = (i64 *)malloc((size_t)job->n * sizeof(i64));
-        h->values = (double *)calloc((size_t)job->n, sizeof(double));
-        h->flags = (i64 *)calloc((size_t)job->n, sizeof(i64));
-        h->pv_len = (i64 *)calloc((size_t)job->n, sizeof(i64));
-        h->pv = (int8_t *)calloc((size_t)(job->n * job->stride), 1);
-        if (!h->s || !h->moves || !h->values || !h->flags || !h->pv_len || !h->pv) break;
-        memcpy(h->s, s, offsetof(Search, pv));  /* the same tables, weights and settings ... */
-        h->ctl[CTL_SELECT] = s->ctl[CTL_SELECT];
-        h->s->ctl = h->ctl;                     /* ... its own node count and stop flag */
-        for (i64 i = 0; i < job->n; i++) h->moves[i] = job->moves[(i + k + 1) % job->n];
-        if (pthread_create(&h->thread, NULL, helper_main, h) != 0) break;
-        h->started = 1;
-        started++;
-    }
-    i64 done = run_root(s, job, job->moves, values, flags, pv, pv_len);
-    for (int k = 0; k < threads - 1; k++)
-        __atomic_store_n(&helpers[k].ctl[CTL_STOP], 1, __ATOMIC_RELAXED);
-    for (int k = 0; k < threads - 1; k++) {
-        if (helpers[k].started) {
-            pthread_join(helpers[k].thread, NULL);
-            s->ctl[CTL_NODES] += helpers[k].ctl[CTL_NODES];
-        }
-        helper_free(&helpers[k]);
-    }
-    (void)started;
-    s->tt = tt0;
-    s->busy = NULL;
-    free(busy);
-    free(helpers);
     return done;
 }

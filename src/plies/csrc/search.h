@@ -15,28 +15,6 @@
  * confidence (t x 100; 0 = exact), spare */
 enum { CTL_NODES = 0, CTL_STOP = 1, CTL_SELECT = 2 };
 
-/* Positions some thread of a parallel midgame search is searching now, so that the others search a node's other
- * moves first and come back to these later (the simplified ABDADA of Kerrigan): one 64-bit key per slot, written and read without
- * locks (a lost or stale key only changes the order of the moves, never a value). */
-#define BUSY_SLOTS (1 << 14)
-typedef struct {
-    u64 key[BUSY_SLOTS];
-} Busy;
-
-static inline u64 busy_key(u64 P, u64 O) {
-    u64 h = (P * 0x9E3779B97F4A7C15ULL) ^ (O * 0xC2B2AE3D27D4EB4FULL);
-    h ^= h >> 31;
-    return h | 1;  /* never 0, the empty slot */
-}
-static inline int busy_check(Busy *b, u64 k) {
-    return __atomic_load_n(&b->key[k & (BUSY_SLOTS - 1)], __ATOMIC_RELAXED) == k;
-}
-static inline void busy_enter(Busy *b, u64 k) { __atomic_store_n(&b->key[k & (BUSY_SLOTS - 1)], k, __ATOMIC_RELAXED); }
-static inline void busy_leave(Busy *b, u64 k) {
-    u64 expected = k;
-    __atomic_compare_exchange_n(&b->key[k & (BUSY_SLOTS - 1)], &expected, 0, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-}
-
 /* Lazy selection sort of a node's move list: the move with the highest key among slots i..n-1 to slot i. */
 static inline void select_move(int *mb, i64 *kb, u64 *fb, int i, int n) {
     int b = i;
@@ -49,24 +27,12 @@ static inline void select_move(int *mb, i64 *kb, u64 *fb, int i, int n) {
     }
 }
 
-/* In a parallel search's first pass over a node's moves (never its first move): 1 when another thread is
- * searching the child (P, O), to be tried after the others; else 0, with the child marked as searched by this
- * thread and *key set to what busy_leave releases afterwards. */
-static inline int defer_child(Busy *busy, u64 P, u64 O, u64 *key) {
-    u64 k = busy_key(P, O);
-    if (busy_check(busy, k)) return 1;
-    busy_enter(busy, k);
-    *key = k;
-    return 0;
-}
-
 typedef struct Pool Pool;
 typedef struct SplitPoint SplitPoint;
 
 typedef struct {
     i64 *ctl;
-    Busy *busy;   /* shared by the threads of a parallel midgame search; NULL otherwise */
-    Pool *pool;   /* the threads of a parallel endgame search (ybwc.h); NULL otherwise */
+    Pool *pool;   /* the threads of a parallel search (ybwc.h); NULL with one thread */
     SplitPoint *sp;  /* the split point this thread works under (innermost), NULL at the root */
     int tid;         /* this thread's number in the pool (0: the caller) */
     TT tt;        /* this search's table */

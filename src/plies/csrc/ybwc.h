@@ -1,23 +1,21 @@
-/* Young Brothers Wait: how the threads of a parallel exact solve share the work (the search is endgame.c's,
- * the threads are parallel.c's).
+/* Young Brothers Wait: how the threads of a parallel search share the work (the searches are midgame.c's and
+ * endgame.c's, the threads and the split points parallel.c's).
  *
- * A null-window node with enough empties whose first move did not cut off may hand its remaining moves to idle
+ * A null-window node deep enough whose first move did not cut off may hand its remaining moves to idle
  * threads: it becomes a split point, and the owner and its helpers take the moves one at a time, each with its
  * own Search (the transposition table is shared).  A move that cuts off ends the split point: every thread
  * still under it (at any depth) sees the cut-off and drops what it was doing, without storing it.  The owner
- * waits for its helpers before going on, so a node's value is always complete and the values are those of the
- * one-thread search.  Helpers wait in parallel.c's pool between jobs.
+ * waits for its helpers (helping them below its split point meanwhile) before going on, so a node's value is
+ * always complete and the values are those of the one-thread search.  Helpers wait in the pool between jobs
+ * and may join any split point that still has moves.
  */
 #ifndef PLIES_YBWC_H
 #define PLIES_YBWC_H
 
-#include <sched.h>
-
 #include "search.h"
 
-#ifndef SPLIT_EMPTIES
-#define SPLIT_EMPTIES 13  /* a node splits only with at least this many empties (smaller trees: not worth it) */
-#endif
+#define SPLIT_EMPTIES 13  /* the exact solver splits nodes with at least this many empties ... */
+#define SPLIT_DEPTH 4     /* ... the midgame search nodes at least this deep (smaller trees: not worth it) */
 
 /* A tiny spin lock (the critical sections are a few instructions). */
 static inline void spin_lock(uint8_t *l) {
@@ -29,12 +27,13 @@ static inline void spin_unlock(uint8_t *l) { __atomic_clear(l, __ATOMIC_RELEASE)
 struct SplitPoint {
     SplitPoint *parent;      /* the split point its owner works under: its cut-off ends this one too */
     u64 P, O;
-    i64 alpha, beta;         /* a null window: beta == alpha + 1 */
-    int empties, ply;
+    double alpha, beta;      /* a null window */
+    int midgame;             /* 1: the midgame search to depth, 0: the exact solver with depth empties */
+    int depth, ply;
     int n, next;             /* the moves still to search, and the next one to hand out (under lock) */
     int moves[64];
     u64 flips[64];
-    i64 best;                /* the best value so far and its move (under lock) */
+    double best;             /* the best value so far and its move (under lock) */
     int best_move;
     int cutoff;              /* a move reached beta: the others are dropped */
     int workers;             /* helpers working here (the owner not counted) */
@@ -73,7 +72,12 @@ static void pool_close(Pool *p, int tid, SplitPoint *prev);
 /* Join a published split point that still has moves to hand out, one under `under` when it is not NULL (an
  * owner waiting for its helpers helps them only below its own split point); 0 when there is none. */
 static int pool_join(Pool *p, Search *s, const SplitPoint *under);
-/* Search the split point's moves with the others until none is left or one cuts off (endgame.c). */
+/* Search the split point's moves with the others until none is left or one cuts off. */
 static void split_work(Search *s, SplitPoint *sp);
+/* The moves from slot t on of a null-window node (alpha, alpha + the null window), searched by this thread and
+ * the idle ones together (best: the value of the moves before t); returns the node's value, its best move in
+ * *best_move. */
+static double split_node(Search *s, u64 P, u64 O, double alpha, int midgame, int depth, int ply, int *mb,
+                         i64 *kb, u64 *fb, int t, int n, double best, int *best_move);
 
 #endif
