@@ -50,15 +50,16 @@ static inline void select_move(int *mb, i64 *kb, u64 *fb, int i, int n) {
 }
 
 /* In a parallel search's first pass over a node's moves (never its first move): 1 when another thread is
- * searching the child (P, O), to be tried after the others; else 0, with the child marked as searched by this
- * thread and *key set to what busy_leave releases afterwards. */
-static inline int defer_child(Busy *busy, u64 P, u64 O, u64 *key) {
-    u64 k = busy_key(P, O);
+ * searching the child of Busy key k (never 0), to be tried after the others; else 0, with the child marked as
+ * searched by this thread and *key set to what busy_leave releases afterwards.  defer_child: the Othello child
+ * (P, O). */
+static inline int defer_key(Busy *busy, u64 k, u64 *key) {
     if (busy_check(busy, k)) return 1;
     busy_enter(busy, k);
     *key = k;
     return 0;
 }
+static inline int defer_child(Busy *busy, u64 P, u64 O, u64 *key) { return defer_key(busy, busy_key(P, O), key); }
 
 typedef struct {
     i64 *ctl;
