@@ -62,13 +62,17 @@ def compare_threads(threads: int, depth: int, n: int, repeat: int) -> int:
         if not s.is_over() and s.legal_moves()[0] >= 0:
             positions.append(s)
     total = {1: 0.0, threads: 0.0}
+    own = {1: 0, threads: 0}
     for i, s in enumerate(positions):
         best: dict[int, float] = {1: 1e9, threads: 1e9}
         values = set()
-        for _ in range(repeat):
+        for rep in range(repeat):
             for t in (1, threads):
-                r = HexEngine(threads=t).search(s, depth=depth)
+                engine = HexEngine(threads=t)
+                r = engine.search(s, depth=depth)
                 best[t] = min(best[t], r.seconds)
+                if rep == 0:
+                    own[t] += int(engine.ctl[0])  # the calling thread's nodes in the last depth
                 values.add(r.value)
         assert len(values) == 1, values
         total[1] += best[1]
@@ -76,9 +80,9 @@ def compare_threads(threads: int, depth: int, n: int, repeat: int) -> int:
         print(f"position {i + 1} ({s.empties()} empties) depth {depth}: 1 thread {best[1]:.3f} s, {threads} threads "
               f"{best[threads]:.3f} s ({best[1] / best[threads]:.2f}x), value {values.pop()}", flush=True)
     print(f"total: 1 thread {total[1]:.2f} s, {threads} threads {total[threads]:.2f} s "
-          f"({total[1] / total[threads]:.2f}x)")
+          f"({total[1] / total[threads]:.2f}x); the calling thread's nodes in the last depth: {own[1]:,} alone, "
+          f"{own[threads]:,} with {threads - 1} helper(s) ({own[threads] / max(1, own[1]):.2f}x)")
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

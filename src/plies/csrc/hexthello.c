@@ -612,10 +612,9 @@ done:;
 }
 
 /* One iteration at depth: writes the best padded cell (-1 to pass) and its value; returns 1 when the search was
- * stopped (node limit or ctl).  first (a cell or -1) is searched first: the previous iteration's best move; a
- * helper thread starts `rotate` moves further along the list.  S->nodes holds the nodes. */
-static int hex_root_search(HexSearch *S, int me, int depth, int first, int rotate, int *best_cell,
-                           int64_t *best_value) {
+ * stopped (node limit or ctl).  first (a cell or -1) is searched first: the previous iteration's best move.
+ * S->nodes holds the nodes. */
+static int hex_root_search(HexSearch *S, int me, int depth, int first, int *best_cell, int64_t *best_value) {
     int8_t *board = S->board;
     int16_t moves[HEX_MAX_MOVES];
     S->nodes = 0;
@@ -630,11 +629,6 @@ static int hex_root_search(HexSearch *S, int me, int depth, int first, int rotat
     int op = 3 - me;
     uint64_t h = hex_board_hash(board, me);
     hex_order(S, me, moves, n, first);
-    if (rotate % n) {
-        int16_t tmp[HEX_MAX_MOVES];
-        for (int k = 0; k < n; k++) tmp[k] = moves[(k + rotate) % n];
-        memcpy(moves, tmp, (size_t)n * sizeof(int16_t));
-    }
     int64_t alpha = -HEX_INF, beta = HEX_INF, best = -HEX_INF;
     int best_p = moves[0];
     for (int k = 0; k < n; k++) {

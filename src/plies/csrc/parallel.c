@@ -115,11 +115,14 @@ static i64 parallel_root(Search *s, int threads, const RootJob *job, double *val
 /* --- HexThello ------------------------------------------------------------------------------------------ */
 
 /* The same scheme for the HexThello engine (hexthello.c): the helpers share the transposition table (under
- * HEX_LOCKS bucket locks) and the Busy table; each has its own board, history and stop flag. */
+ * HEX_LOCKS bucket locks) and the Busy table; each has its own board, history and stop flag.  Here every helper
+ * searches the root moves in the caller's order and the deferral alone spreads the threads: it leaves the
+ * calling thread fewer nodes than starting each helper from another root move did (benchmarks/hexthello_speed.py
+ * --threads prints the calling thread's nodes). */
 typedef struct {
     HexSearch *S;
     int64_t ctl[4];
-    int me, depth, first, rotate, cell;
+    int me, depth, first, cell;
     int64_t value;
     pthread_t thread;
     int started;
@@ -127,7 +130,7 @@ typedef struct {
 
 static void *hex_helper_main(void *arg) {
     HexHelper *h = (HexHelper *)arg;
-    hex_root_search(h->S, h->me, h->depth, h->first, h->rotate, &h->cell, &h->value);
+    hex_root_search(h->S, h->me, h->depth, h->first, &h->cell, &h->value);
     return NULL;
 }
 
@@ -137,12 +140,16 @@ static void hex_helper_free(HexHelper *h) {
 }
 
 /* hex_root_search on `threads` threads (the caller's included); the caller's result is the answer, S->nodes
- * the nodes of all threads.  Without the GIL.  Falls back to fewer threads when memory or a thread cannot be
+ * the nodes of all threads and S->ctl[CTL_NODES] (when there is ctl) the caller's own.  Without the GIL.  Falls back to fewer threads when memory or a thread cannot be
  * had. */
 static int hex_parallel_root(HexSearch *S, int threads, int me, int depth, int first, int *best_cell,
                              int64_t *best_value) {
     if (threads > MAX_THREADS) threads = MAX_THREADS;
-    if (threads <= 1) return hex_root_search(S, me, depth, first, 0, best_cell, best_value);
+    if (threads <= 1) {
+        int r = hex_root_search(S, me, depth, first, best_cell, best_value);
+        if (S->ctl) S->ctl[CTL_NODES] = S->nodes;
+        return r;
+    }
     Busy *busy = (Busy *)calloc(1, sizeof(Busy));
     uint8_t *locks = (uint8_t *)calloc(HEX_LOCKS, 1);
     HexHelper *helpers = (HexHelper *)calloc((size_t)threads - 1, sizeof(HexHelper));
@@ -150,7 +157,7 @@ static int hex_parallel_root(HexSearch *S, int threads, int me, int depth, int f
         free(busy);
         free(locks);
         free(helpers);
-        return hex_root_search(S, me, depth, first, 0, best_cell, best_value);
+        return hex_root_search(S, me, depth, first, best_cell, best_value);
     }
     S->busy = busy;
     S->locks = locks;
@@ -167,11 +174,11 @@ static int hex_parallel_root(HexSearch *S, int threads, int me, int depth, int f
         h->me = me;
         h->depth = depth;
         h->first = first;
-        h->rotate = k + 1;
         if (pthread_create(&h->thread, NULL, hex_helper_main, h) != 0) break;
         h->started = 1;
     }
-    int stopped_ = hex_root_search(S, me, depth, first, 0, best_cell, best_value);
+    int stopped_ = hex_root_search(S, me, depth, first, best_cell, best_value);
+    if (S->ctl) S->ctl[CTL_NODES] = S->nodes;
     for (int k = 0; k < threads - 1; k++) __atomic_store_n(&helpers[k].ctl[CTL_STOP], 1, __ATOMIC_RELAXED);
     for (int k = 0; k < threads - 1; k++) {
         if (helpers[k].started) {
