@@ -26,7 +26,7 @@ def _boards(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _numpy_value(feat: np.ndarray, edge: np.ndarray, phase: int, w: np.ndarray) -> int:
     row = w[phase].astype(np.int64)
-    return int(feat.astype(np.int64) @ row[:k.N_FEAT] + row[k.N_FEAT + edge].sum())
+    return int(feat.astype(np.int64) @ row[:k.N_FEAT] + row[k.N_FEAT + edge].sum()) + k.GUARD * int(feat[7] - feat[6])
 
 
 def test_learned_value_is_the_features_dot_the_weights() -> None:

@@ -39,6 +39,9 @@
 #define HEX_PHASE_WIDTH 14
 #define HEX_EVAL_SCALE 16
 #define HEX_DENSE 8 /* bias, my mobility, its, my potential mobility, its, parity, my wipe-out guard, its */
+/* Units per unit of the wipe-out guards (max(0, 10 - discs)^2) added to the learned value with fixed weights:
+ * the self-play games of the fit hardly hold a wipe-out, so the fitted guard weights cannot learn one. */
+#define HEX_GUARD 40
 #define HEX_MAX_CLASSES 32
 #define HEX_EDGES 6
 #define HEX_EDGE_LEN 10
@@ -339,7 +342,8 @@ static int hex_features(const int8_t *board, int me, int *phase, int32_t *feat, 
     return mob_me == 0 && mob_op == 0;
 }
 
-/* The learned evaluation from me's view, in 1/HEX_EVAL_SCALE discs (a finished game: the exact result). */
+/* The learned evaluation from me's view, in 1/HEX_EVAL_SCALE discs (a finished game: the exact result): the
+ * weights' sum plus the fixed wipe-out guard. */
 static int64_t hex_eval_learned(const int8_t *board, int me, const int32_t *weights) {
     int phase;
     int32_t feat[HEX_NFEAT], edge[HEX_EDGES];
@@ -350,7 +354,7 @@ static int64_t hex_eval_learned(const int8_t *board, int me, const int32_t *weig
     for (int i = 0; i < HEX_NFEAT; i++) v += (int64_t)feat[i] * w[i];
     const int32_t *we = w + HEX_NFEAT;
     for (int e = 0; e < HEX_EDGES; e++) v += we[edge[e]];
-    return v;
+    return v + HEX_GUARD * (feat[7] - feat[6]);
 }
 
 static inline int64_t hex_eval_search(const HexSearch *S, int me) {

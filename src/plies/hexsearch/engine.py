@@ -123,13 +123,12 @@ class HexEngine:
         try:
             for d in range(1, max_depth + 1):
                 ctl = self.ctl
-                if seconds is not None:
-                    if d <= MIN_TIMED_DEPTH:
-                        ctl = self._free
-                    else:
-                        left = CLOCK_SHARE * seconds - (time.perf_counter() - t0)
-                        if left <= 0 or last_iter * 3 > left:
-                            break
+                if d == 1 or (seconds is not None and d <= MIN_TIMED_DEPTH):
+                    ctl = self._free  # depth 1 always finishes, and under a clock MIN_TIMED_DEPTH
+                elif seconds is not None:
+                    left = CLOCK_SHARE * seconds - (time.perf_counter() - t0)
+                    if left <= 0 or last_iter * 3 > left:
+                        break
                 ti = time.perf_counter()
                 p, v, nodes, aborted = k.root_search(board, me, d, tt_key, tt_val, tt_depth, tt_flag, tt_move,
                                                      history, 1 << 62, best_p, ctl, self.eval_id, weights,

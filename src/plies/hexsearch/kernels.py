@@ -171,6 +171,8 @@ DENSE = ("bias", "mobility", "opponent mobility", "potential mobility", "opponen
 MAX_CLASSES = 32
 N_FEAT = len(DENSE) + 2 * MAX_CLASSES
 """Dense features, then my discs per cell class (MAX_CLASSES slots), then the opponent's."""
+GUARD = 40
+"""Units the learned value adds per unit of the opponent's wipe-out guard minus its own (fixed, not fitted)."""
 EDGE_LEN = 10
 EDGE_CONFIGS = 3**EDGE_LEN
 ROW = N_FEAT + EDGE_CONFIGS
@@ -188,7 +190,7 @@ def features(boards: np.ndarray, mes: np.ndarray) -> tuple[np.ndarray, np.ndarra
     """The learned evaluation's features of n positions (``boards`` int8 (n, 289), ``mes`` the side to move of
     each): (phase (n,), features (n, N_FEAT), edge configurations (n, 6), over (n,): 0 while the game is on,
     else 201 + the side to move's disc difference).  The value is ``features @ w[phase, :N_FEAT]`` plus
-    ``w[phase, N_FEAT + edge]`` summed over the six lines."""
+    ``w[phase, N_FEAT + edge]`` summed over the six lines plus ``GUARD * (features[7] - features[6])``."""
     boards = np.ascontiguousarray(boards, dtype=np.int8)
     mes = np.ascontiguousarray(mes, dtype=np.int8)
     n = len(mes)
