@@ -1,4 +1,5 @@
-"""``plies train data|fit|book``: make the learned evaluation and the opening book from self-play."""
+"""``plies train data|fit|book``: make the learned evaluation and the opening book from self-play;
+``plies train hexthello-data|hexthello-fit``: the HexThello engine's learned evaluation."""
 
 from __future__ import annotations
 
@@ -218,6 +219,81 @@ def compare_cmd(weights: str | None, depth: int, pairs: int, opening_plies: int,
     console.print(f"learned vs hand-made at depth {depth}, {res.games} games on {pairs} paired openings: "
                   f"+{res.wins} ={res.draws} -{res.losses}, score {res.score:.1%} ± {res.interval():.1%} "
                   f"(95%), mean disc margin {res.disc_sum / res.games:+.1f}, {time.perf_counter() - t0:.0f} s")
+
+
+@train.command("hexthello-data")
+@click.option("--games", "-n", type=click.IntRange(1), required=True, help="Games in the run (indices 0..N-1).")
+@click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False), help="Data file (.npz).")
+@click.option("--workers", "-w", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run (game i has its own).")
+@click.option("--depth", "-d", type=click.IntRange(1, 30), default=4, show_default=True, help="Self-play depth.")
+@click.option("--random-plies", default="2-12", show_default=True, help="Random opening length range MIN-MAX.")
+@click.option("--epsilon", type=click.FloatRange(0, 1), default=0.03, show_default=True,
+              help="Chance of a random move after the opening.")
+@click.option("--eval", "evaluation", type=click.Choice(["classic", "learned"]), default="classic",
+              show_default=True, help="Evaluation of the self-play engine.")
+@click.option("--weights", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="Weights of a learned self-play engine [the shipped ones].")
+def hex_data_cmd(games: int, out: str, workers: int, seed: int, depth: int, random_plies: str, epsilon: float,
+                 evaluation: str, weights: str | None) -> None:
+    """Play HexThello self-play games; write their positions, labelled with the final disc difference, to OUT."""
+    from plies.train.hexthello import SelfPlay, generate, save_data
+
+    try:
+        lo, hi = (int(x) for x in random_plies.split("-"))
+    except ValueError:
+        raise PliesError(f"--random-plies wants MIN-MAX such as 2-12, not {random_plies!r}") from None
+    cfg = SelfPlay(games=games, seed=seed, depth=depth, epsilon=epsilon, opening=(lo, hi), evaluation=evaluation,
+                   weights=weights)
+    t0 = time.perf_counter()
+    with _progress() as bar:
+        task = bar.add_task("self-play", total=games)
+        data = generate(cfg, workers=workers, on_game=lambda n: bar.advance(task, n))
+    save_data(out, data)
+    console.print(f"{games} games ({len(data['labels']):,} positions) in {time.perf_counter() - t0:.1f} s; "
+                  f"written to {out}")
+
+
+@train.command("hexthello-fit")
+@click.argument("data", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False), help="Weights file (.npz).")
+@click.option("--holdout", type=click.FloatRange(0, 0.9), default=0.1, show_default=True,
+              help="Fraction of the games held out to measure the error.")
+@click.option("--l2", type=click.FloatRange(0), default=20.0, show_default=True,
+              help="Ridge penalty of an edge weight (the dense and class weights get 1/100 of it).")
+@click.option("--overlap", type=click.IntRange(0, 60), default=4, show_default=True,
+              help="Also train each phase on positions this many empties outside it.")
+@click.option("--iterations", type=click.IntRange(1), default=300, show_default=True, help="CG iterations cap.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the held-out split.")
+def hex_fit_cmd(data: tuple[str, ...], out: str, holdout: float, l2: float, overlap: int, iterations: int,
+                seed: int) -> None:
+    """Fit the HexThello learned evaluation to DATA files; print the held-out error per phase."""
+    import numpy as np
+
+    from plies.hexsearch import kernels as k
+    from plies.hexsearch.learned import save_weights
+    from plies.train.hexthello import fit, load_data
+
+    t0 = time.perf_counter()
+    ds = load_data(list(data))
+    n_games = len(np.unique(ds["game"]))
+    console.print(f"{len(ds['labels']):,} positions from {n_games:,} games")
+    weights, reports = fit(ds, l2=l2, overlap=overlap, holdout=holdout, seed=seed, iterations=iterations)
+    table = Table(title="fit by phase (mean absolute error, discs)")
+    for col in ("phase", "empties", "train", "held-out", "train MAE", "held-out MAE", "predict-mean MAE"):
+        table.add_column(col, justify="right")
+    for r in reports:
+        lo = r.phase * k.PHASE_WIDTH
+        hi = f"{lo + k.PHASE_WIDTH - 1}" if r.phase < k.PHASES - 1 else "+"
+        table.add_row(str(r.phase), f"{lo}-{hi}", f"{r.train:,}", f"{r.held:,}", _f(r.mae_train), _f(r.mae_held),
+                      _f(r.mae_mean))
+    console.print(table)
+    dt = time.perf_counter() - t0
+    meta = {"data": [os.path.basename(d) for d in data], "positions": len(ds["labels"]), "games": n_games,
+            "l2": l2, "overlap": overlap, "holdout": holdout, "seed": seed,
+            "held_out_mae": [round(r.mae_held, 3) for r in reports], "seconds": round(dt, 1)}
+    save_weights(out, weights, meta)
+    console.print(f"weights written to {out} in {dt:.1f} s")
 
 
 def _f(x: float) -> str:

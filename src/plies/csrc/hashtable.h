@@ -34,14 +34,19 @@ typedef struct {
     int shared;     /* other threads use the table too: probes and stores lock the bucket */
 } TT;
 
-/* A bucket's spin lock (uncontended: one atomic exchange); only taken when the table is shared. */
+/* A one-byte spin lock (uncontended: one atomic exchange); also the HexThello table's bucket locks. */
+static inline void spin_lock(uint8_t *lock) {
+    while (__atomic_test_and_set(lock, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(lock, __ATOMIC_RELAXED)) cpu_relax();
+}
+static inline void spin_unlock(uint8_t *lock) { __atomic_clear(lock, __ATOMIC_RELEASE); }
+
+/* A bucket's lock; only taken when the table is shared. */
 static inline void tt_lock_(const TT *tt, Entry *b) {
-    if (tt->shared)
-        while (__atomic_test_and_set(&b->lock, __ATOMIC_ACQUIRE))
-            while (__atomic_load_n(&b->lock, __ATOMIC_RELAXED)) cpu_relax();
+    if (tt->shared) spin_lock(&b->lock);
 }
 static inline void tt_unlock_(const TT *tt, Entry *b) {
-    if (tt->shared) __atomic_clear(&b->lock, __ATOMIC_RELEASE);
+    if (tt->shared) spin_unlock(&b->lock);
 }
 
 #define NO_MOVE (-2)

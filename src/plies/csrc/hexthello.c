@@ -1,13 +1,15 @@
-/* HexThello kernels: move generation, make/unmake, the two evaluations, document 004's minimax/alpha-beta
- * and the engine's PVS with a transposition table and a history table.
+/* HexThello kernels: move generation, make/unmake, the evaluations (document 004's, the engine's classic one and
+ * its learned one), document 004's minimax/alpha-beta and the engine's PVS with a transposition table and a
+ * history table (parallel.c runs it on several threads).
  *
  * A position is an int8 array of 17 x 17 = 289 cells: the course's 15x15 array with a one-cell wall around it,
  * so a step in any of the six directions from a board cell stays inside the array and stops at a wall.  Cell
  * values: 0 empty, 1 black, 2 white, 3 wall/off the hexagon.  Padded index p = (i+1)*17 + (j+1).  Directions
  * (-1,0) (-1,+1) (0,-1) (0,+1) (+1,-1) (+1,0) are the offsets -17, -16, -1, +1, +16, +17.
  *
- * The square tables and the Zobrist keys are built by plies.hexsearch.kernels (the keys from a seeded numpy
- * generator) and handed over once, at import, by hex_init. */
+ * The square tables, the cell classes and edge lines of the learned evaluation and the Zobrist keys are built
+ * by plies.hexsearch.kernels (the keys from a seeded numpy generator) and handed over once, at import, by
+ * hex_init. */
 #include <stdint.h>
 #include <string.h>
 
@@ -29,7 +31,29 @@
 #define HEX_LOWER 1
 #define HEX_UPPER 2
 
+/* The learned evaluation (plies.hexsearch.learned): per phase of HEX_PHASE_WIDTH empties, a row of int32 weights
+ * in 1/HEX_EVAL_SCALE discs: HEX_DENSE dense features, then my discs and the opponent's per cell class
+ * (HEX_MAX_CLASSES each), then one table of 3^10 configurations shared by the six edge lines (an edge's 8 cells
+ * and the inner cell beside each of its corners; digits 0 empty or hole, 1 mine, 2 the opponent's). */
+#define HEX_PHASES 12
+#define HEX_PHASE_WIDTH 14
+#define HEX_EVAL_SCALE 16
+#define HEX_DENSE 8 /* bias, my mobility, its, my potential mobility, its, parity, my wipe-out guard, its */
+/* Units per unit of the wipe-out guards (max(0, 10 - discs)^2) added to the learned value with fixed weights:
+ * the self-play games of the fit hardly hold a wipe-out, so the fitted guard weights cannot learn one. */
+#define HEX_GUARD 40
+#define HEX_MAX_CLASSES 32
+#define HEX_EDGES 6
+#define HEX_EDGE_LEN 10
+#define HEX_EDGE_CONFIGS 59049
+#define HEX_NFEAT (HEX_DENSE + 2 * HEX_MAX_CLASSES)
+#define HEX_ROW (HEX_NFEAT + HEX_EDGE_CONFIGS)
+#define HEX_LOCKS 4096 /* bucket locks of a transposition table shared by threads */
+
 static const int hex_offsets[6] = {-HEX_W, -HEX_W + 1, -1, 1, HEX_W - 1, HEX_W};
+static int8_t hex_class[HEX_N];                    /* cell class of the learned evaluation */
+static int16_t hex_edge[HEX_EDGES][HEX_EDGE_LEN]; /* the edge lines' cells */
+static const int8_t hex_digit[3][4] = {{0, 0, 0, 0}, {0, 1, 2, 0}, {0, 2, 1, 0}}; /* [me][cell value] */
 static int16_t hex_cells[HEX_NCELLS]; /* the board cells in row-major order (the course's scan order) */
 static int hex_ready;                  /* hex_init has run */
 static int64_t hex_doc004_table[HEX_N];
@@ -52,6 +76,11 @@ typedef struct {
     int64_t limit;
     int stop;
     int prune;
+    int eval_id;              /* the engine's evaluation: 0 classic, 1 learned */
+    const int32_t *weights;   /* learned: HEX_PHASES rows of HEX_ROW */
+    int64_t *ctl;             /* NULL or control words: ctl[CTL_STOP] set from any thread stops the search */
+    Busy *busy;               /* shared by the threads of a parallel search (search.h), NULL with one */
+    uint8_t *locks;           /* HEX_LOCKS bucket locks while threads share the table, else NULL */
     /* the engine's tables (caller's arrays) */
     int64_t *tt_key;
     int32_t *tt_val;
@@ -241,6 +270,97 @@ static int64_t hex_eval_engine(const int8_t *board, int me) {
     return value;
 }
 
+/* The learned evaluation's features of board from me's view (me to move): phase, the HEX_NFEAT dense and
+ * class features and the six edge lines' configurations.  Returns 1 when the game is over (nobody can move),
+ * *diff then my discs minus the opponent's. */
+static int hex_features(const int8_t *board, int me, int *phase, int32_t *feat, int32_t *edge, int64_t *diff) {
+    int op = 3 - me;
+    int32_t mine = 0, theirs = 0, mob_me = 0, mob_op = 0, pot_me = 0, pot_op = 0, n_empty = 0;
+    memset(feat, 0, HEX_NFEAT * sizeof(int32_t));
+    int32_t *cls_me = feat + HEX_DENSE, *cls_op = feat + HEX_DENSE + HEX_MAX_CLASSES;
+    for (int k = 0; k < HEX_NCELLS; k++) {
+        int p = hex_cells[k];
+        int v = board[p];
+        if (v == me) {
+            mine++;
+            cls_me[hex_class[p]]++;
+            continue;
+        }
+        if (v == op) {
+            theirs++;
+            cls_op[hex_class[p]]++;
+            continue;
+        }
+        if (v == HEX_WALL) continue;
+        n_empty++;
+        int any = 0;
+#pragma GCC unroll 6
+        for (int dd = 0; dd < 6; dd++) {
+            int c = board[p + hex_offsets[dd]];
+            any |= c ^ (c >> 1);
+        }
+        if (!(any & 1)) continue;
+        int legal_me = 0, legal_op = 0;
+#pragma GCC unroll 6
+        for (int dd = 0; dd < 6; dd++) {
+            int off = hex_offsets[dd];
+            int q = p + off;
+            int c = board[q];
+            if (c != me && c != op) continue;
+            if (c == op) pot_me++;
+            else pot_op++;
+            if ((c == op && legal_me) || (c == me && legal_op)) continue;
+            q += off;
+            while (board[q] == c) q += off;
+            if (board[q] == 3 - c) {
+                if (c == op) legal_me = 1;
+                else legal_op = 1;
+            }
+        }
+        mob_me += legal_me;
+        mob_op += legal_op;
+    }
+    *diff = mine - theirs;
+    int ph = n_empty / HEX_PHASE_WIDTH;
+    *phase = ph < HEX_PHASES ? ph : HEX_PHASES - 1;
+    int32_t g_me = mine < 10 ? (10 - mine) * (10 - mine) : 0, g_op = theirs < 10 ? (10 - theirs) * (10 - theirs) : 0;
+    feat[0] = 1;
+    feat[1] = mob_me;
+    feat[2] = mob_op;
+    feat[3] = pot_me;
+    feat[4] = pot_op;
+    feat[5] = n_empty & 1;
+    feat[6] = g_me;
+    feat[7] = g_op;
+    const int8_t *dg = hex_digit[me];
+    for (int e = 0; e < HEX_EDGES; e++) {
+        int32_t idx = 0;
+#pragma GCC unroll 10
+        for (int c = HEX_EDGE_LEN - 1; c >= 0; c--) idx = 3 * idx + dg[board[hex_edge[e][c]]];
+        edge[e] = idx;
+    }
+    return mob_me == 0 && mob_op == 0;
+}
+
+/* The learned evaluation from me's view, in 1/HEX_EVAL_SCALE discs (a finished game: the exact result): the
+ * weights' sum plus the fixed wipe-out guard. */
+static int64_t hex_eval_learned(const int8_t *board, int me, const int32_t *weights) {
+    int phase;
+    int32_t feat[HEX_NFEAT], edge[HEX_EDGES];
+    int64_t d;
+    if (hex_features(board, me, &phase, feat, edge, &d)) return d > 0 ? HEX_WIN + d : (d < 0 ? -HEX_WIN + d : 0);
+    const int32_t *w = weights + (int64_t)phase * HEX_ROW;
+    int64_t v = 0;
+    for (int i = 0; i < HEX_NFEAT; i++) v += (int64_t)feat[i] * w[i];
+    const int32_t *we = w + HEX_NFEAT;
+    for (int e = 0; e < HEX_EDGES; e++) v += we[edge[e]];
+    return v + HEX_GUARD * (feat[7] - feat[6]);
+}
+
+static inline int64_t hex_eval_search(const HexSearch *S, int me) {
+    return S->eval_id ? hex_eval_learned(S->board, me, S->weights) : hex_eval_engine(S->board, me);
+}
+
 /* True when either side has three discs or fewer. */
 static int hex_few_discs(const int8_t *board) {
     int b = 0, w = 0;
@@ -367,30 +487,74 @@ static inline uint64_t hex_child_hash(const HexSearch *S, uint64_t h, int p, int
     return h2;
 }
 
+/* The table entry of slot, copied (under its bucket lock when threads share the table): 1 when its key is h. */
+typedef struct {
+    int32_t val;
+    int16_t depth, move;
+    int8_t flag;
+} HexEntry;
+
+static inline int hex_tt_probe(const HexSearch *S, uint64_t slot, uint64_t h, HexEntry *e) {
+    uint8_t *lock = S->locks ? S->locks + (slot & (HEX_LOCKS - 1)) : NULL;
+    if (lock) spin_lock(lock);
+    int hit = (uint64_t)S->tt_key[slot] == h;
+    if (hit) {
+        e->val = S->tt_val[slot];
+        e->depth = S->tt_depth[slot];
+        e->move = S->tt_move[slot];
+        e->flag = S->tt_flag[slot];
+    }
+    if (lock) spin_unlock(lock);
+    return hit;
+}
+
+static inline void hex_tt_store(const HexSearch *S, uint64_t slot, uint64_t h, int depth, int64_t value, int flag,
+                                int move) {
+    uint8_t *lock = S->locks ? S->locks + (slot & (HEX_LOCKS - 1)) : NULL;
+    if (lock) spin_lock(lock);
+    if (depth >= S->tt_depth[slot] || (uint64_t)S->tt_key[slot] != h) {
+        S->tt_key[slot] = (int64_t)h;
+        S->tt_val[slot] = (int32_t)value;
+        S->tt_depth[slot] = (int16_t)depth;
+        S->tt_flag[slot] = (int8_t)flag;
+        S->tt_move[slot] = (int16_t)move;
+    }
+    if (lock) spin_unlock(lock);
+}
+
+#define HEX_DEFER_DEPTH 3 /* from this depth up, a parallel search defers the moves another thread is searching */
+
+/* Stop when past the node limit or asked to (ctl). */
+static inline int hex_should_stop(HexSearch *S) {
+    if (S->nodes > S->limit || (S->ctl && __atomic_load_n(&S->ctl[CTL_STOP], __ATOMIC_RELAXED))) S->stop = 1;
+    return S->stop;
+}
+
 /* Principal-variation alpha-beta (negamax form) with a transposition table, from me's view.  S->nodes counts
- * nodes; past S->limit nodes S->stop is set and the search unwinds (the caller then ignores the result). */
+ * nodes; past S->limit nodes or when ctl[CTL_STOP] is set, S->stop is set and the search unwinds (the caller
+ * then ignores the result).  Values are those of the depth-limited search whatever the table holds: a bound
+ * is used only at its own depth or deeper, and every position's remaining depth in one search is fixed by its
+ * disc count (each move adds one disc; a pass costs no depth), so a table shared by threads changes the work,
+ * never the value. */
 static int64_t hex_negamax(HexSearch *S, int me, int depth, int64_t alpha, int64_t beta, uint64_t h, int passed,
                            int sp) {
     int8_t *board = S->board;
     S->nodes++;
-    if (S->nodes > S->limit) {
-        S->stop = 1;
-        return 0;
-    }
+    if (hex_should_stop(S)) return 0;
     int op = 3 - me;
     uint64_t slot = h & S->tt_mask;
     int best_move = -1;
-    if ((uint64_t)S->tt_key[slot] == h) {
-        best_move = S->tt_move[slot];
-        if (S->tt_depth[slot] >= depth) {
-            int64_t v = S->tt_val[slot];
-            int f = S->tt_flag[slot];
-            if (f == HEX_EXACT) return v;
-            if (f == HEX_LOWER && v >= beta) return v;
-            if (f == HEX_UPPER && v <= alpha) return v;
+    HexEntry e;
+    if (hex_tt_probe(S, slot, h, &e)) {
+        best_move = e.move;
+        if (e.depth >= depth) {
+            int64_t v = e.val;
+            if (e.flag == HEX_EXACT) return v;
+            if (e.flag == HEX_LOWER && v >= beta) return v;
+            if (e.flag == HEX_UPPER && v <= alpha) return v;
         }
     }
-    if (depth <= 0 && (depth <= -4 || !hex_few_discs(board))) return hex_eval_engine(board, me);
+    if (depth <= 0 && (depth <= -4 || !hex_few_discs(board))) return hex_eval_search(S, me);
     int16_t moves[HEX_MAX_MOVES];
     int n = hex_gen_moves(board, me, moves);
     if (n == 0) {
@@ -406,45 +570,54 @@ static int64_t hex_negamax(HexSearch *S, int me, int depth, int64_t alpha, int64
     int64_t alpha0 = alpha;
     int64_t best = -HEX_INF;
     best_move = moves[0];
-    for (int k = 0; k < n; k++) {
-        int p = moves[k];
-        int sp2 = hex_do_move(board, p, me, S->stack, sp);
-        uint64_t h2 = hex_child_hash(S, h, p, me, sp, sp2);
-        int64_t v;
-        if (k == 0) {
-            v = -hex_negamax(S, op, depth - 1, -beta, -alpha, h2, 0, sp2);
-        } else {
-            v = -hex_negamax(S, op, depth - 1, -alpha - 1, -alpha, h2, 0, sp2);
-            if (alpha < v && v < beta) v = -hex_negamax(S, op, depth - 1, -beta, -v, h2, 0, sp2);
-        }
-        hex_undo_move(board, p, me, S->stack, sp, sp2);
-        if (S->stop) return 0;
-        if (v > best) {
-            best = v;
-            best_move = p;
-        }
-        if (v > alpha) alpha = v;
-        if (alpha >= beta) {
-            S->history[(int64_t)me * HEX_N + p] += (int64_t)depth * depth;
-            break;
+    int16_t deferred[HEX_MAX_MOVES];
+    int nd = 0;
+    int defer = S->busy != NULL && depth >= HEX_DEFER_DEPTH;
+    for (int pass = 0; pass < 2; pass++) {
+        int count = pass == 0 ? n : nd;
+        for (int t = 0; t < count; t++) {
+            int k = pass == 0 ? t : deferred[t];
+            int p = moves[k];
+            int sp2 = hex_do_move(board, p, me, S->stack, sp);
+            uint64_t h2 = hex_child_hash(S, h, p, me, sp, sp2);
+            uint64_t key = 0;
+            if (defer && pass == 0 && k > 0 && defer_key(S->busy, h2 | 1, &key)) {
+                hex_undo_move(board, p, me, S->stack, sp, sp2);
+                deferred[nd++] = (int16_t)k;
+                continue;
+            }
+            int64_t v;
+            if (k == 0) {
+                v = -hex_negamax(S, op, depth - 1, -beta, -alpha, h2, 0, sp2);
+            } else {
+                v = -hex_negamax(S, op, depth - 1, -alpha - 1, -alpha, h2, 0, sp2);
+                if (alpha < v && v < beta && !S->stop) v = -hex_negamax(S, op, depth - 1, -beta, -v, h2, 0, sp2);
+            }
+            if (key) busy_leave(S->busy, key);
+            hex_undo_move(board, p, me, S->stack, sp, sp2);
+            if (S->stop) return 0;
+            if (v > best) {
+                best = v;
+                best_move = p;
+            }
+            if (v > alpha) alpha = v;
+            if (alpha >= beta) {
+                S->history[(int64_t)me * HEX_N + p] += (int64_t)depth * depth;
+                goto done;
+            }
         }
     }
+done:;
     int flag = HEX_EXACT;
     if (best <= alpha0) flag = HEX_UPPER;
     else if (best >= beta) flag = HEX_LOWER;
-    if (depth >= S->tt_depth[slot] || (uint64_t)S->tt_key[slot] != h) {
-        S->tt_key[slot] = (int64_t)h;
-        S->tt_val[slot] = (int32_t)best;
-        S->tt_depth[slot] = (int16_t)depth;
-        S->tt_flag[slot] = (int8_t)flag;
-        S->tt_move[slot] = (int16_t)best_move;
-    }
+    hex_tt_store(S, slot, h, depth, best, flag, best_move);
     return best;
 }
 
-/* One iteration at depth: writes the best padded cell (-1 to pass) and its value; returns 1 when the node
- * limit stopped it.  first (a cell or -1) is searched first: the previous iteration's best move.  S->nodes
- * holds the nodes. */
+/* One iteration at depth: writes the best padded cell (-1 to pass) and its value; returns 1 when the search was
+ * stopped (node limit or ctl).  first (a cell or -1) is searched first: the previous iteration's best move.
+ * S->nodes holds the nodes. */
 static int hex_root_search(HexSearch *S, int me, int depth, int first, int *best_cell, int64_t *best_value) {
     int8_t *board = S->board;
     int16_t moves[HEX_MAX_MOVES];
@@ -471,7 +644,7 @@ static int hex_root_search(HexSearch *S, int me, int depth, int first, int *best
             v = -hex_negamax(S, op, depth - 1, -beta, -alpha, h2, 0, sp2);
         } else {
             v = -hex_negamax(S, op, depth - 1, -alpha - 1, -alpha, h2, 0, sp2);
-            if (v > alpha) v = -hex_negamax(S, op, depth - 1, -beta, -alpha, h2, 0, sp2);
+            if (v > alpha && !S->stop) v = -hex_negamax(S, op, depth - 1, -beta, -alpha, h2, 0, sp2);
         }
         hex_undo_move(board, p, me, S->stack, 0, sp2);
         if (S->stop) {

@@ -3,7 +3,8 @@
  * off hands its other moves to the helpers waiting in the pool; an owner waiting for its helpers helps them
  * below its split point, and an idle helper may join any split point that still has moves.  The calling
  * thread's values are the answer, equal to the one-thread search's (the table holds only sound bounds); the
- * node count is the sum of all threads'. */
+ * node count is the sum of all threads'.  The HexThello engine runs the simplified ABDADA instead (end of the
+ * file). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
@@ -252,4 +253,87 @@ static i64 parallel_root(Search *s, int threads, const RootJob *job, double *val
     s->tt = tt0;
     s->pool = NULL;
     return done;
+}
+
+/* --- HexThello ------------------------------------------------------------------------------------------ */
+
+/* The simplified ABDADA for the HexThello engine (hexthello.c): the helpers share the transposition table (under
+ * HEX_LOCKS bucket locks) and the Busy table; each has its own board, history and stop flag.  Here every helper
+ * searches the root moves in the caller's order and the deferral alone spreads the threads: it leaves the
+ * calling thread fewer nodes than starting each helper from another root move did (benchmarks/hexthello_speed.py
+ * --threads prints the calling thread's nodes). */
+typedef struct {
+    HexSearch *S;
+    int64_t ctl[4];
+    int me, depth, first, cell;
+    int64_t value;
+    pthread_t thread;
+    int started;
+} HexHelper;
+
+static void *hex_helper_main(void *arg) {
+    HexHelper *h = (HexHelper *)arg;
+    hex_root_search(h->S, h->me, h->depth, h->first, &h->cell, &h->value);
+    return NULL;
+}
+
+static void hex_helper_free(HexHelper *h) {
+    if (h->S) free(h->S->history);
+    free(h->S);
+}
+
+/* hex_root_search on `threads` threads (the caller's included); the caller's result is the answer, S->nodes
+ * the nodes of all threads and S->ctl[CTL_NODES] (when there is ctl) the caller's own.  Without the GIL.  Falls back to fewer threads when memory or a thread cannot be
+ * had. */
+static int hex_parallel_root(HexSearch *S, int threads, int me, int depth, int first, int *best_cell,
+                             int64_t *best_value) {
+    if (threads > MAX_THREADS) threads = MAX_THREADS;
+    if (threads <= 1) {
+        int r = hex_root_search(S, me, depth, first, best_cell, best_value);
+        if (S->ctl) S->ctl[CTL_NODES] = S->nodes;
+        return r;
+    }
+    Busy *busy = (Busy *)calloc(1, sizeof(Busy));
+    uint8_t *locks = (uint8_t *)calloc(HEX_LOCKS, 1);
+    HexHelper *helpers = (HexHelper *)calloc((size_t)threads - 1, sizeof(HexHelper));
+    if (!busy || !locks || !helpers) {
+        free(busy);
+        free(locks);
+        free(helpers);
+        return hex_root_search(S, me, depth, first, best_cell, best_value);
+    }
+    S->busy = busy;
+    S->locks = locks;
+    for (int k = 0; k < threads - 1; k++) {
+        HexHelper *h = &helpers[k];
+        h->S = (HexSearch *)malloc(sizeof(HexSearch));
+        if (!h->S) break;
+        memcpy(h->S, S, sizeof(HexSearch)); /* the same board, tables, evaluation ... */
+        h->S->history = (int64_t *)malloc(3 * HEX_N * sizeof(int64_t));
+        if (!h->S->history) break;
+        memcpy(h->S->history, S->history, 3 * HEX_N * sizeof(int64_t)); /* ... its own history, */
+        h->S->ctl = h->ctl;                                                /* stop flag */
+        h->S->limit = INT64_MAX;                                           /* and no node limit */
+        h->me = me;
+        h->depth = depth;
+        h->first = first;
+        if (pthread_create(&h->thread, NULL, hex_helper_main, h) != 0) break;
+        h->started = 1;
+    }
+    int stopped_ = hex_root_search(S, me, depth, first, best_cell, best_value);
+    if (S->ctl) S->ctl[CTL_NODES] = S->nodes;
+    for (int k = 0; k < threads - 1; k++) __atomic_store_n(&helpers[k].ctl[CTL_STOP], 1, __ATOMIC_RELAXED);
+    for (int k = 0; k < threads - 1; k++) {
+        if (helpers[k].started) {
+            pthread_join(helpers[k].thread, NULL);
+            S->nodes += helpers[k].S->nodes;
+        }
+        hex_helper_free(&helpers[k]);
+    }
+    S->busy = NULL;
+    S->locks = NULL;
+    free(busy);
+    free(locks);
+    free(helpers);
+    return stopped_;
 }

@@ -15,6 +15,33 @@
  * confidence (t x 100; 0 = exact), spare */
 enum { CTL_NODES = 0, CTL_STOP = 1, CTL_SELECT = 2 };
 
+/* Positions some thread of a parallel HexThello search is searching now, so that the others search a node's
+ * other moves first and come back to these later (the simplified ABDADA of Kerrigan): one 64-bit key per slot,
+ * written and read without locks (a lost or stale key only changes the order of the moves, never a value). */
+#define BUSY_SLOTS (1 << 14)
+typedef struct {
+    u64 key[BUSY_SLOTS];
+} Busy;
+
+static inline int busy_check(Busy *b, u64 k) {
+    return __atomic_load_n(&b->key[k & (BUSY_SLOTS - 1)], __ATOMIC_RELAXED) == k;
+}
+static inline void busy_enter(Busy *b, u64 k) { __atomic_store_n(&b->key[k & (BUSY_SLOTS - 1)], k, __ATOMIC_RELAXED); }
+static inline void busy_leave(Busy *b, u64 k) {
+    u64 expected = k;
+    __atomic_compare_exchange_n(&b->key[k & (BUSY_SLOTS - 1)], &expected, 0, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+/* In a parallel search's first pass over a node's moves (never its first move): 1 when another thread is
+ * searching the child of Busy key k (never 0), to be tried after the others; else 0, with the child marked as
+ * searched by this thread and *key set to what busy_leave releases afterwards. */
+static inline int defer_key(Busy *busy, u64 k, u64 *key) {
+    if (busy_check(busy, k)) return 1;
+    busy_enter(busy, k);
+    *key = k;
+    return 0;
+}
+
 /* Lazy selection sort of a node's move list: the move with the highest key among slots i..n-1 to slot i. */
 static inline void select_move(int *mb, i64 *kb, u64 *fb, int i, int n) {
     int b = i;

@@ -17,13 +17,6 @@
 #define SPLIT_EMPTIES 13  /* the exact solver splits nodes with at least this many empties ... */
 #define SPLIT_DEPTH 4     /* ... the midgame search nodes at least this deep (smaller trees: not worth it) */
 
-/* A tiny spin lock (the critical sections are a few instructions). */
-static inline void spin_lock(uint8_t *l) {
-    while (__atomic_test_and_set(l, __ATOMIC_ACQUIRE))
-        while (__atomic_load_n(l, __ATOMIC_RELAXED)) cpu_relax();
-}
-static inline void spin_unlock(uint8_t *l) { __atomic_clear(l, __ATOMIC_RELEASE); }
-
 struct SplitPoint {
     SplitPoint *parent;      /* the split point its owner works under: its cut-off ends this one too */
     u64 P, O;

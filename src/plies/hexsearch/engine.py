@@ -1,24 +1,36 @@
 """The fast HexThello searcher: iterative deepening over the compiled PVS kernel (C, see
-``plies.hexsearch.kernels``), at a depth or under a clock, and document 004's own fixed-depth search (for the
-course-style opponent), both on ``HexThelloState``.  Under a clock each iteration gets a node limit from the
-time left and the speed so far; the kernel stops past it.
+``plies.hexsearch.kernels``) on one thread or several, at a depth or under a clock, with the learned
+evaluation (``plies.hexsearch.learned``) or the classic one, and document 004's own fixed-depth search (for the
+course-style opponent), both on ``HexThelloState``.  Under a clock an iteration starts only when it is likely
+to finish, and a timer stops the search (``HexEngine.stop``) near the end of the time; an unfinished
+iteration is dropped.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from plies.game import PASS, WIN, PliesError
 from plies.games.hexthello import HexThelloState
 from plies.hexsearch import kernels as k
+from plies.hexsearch import learned
 from plies.search.result import SearchResult, Stats
 
 MAX_DEPTH = 64
 MIN_TIMED_DEPTH = 4
 """Under a clock the engine still finishes this depth (a few thousand nodes), so it never walks into a
 short wipe-out because the machine was busy."""
+CLOCK_SHARE = 0.9
+"""Under a clock of S seconds the search is stopped after CLOCK_SHARE * S."""
+EVALUATIONS = {"learned": k.LEARNED, "classic": k.CLASSIC}
+"""The engine's evaluations by name (``learned`` is the default)."""
+MAX_THREADS = 256
 
 
 @dataclass
@@ -43,14 +55,46 @@ def _board(state: HexThelloState) -> tuple[Any, int]:
 
 
 class HexEngine:
-    """Keeps its transposition and history tables between moves of a game (``new_game`` clears them)."""
+    """Keeps its transposition and history tables between moves of a game (``new_game`` clears them).
 
-    def __init__(self, table_bits: int = k.TT_BITS) -> None:
+    ``evaluation``: ``learned`` (default; ``weights`` names another weights file of ``plies train hexthello``)
+    or ``classic``.  ``threads`` > 1 searches in parallel: the same values at a fixed depth, more depth in a
+    given time.  ``stop()``, from any thread, ends the running search with its last finished depth."""
+
+    def __init__(self, table_bits: int = k.TT_BITS, *, evaluation: str = "learned", weights: str | Path | None = None,
+                 threads: int = 1) -> None:
+        if evaluation not in EVALUATIONS:
+            raise PliesError(f"unknown HexThello evaluation {evaluation!r} (use {' or '.join(EVALUATIONS)})")
+        if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= MAX_THREADS:
+            raise PliesError(f"threads must be a whole number from 1 to {MAX_THREADS}, not {threads!r}")
+        if weights is not None and evaluation != "learned":
+            raise PliesError("a weights file is for the learned evaluation")
+        if not isinstance(table_bits, int) or not 1 <= table_bits <= 30:
+            raise PliesError(f"table_bits must be 1..30, not {table_bits!r}")
         self.table_bits = table_bits
+        self.evaluation = evaluation
+        self.eval_id = EVALUATIONS[evaluation]
+        self.threads = threads
+        self._weights = learned.load_expanded(weights) if weights is not None else None  # a bad file fails here
+        self.ctl = np.zeros(4, dtype=np.int64)
+        self._free = np.zeros(4, dtype=np.int64)  # the control words of the depths a clock never stops
         self.new_game()
+
+    @property
+    def weights(self) -> np.ndarray | None:
+        """The learned evaluation's expanded weights (None for the classic evaluation)."""
+        if self.eval_id != k.LEARNED:
+            return None
+        if self._weights is None:
+            self._weights = learned.shipped()
+        return self._weights
 
     def new_game(self) -> None:
         self.tables = k.new_tables(self.table_bits)
+
+    def stop(self) -> None:
+        """Ask the running search to stop now; it returns the result of its last finished depth."""
+        self.ctl[k.STOP] = 1
 
     def search(self, state: HexThelloState, depth: int | None = None, seconds: float | None = None) -> EngineReport:
         """Best move at a fixed ``depth`` or within about ``seconds`` (at least depth 1 is always finished)."""
@@ -62,6 +106,7 @@ class HexEngine:
         if moves == [PASS]:
             return EngineReport(PASS, 0, 0, 1, 0.0, False)
         board, me = _board(state)
+        weights = self.weights
         tt_key, tt_val, tt_depth, tt_flag, tt_move, history = self.tables
         history //= 4  # age the history of the previous move
         t0 = time.perf_counter()
@@ -69,25 +114,35 @@ class HexEngine:
         empties = state.empties()
         best_p, best_v, reached, total = -1, 0, 0, 0
         last_iter = 0.0
-        for d in range(1, max_depth + 1):
-            limit = 1 << 62
-            if seconds is not None and d > MIN_TIMED_DEPTH:
-                elapsed = time.perf_counter() - t0
-                nps = total / elapsed if elapsed > 0 else 1e6
-                left = 0.9 * seconds - elapsed
-                if left <= 0 or last_iter * 3 > left:
+        self.ctl[:] = 0
+        timer = None
+        if seconds is not None:
+            timer = threading.Timer(CLOCK_SHARE * seconds, self.stop)
+            timer.daemon = True
+            timer.start()
+        try:
+            for d in range(1, max_depth + 1):
+                ctl = self.ctl
+                if d == 1 or (seconds is not None and d <= MIN_TIMED_DEPTH):
+                    ctl = self._free  # depth 1 always finishes, and under a clock MIN_TIMED_DEPTH
+                elif seconds is not None:
+                    left = CLOCK_SHARE * seconds - (time.perf_counter() - t0)
+                    if left <= 0 or last_iter * 3 > left:
+                        break
+                ti = time.perf_counter()
+                p, v, nodes, aborted = k.root_search(board, me, d, tt_key, tt_val, tt_depth, tt_flag, tt_move,
+                                                     history, 1 << 62, best_p, ctl, self.eval_id, weights,
+                                                     self.threads)
+                last_iter = time.perf_counter() - ti
+                total += int(nodes)
+                if aborted:
                     break
-                limit = max(1000, int(left * nps * 0.9))
-            ti = time.perf_counter()
-            p, v, nodes, aborted = k.root_search(board, me, d, tt_key, tt_val, tt_depth, tt_flag, tt_move, history,
-                                                 limit, best_p)
-            last_iter = time.perf_counter() - ti
-            total += int(nodes)
-            if aborted:
-                break
-            best_p, best_v, reached = int(p), int(v), d
-            if abs(best_v) >= k.WIN or d > empties + 2:
-                break
+                best_p, best_v, reached = int(p), int(v), d
+                if abs(best_v) >= k.WIN or d > empties + 2:
+                    break
+        finally:
+            if timer is not None:
+                timer.cancel()
         exact = abs(best_v) >= k.WIN or reached > empties + 2
         value = best_v
         if abs(best_v) >= k.WIN:  # the kernel's WIN is the core's WIN: keep the margin

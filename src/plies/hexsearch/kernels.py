@@ -42,7 +42,62 @@ _rng = np.random.default_rng(20240208)
 ZOBRIST = _rng.integers(1, 2**63 - 1, size=(N, 3), dtype=np.int64)
 ZOBRIST_SIDE = np.int64(_rng.integers(1, 2**63 - 1))
 
-lib.hex_init(CELLS, DOC004_TABLE, ENGINE_TABLE, np.ascontiguousarray(ZOBRIST), int(ZOBRIST_SIDE))
+
+def _cube(i: int, j: int) -> tuple[int, int, int]:
+    """Cube coordinates of array cell (i, j), centred on (7, 7)."""
+    x, z = j - 7, i - 7
+    return x, -x - z, z
+
+
+def _cell(x: int, y: int, z: int) -> int:
+    return (z + 7 + 1) * W + x + 7 + 1
+
+
+def _symmetries(c: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    """The 12 images of cube coordinates c under the hexagon's rotations and reflections."""
+    out = []
+    x, y, z = c
+    for _ in range(6):
+        x, y, z = -z, -x, -y
+        out += [(x, y, z), (x, z, y)]
+    return out
+
+
+def _classes() -> np.ndarray:
+    """The class of each padded cell for the learned evaluation: cells one symmetry of the hexagon maps onto
+    each other share a class, numbered from the centre out (0 off the board)."""
+    cls = np.zeros(N, dtype=np.int64)
+    orbits: dict[tuple[int, int, int], int] = {}
+    for i, j in sorted(ON_BOARD, key=lambda c: (max(map(abs, _cube(*c))), c)):
+        key = min(_symmetries(_cube(i, j)))
+        cls[(i + 1) * W + j + 1] = orbits.setdefault(key, len(orbits))
+    return cls
+
+
+CLASSES = _classes()
+N_CLASSES = int(CLASSES.max()) + 1
+CORNERS_CUBE = [(7, -7, 0), (7, 0, -7), (0, 7, -7), (-7, 7, 0), (-7, 0, 7), (0, -7, 7)]
+"""The six corners in order around the hexagon."""
+
+
+def _edges() -> np.ndarray:
+    """The six edge lines (6 x 10 padded cells): the inner cell beside a corner, the edge's 8 cells from that
+    corner to the next one, the inner cell beside that one.  Read backwards a line is the same line (a
+    reflection of the hexagon)."""
+    out = []
+    for e in range(6):
+        a, b = CORNERS_CUBE[e], CORNERS_CUBE[(e + 1) % 6]
+        line = [tuple(a[t] + (b[t] - a[t]) * s // 7 for t in range(3)) for s in range(8)]
+        xa = tuple(v * 6 // 7 for v in a)
+        xb = tuple(v * 6 // 7 for v in b)
+        out.append([_cell(*xa)] + [_cell(*c) for c in line] + [_cell(*xb)])
+    return np.array(out, dtype=np.int64)
+
+
+EDGES = _edges()
+
+lib.hex_init(CELLS, DOC004_TABLE, ENGINE_TABLE, np.ascontiguousarray(ZOBRIST), int(ZOBRIST_SIDE), CLASSES,
+             np.ascontiguousarray(EDGES))
 
 _PADDED = np.array([(i + 1) * W + j + 1 for i in range(SIZE) for j in range(SIZE)], dtype=np.int64)
 _ON = np.zeros(SIZE * SIZE, dtype=bool)
@@ -96,13 +151,55 @@ def perft(board: np.ndarray, me: int, depth: int) -> int:
 
 def eval_doc004(board: np.ndarray, me: int) -> int:
     """Document 004: 10 * discs + 5 * mobility + 3 * stability table, from ``me``'s view."""
-    return lib.hex_evaluate(board, me, 0)
+    return lib.hex_evaluate(board, me, 0, None)
 
 
 def eval_engine(board: np.ndarray, me: int) -> int:
-    """The engine's evaluation: square weights, mobility of both sides, potential mobility, a guard against
-    being wiped out, and in the late game more and more the disc count (a finished game: the exact result)."""
-    return lib.hex_evaluate(board, me, 1)
+    """The engine's classic evaluation: square weights, mobility of both sides, potential mobility, a guard
+    against being wiped out, and in the late game more and more the disc count (a finished game: the exact
+    result)."""
+    return lib.hex_evaluate(board, me, 1, None)
+
+
+PHASES = 12
+PHASE_WIDTH = 14
+"""The learned evaluation's phases: phase = empties // PHASE_WIDTH (at most PHASES - 1)."""
+EVAL_SCALE = 16
+"""Units of the learned evaluation per disc."""
+DENSE = ("bias", "mobility", "opponent mobility", "potential mobility", "opponent potential mobility", "parity",
+         "wipe-out guard", "opponent wipe-out guard")
+MAX_CLASSES = 32
+N_FEAT = len(DENSE) + 2 * MAX_CLASSES
+"""Dense features, then my discs per cell class (MAX_CLASSES slots), then the opponent's."""
+GUARD = 40
+"""Units the learned value adds per unit of the opponent's wipe-out guard minus its own (fixed, not fitted)."""
+EDGE_LEN = 10
+EDGE_CONFIGS = 3**EDGE_LEN
+ROW = N_FEAT + EDGE_CONFIGS
+"""One phase's int32 weights: the N_FEAT features, then the edge lines' table (3^10 configurations: digit k of
+cell k of a line, 0 empty or hole, 1 mine, 2 the opponent's)."""
+
+
+def eval_learned(board: np.ndarray, me: int, weights: np.ndarray) -> int:
+    """The engine's learned evaluation (``weights``: int32 (PHASES, ROW), see ``plies.hexsearch.learned``), in
+    1/EVAL_SCALE discs from ``me``'s view (a finished game: the exact result)."""
+    return lib.hex_evaluate(board, me, 2, weights)
+
+
+def features(boards: np.ndarray, mes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The learned evaluation's features of n positions (``boards`` int8 (n, 289), ``mes`` the side to move of
+    each): (phase (n,), features (n, N_FEAT), edge configurations (n, 6), over (n,): 0 while the game is on,
+    else 201 + the side to move's disc difference).  The value is ``features @ w[phase, :N_FEAT]`` plus
+    ``w[phase, N_FEAT + edge]`` summed over the six lines plus ``GUARD * (features[7] - features[6])``."""
+    boards = np.ascontiguousarray(boards, dtype=np.int8)
+    mes = np.ascontiguousarray(mes, dtype=np.int8)
+    n = len(mes)
+    phase = np.zeros(n, dtype=np.int32)
+    feat = np.zeros((n, N_FEAT), dtype=np.int32)
+    edge = np.zeros((n, 6), dtype=np.int32)
+    over = np.zeros(n, dtype=np.int64)
+    lib.hex_features(boards, mes, phase, feat, edge, over)
+    return phase, feat, edge, over
 
 
 def board_hash(board: np.ndarray, me: int) -> int:
@@ -130,6 +227,10 @@ def doc004_root(board: np.ndarray, me: int, depth: int, prune: bool) -> tuple[in
 TT_BITS = 20
 TT_SIZE = 1 << TT_BITS
 EXACT, LOWER, UPPER = 0, 1, 2
+CLASSIC, LEARNED = 0, 1
+"""The engine's evaluations (``eval_id``)."""
+STOP = 1
+"""The index of the stop flag in a search's control words."""
 
 
 def new_tables(bits: int = TT_BITS) -> tuple[np.ndarray, ...]:
@@ -141,9 +242,16 @@ def new_tables(bits: int = TT_BITS) -> tuple[np.ndarray, ...]:
 
 def root_search(board: np.ndarray, me: int, depth: int, tt_key: np.ndarray, tt_val: np.ndarray,
                 tt_depth: np.ndarray, tt_flag: np.ndarray, tt_move: np.ndarray, history: np.ndarray, limit: int,
-                first: int) -> tuple[int, int, int, bool]:
+                first: int, ctl: np.ndarray | None = None, eval_id: int = CLASSIC, weights: np.ndarray | None = None,
+                threads: int = 1) -> tuple[int, int, int, bool]:
     """One iteration of the PVS engine at ``depth``: (best padded cell or -1 to pass, value, nodes, aborted).
 
-    Past ``limit`` nodes the search stops (``aborted``; the caller then ignores the result).  ``first`` (a
-    cell or -1) is searched first: the previous iteration's best move.  The tables are updated in place."""
-    return lib.hex_root_search(board, me, depth, tt_key, tt_val, tt_depth, tt_flag, tt_move, history, limit, first)
+    Past ``limit`` nodes (of the calling thread) or once ``ctl[STOP]`` is set (``ctl``: int64 control words,
+    settable from another thread) the search stops (``aborted``; the caller then ignores the result).
+    ``first`` (a cell or -1) is searched first: the previous iteration's best move.  ``eval_id`` is
+    ``CLASSIC`` or ``LEARNED`` (then ``weights``, int32 (PHASES, ROW)).  ``threads`` > 1 searches in parallel
+    (the same value; the nodes of all threads).  The tables are updated in place."""
+    if ctl is None:
+        ctl = np.zeros(4, dtype=np.int64)
+    return lib.hex_root_search(board, me, depth, tt_key, tt_val, tt_depth, tt_flag, tt_move, history, limit, first,
+                               ctl, eval_id, weights, threads)

@@ -1,6 +1,9 @@
 """Player kinds for HexThello's compiled searchers (registered on import):
 
-- ``hexengine:depth=N`` or ``hexengine:time=S``: the PVS engine at a fixed depth or about S seconds a move;
+- ``hexengine:depth=N`` or ``hexengine:time=S``: the PVS engine at a fixed depth or about S seconds a move,
+  with ``eval=learned`` (default) or ``eval=classic``, ``weights=FILE`` (weights of ``plies train
+  hexthello-fit`` instead of the shipped ones) and ``threads=N`` (default: the machine's cores, or
+  ``$PLIES_ENGINE_THREADS``, which match workers set to 1);
 - ``doc004:depth=N[,pruning=off]``: document 004's student agent (alpha-beta, 10/5/3 evaluation).
 """
 
@@ -12,7 +15,8 @@ from plies import players
 from plies.game import ParseError, State
 from plies.games.hexthello import HexThelloState
 from plies.heuristics import hexthello as _heuristics  # noqa: F401  (registers the hexthello heuristics)
-from plies.hexsearch.engine import HexEngine, doc004_move
+from plies.hexsearch.engine import EVALUATIONS, HexEngine, doc004_move
+from plies.players.engine import player_threads
 from plies.search.result import SearchResult, Stats
 
 
@@ -25,16 +29,29 @@ def _hex(state: State) -> HexThelloState:
 class HexEnginePlayer(players.Player):
     """The compiled engine at a depth or under a clock; keeps its tables for the whole game."""
 
-    def __init__(self, depth: int | None = None, seconds: float | None = None) -> None:
+    def __init__(self, depth: int | None = None, seconds: float | None = None, evaluation: str = "learned",
+                 weights: str | None = None, threads: int | None = None) -> None:
         if depth is None and seconds is None:
             seconds = 1.0
         if depth is not None and depth < 1:
             raise ParseError("depth must be at least 1")
-        if seconds is not None and seconds <= 0:
+        if seconds is not None and not seconds > 0:
             raise ParseError("time must be positive")
+        if evaluation not in EVALUATIONS:
+            raise ParseError(f"eval must be {' or '.join(EVALUATIONS)}, not {evaluation!r}")
+        if threads is not None and not 1 <= threads <= 256:
+            raise ParseError("threads must be 1..256")
         self.depth, self.seconds = depth, seconds
-        self.engine = HexEngine()
-        self.name = f"hexengine:depth={depth}" if depth is not None else f"hexengine:time={seconds:g}"
+        self.engine = HexEngine(evaluation=evaluation, weights=weights,
+                                threads=threads if threads is not None else player_threads())
+        parts = [f"depth={depth}" if depth is not None else f"time={seconds:g}"]
+        if evaluation != "learned":
+            parts.append(f"eval={evaluation}")
+        if weights is not None:
+            parts.append(f"weights={weights}")
+        if threads is not None:
+            parts.append(f"threads={threads}")
+        self.name = "hexengine:" + ",".join(parts)
 
     def new_game(self, state: State) -> None:
         self.engine.new_game()
@@ -73,9 +90,13 @@ def _number(params: dict[str, str], key: str, kind: type) -> Any:
 def _engine_factory(game: str, params: dict[str, str], raw: str) -> players.Player:
     depth = _number(params, "depth", int)
     seconds = _number(params, "time", float)
+    threads = _number(params, "threads", int)
+    evaluation = params.pop("eval", "learned")
+    weights = params.pop("weights", None)
     if params:
-        raise ParseError(f"unknown option(s) for hexengine: {', '.join(params)} (use depth=N or time=S)")
-    return HexEnginePlayer(depth, seconds)
+        raise ParseError(f"unknown option(s) for hexengine: {', '.join(params)} "
+                         "(use depth=N or time=S, eval=learned|classic, weights=FILE, threads=N)")
+    return HexEnginePlayer(depth, seconds, evaluation, weights, threads)
 
 
 def _doc004_factory(game: str, params: dict[str, str], raw: str) -> players.Player:
