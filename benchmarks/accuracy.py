@@ -77,6 +77,17 @@ class ExactCache:
             except (ValueError, KeyError, TypeError) as exc:
                 raise SystemExit(f"error: {path} is not an accuracy data file ({exc})") from None
 
+    def reload(self) -> None:
+        """Take in what another run wrote to the file meanwhile."""
+        if self.path.exists():
+            other = ExactCache(self.path)
+            for key, entry in other.positions.items():
+                mine = self.positions.setdefault(key, entry)
+                if mine is not entry:
+                    mine["moves"] = {**entry["moves"], **mine["moves"]}
+                    if "best" not in mine and "best" in entry:
+                        mine.update({k: v for k, v in entry.items() if k != "moves"})
+
     def best(self, s: OthelloState) -> int | None:
         entry = self.positions.get(s.to_text())
         return None if entry is None else int(entry["best"])
@@ -101,17 +112,7 @@ class ExactCache:
     def save(self) -> None:
         """Write the file (atomically: a stopped run never leaves half a file)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        if self.path.exists():  # another run (a solve pass beside an --update) may have added values meanwhile
-            try:
-                theirs = json.loads(self.path.read_text())["positions"]
-            except (ValueError, KeyError, TypeError):
-                theirs = {}
-            for key, entry in theirs.items():
-                mine = self.positions.setdefault(key, entry)
-                if mine is not entry:
-                    mine["moves"] = {**entry["moves"], **mine["moves"]}
-                    if "best" not in mine and "best" in entry:
-                        mine.update({k: v for k, v in entry.items() if k != "moves"})
+        self.reload()  # another run (a solve pass beside an --update) may have added values meanwhile
         tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
         ordered = dict(sorted(self.positions.items(), key=lambda kv: (kv[1]["empties"], kv[0])))
         tmp.write_text(json.dumps({"positions": ordered}, indent=1, sort_keys=False) + "\n")
@@ -170,12 +171,17 @@ def bar(console: Console, disable: bool) -> Progress:
 
 
 def run_solve(order: list[OthelloState], cache: ExactCache, threads: int, console: Console, quiet: bool) -> None:
-    """Solve every position of ``order`` missing from the cache, saving after each one."""
+    """Solve every position of ``order`` missing from the cache, saving after each one (another run may solve
+    beside this one, e.g. with ``--reverse``: each skips what the other has written)."""
     todo = [s for s in order if cache.best(s) is None]
     solver = Engine(hash_mb=256, threads=threads)
     with bar(console, quiet) as progress:
         task = progress.add_task("solving", total=len(todo), info="")
         for s in todo:
+            cache.reload()
+            if cache.best(s) is not None:
+                progress.advance(task)
+                continue
             progress.update(task, info=f"{s.empties()} empties")
             t0 = time.perf_counter()
             move, value = solve_position(s, solver)
@@ -199,6 +205,8 @@ def main() -> None:
     ap.add_argument("--solve", action="store_true",
                     help="solve the positions missing from the data file exactly and save them (resumable)")
     ap.add_argument("--solve-threads", type=int, default=1, help="threads of the exact solver (default 1)")
+    ap.add_argument("--reverse", action="store_true",
+                    help="solve from the last position backwards (a second solve pass beside the first)")
     ap.add_argument("--update", action="store_true",
                     help="write the values of chosen moves that were missing from the data file to it")
     ap.add_argument("--solved-only", action="store_true",
@@ -218,7 +226,8 @@ def main() -> None:
     # position i of every number of empties before position i + 1: a stopped solve covers all empties evenly
     order = [positions[e][i] for i in range(args.count) for e in empties]
     if args.solve:
-        run_solve(order, cache, args.solve_threads, console, quiet=args.json or not console.is_terminal)
+        run_solve(order[::-1] if args.reverse else order, cache, args.solve_threads, console,
+                  quiet=args.json or not console.is_terminal)
         return
     missing = [s for s in order if cache.best(s) is None]
     if args.solved_only:
