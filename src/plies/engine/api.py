@@ -355,6 +355,12 @@ class Engine:
         root_a = np.array([first] + [m for m in state.legal_moves() if m != first], dtype=np.int64)
         guess = sum(last_two) / len(last_two)  # odd and even depths swing either side of the value: their mean
         alpha, beta = _end_window(int(round(guess))) if abs(guess) < 64 else (-65, 65)
+        # the endgame searches stop one more safety margin early: probcut's shallow searches do not poll the stop
+        # flag, so a stop reaches them later than it reaches the midgame search
+        left = time - 2 * safety_margin(time) - (_time.perf_counter() - t0)
+        early = threading.Timer(max(0.0, left), self.stop)
+        early.daemon = True
+        early.start()
         try:
             for confidence in (*SELECTIVE_STEPS, 0):
                 self.ctl[endgame.SELECT] = confidence
@@ -378,6 +384,7 @@ class Engine:
                 alpha, beta = _end_window(v) if abs(v) < 64 else (-65, 65)
                 self._retire_selective()
         finally:
+            early.cancel()
             self.ctl[endgame.SELECT] = 0
             self._retire_selective()
         return best
