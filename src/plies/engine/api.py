@@ -40,6 +40,12 @@ PRESEARCH_OFFSET = 6
 END_ASPIRATION = 3  # half-width in discs of the first window of an exact solve
 SELECTIVE_EMPTIES = 18  # solves from this many empties first run a selective (probcut) search
 PROBCUT_CONFIDENCE = 100  # its confidence, in hundredths of a standard deviation (t = 1.0)
+# Timed play from just above time_exact_empties up to time_selective_empties: the midgame iterations for a share
+# of the budget, then selective endgame searches of growing confidence and at last an exact solve, while time lasts
+SELECTIVE_PLAY_EMPTIES = 30  # never from more empties than this
+MIDGAME_SHARE = 0.1   # the midgame iterations start no new depth past this share of the budget
+SELECTIVE_STEPS = (100, 150, 200, 260, 330)  # confidences (t x 100) of the selective searches, then exact
+ITERATE_SHARE = 0.4   # a plain timed search starts no new depth past this share of the budget
 
 
 def safety_margin(seconds: float) -> float:
@@ -81,9 +87,23 @@ def _end_window(guess: int) -> tuple[int, int]:
     return max(-65, guess - w), min(65, guess + w)
 
 
+_BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
+
+
+def _popcount(x: np.ndarray) -> np.ndarray:
+    """Set bits of each uint64 of ``x``."""
+    return _BYTE_BITS[np.ascontiguousarray(x, dtype=np.uint64).view(np.uint8)].reshape(-1, 8).sum(axis=1)
+
+
 def time_exact_empties(seconds: float) -> int:
     """How many empties a solve is attempted from when playing by time (grows with the budget)."""
     return int(min(24, max(12, 14 + 2 * math.log2(max(seconds, 0.01)))))
+
+
+def time_selective_empties(seconds: float) -> int:
+    """Up to how many empties playing by time runs the selective endgame searches after the midgame ones (grows
+    with the budget: where the first selective search usually finishes within it)."""
+    return int(min(SELECTIVE_PLAY_EMPTIES, max(0, 26 + 3 * math.log2(max(seconds, 0.01)))))
 
 
 class Engine:
@@ -208,6 +228,9 @@ class Engine:
             exact = empties <= lv.exact_empties
         if time is not None and not exact and empties <= time_exact_empties(time):
             exact = True
+        if (time is not None and not exact and depth is None and multipv == 1 and self.eval_id == LEARNED
+                and empties <= time_selective_empties(time)):
+            return self._endgame_by_time(state, time, on_progress, t0)
         if not exact:
             return self._iterate(state, depth or MAX_DEPTH, time, multipv, on_progress, t0)
         fallback: list[SearchResult] = []
@@ -223,7 +246,7 @@ class Engine:
         return np.array(state.legal_moves(), dtype=np.int64)
 
     def _iterate(self, state: OthelloState, max_depth: int, time: float | None, multipv: int,
-                 on_progress: Progress | None, t0: float) -> list[SearchResult]:
+                 on_progress: Progress | None, t0: float, share: float = ITERATE_SHARE) -> list[SearchResult]:
         P, O = position(state)
         self.mid_tt.prepare(self.evaluation)
         tt = self.mid_tt.arrays()
@@ -272,7 +295,7 @@ class Engine:
                 on_progress(list(best))
             if time is not None:
                 elapsed = _time.perf_counter() - t0
-                if elapsed > 0.4 * time:
+                if elapsed > share * time:
                     break
                 if d >= empties and all(abs(r.value) >= WIN for r in best):
                     break
@@ -307,6 +330,77 @@ class Engine:
             out.append(m)
             s = s.play(m)
         return out
+
+    def _endgame_by_time(self, state: OthelloState, time: float, on_progress: Progress | None,
+                         t0: float) -> list[SearchResult]:
+        """Timed play with a few too many empties for an exact solve in the budget: the midgame iterations for
+        ``MIDGAME_SHARE`` of it, then selective endgame searches (probcut) of growing confidence
+        (``SELECTIVE_STEPS``) and an exact solve, each one's window and root order from the one before, until the
+        clock stops them (as Edax and Egaroucid do): the move of the last one finished."""
+        last_two: list[float] = []
+
+        def keep(results: list[SearchResult]) -> None:
+            last_two[:] = [*last_two[-1:], float(results[0].value)]
+            if on_progress is not None:
+                on_progress(results)
+
+        best = self._iterate(state, MAX_DEPTH, time, 1, keep, t0, share=MIDGAME_SHARE)
+        if self.ctl[midgame.STOP] or best[0].stats.depth == 0:
+            return best
+        P, O = position(state)
+        empties = state.empties()
+        self.end_tt.prepare("exact")
+        tt = self.end_tt.arrays()
+        first = best[0].move
+        root_a = np.array([first] + [m for m in state.legal_moves() if m != first], dtype=np.int64)
+        guess = sum(last_two) / len(last_two)  # odd and even depths swing either side of the value: their mean
+        alpha, beta = _end_window(int(round(guess))) if abs(guess) < 64 else (-65, 65)
+        # the endgame searches stop one more safety margin early: probcut's shallow searches do not poll the stop
+        # flag, so a stop reaches them later than it reaches the midgame search
+        left = time - 2 * safety_margin(time) - (_time.perf_counter() - t0)
+        early = threading.Timer(max(0.0, left), self.stop)
+        early.daemon = True
+        early.start()
+        try:
+            for confidence in (*SELECTIVE_STEPS, 0):
+                self.ctl[endgame.SELECT] = confidence
+                found = self._solve_window(P, O, alpha, beta, root_a, 1, tt)
+                self.ctl[endgame.SELECT] = 0
+                if found is None:  # stopped by the clock: the last finished search answers
+                    break
+                values, flags, rpv, rlen, done, root_a = found
+                i = max(range(done), key=lambda j: (flags[j] != 1, values[j]))
+                v = int(values[i])
+                pv = [int(x) for x in rpv[i, : rlen[i]]]
+                stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=_time.perf_counter() - t0, depth=empties)
+                exact = confidence == 0
+                best = [SearchResult(v, int(root_a[i]), pv, stats, "engine-exact" if exact else "engine-selective",
+                                     "exact" if exact else self.evaluation, exact=exact)]
+                if on_progress is not None:
+                    on_progress(list(best))
+                if exact:
+                    break
+                root_a = np.concatenate([root_a[i:i + 1], np.delete(root_a, i)])
+                alpha, beta = _end_window(v) if abs(v) < 64 else (-65, 65)
+                self._retire_selective()
+        finally:
+            early.cancel()
+            self.ctl[endgame.SELECT] = 0
+            self._retire_selective()
+        return best
+
+    def _retire_selective(self) -> None:
+        """Keep the best moves of the endgame table's selective entries but not their bounds: a search of another
+        confidence must not take them.  A selective entry's depth is 64 + its empties; one less matches no search
+        of the position (exact ones take depth = empties, selective ones 64 + empties) and ranks about the same."""
+        rec = self.end_tt.records
+        idx = np.flatnonzero(rec["depth"] >= endgame.SELECTIVE_TAG)
+        if len(idx) == 0:
+            return
+        sub = rec[idx]
+        empties = 64 - _popcount(sub["P"] | sub["O"])
+        fresh = idx[sub["depth"].astype(np.int64) == endgame.SELECTIVE_TAG + empties]
+        rec["depth"][fresh] -= 1
 
     def _solve(self, state: OthelloState, multipv: int, on_progress: Progress | None, wld: bool, t0: float,
                fallback: list[SearchResult]) -> list[SearchResult]:
@@ -421,4 +515,4 @@ class Engine:
         return out
 
 
-__all__ = ["Engine", "time_exact_empties"]
+__all__ = ["Engine", "time_exact_empties", "time_selective_empties"]
