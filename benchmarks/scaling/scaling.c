@@ -24,6 +24,7 @@
 #include "eval.c"
 #include "midgame.c"
 #include "endgame.c"
+#include "hexthello.c"
 #include "parallel.c"
 
 #define TABLE_BITS 22

@@ -320,10 +320,12 @@ static i64 eval_1ply_min(u64 P, u64 O, const Weights *W) {
     return worst;
 }
 
-/* Fail-soft alpha-beta to depth with the learned evaluation (discs): probcut's estimate. */
+/* Fail-soft alpha-beta to depth with the learned evaluation (discs): probcut's estimate.  A stopped search's
+ * estimate is meaningless, but its caller drops the node's result then (search_deep checks after each child). */
 static double shallow_value(Search *s, u64 P, u64 O, int depth, double alpha, double beta) {
     s->ctl[CTL_NODES]++;
     if (depth == 0) return evaluate_patterns(P, O, &s->W);
+    if (depth >= 3 && aborted(s)) return 0.0;
     u64 moves = get_moves(P, O);
     if (moves == 0) {
         if (get_moves(O, P) == 0) return (double)final_score(P, O);

@@ -355,8 +355,8 @@ class Engine:
         root_a = np.array([first] + [m for m in state.legal_moves() if m != first], dtype=np.int64)
         guess = sum(last_two) / len(last_two)  # odd and even depths swing either side of the value: their mean
         alpha, beta = _end_window(int(round(guess))) if abs(guess) < 64 else (-65, 65)
-        # the endgame searches stop one more safety margin early: probcut's shallow searches do not poll the stop
-        # flag, so a stop reaches them later than it reaches the midgame search
+        # the endgame searches stop one more safety margin early: probcut's shallow searches poll the stop flag
+        # only 3 or more plies above their horizon, so a stop reaches them later than it reaches the midgame
         left = time - 2 * safety_margin(time) - (_time.perf_counter() - t0)
         early = threading.Timer(max(0.0, left), self.stop)
         early.daemon = True
