@@ -210,6 +210,39 @@ static int64_t hex_eval_doc004(const int8_t *board, int me) {
     return 10 * d + 5 * mob + 3 * s;
 }
 
+/* What an empty cell p adds to the evaluations' counts: a move there for me (*legal_me) or the opponent
+ * (*legal_op), and one unit of potential mobility per neighbouring disc (*pot_me: the opponent's discs, *pot_op:
+ * mine). */
+static inline void hex_empty_cell(const int8_t *board, int p, int me, int *legal_me, int *legal_op, int *pot_me,
+                                  int *pot_op) {
+    int op = 3 - me;
+    *legal_me = *legal_op = *pot_me = *pot_op = 0;
+    /* a disc (1 or 2, not 0 or 3) beside p?  (v ^ v >> 1) & 1 is 1 for exactly those */
+    int any = 0;
+#pragma GCC unroll 6
+    for (int dd = 0; dd < 6; dd++) {
+        int c = board[p + hex_offsets[dd]];
+        any |= c ^ (c >> 1);
+    }
+    if (!(any & 1)) return;
+#pragma GCC unroll 6
+    for (int dd = 0; dd < 6; dd++) {
+        int off = hex_offsets[dd];
+        int q = p + off;
+        int c = board[q];
+        if (c != me && c != op) continue;
+        if (c == op) (*pot_me)++;
+        else (*pot_op)++;
+        if ((c == op && *legal_me) || (c == me && *legal_op)) continue;
+        q += off;
+        while (board[q] == c) q += off;
+        if (board[q] == 3 - c) {
+            if (c == op) *legal_me = 1;
+            else *legal_op = 1;
+        }
+    }
+}
+
 /* The engine's evaluation, in one pass over the board: square weights, mobility of both sides, potential
  * mobility (empty cells beside the opponent's discs), a guard against being wiped out, and in the late game
  * more and more the disc count. */
@@ -232,33 +265,12 @@ static int64_t hex_eval_engine(const int8_t *board, int me) {
         }
         if (v == HEX_WALL) continue; /* a hole: the course's ILLEGAL cell, never empty */
         n_empty++;
-        /* a disc (1 or 2, not 0 or 3) beside p?  (v ^ v >> 1) & 1 is 1 for exactly those */
-        int any = 0;
-#pragma GCC unroll 6
-        for (int dd = 0; dd < 6; dd++) {
-            int c = board[p + hex_offsets[dd]];
-            any |= c ^ (c >> 1);
-        }
-        if (!(any & 1)) continue;
-        int legal_me = 0, legal_op = 0;
-#pragma GCC unroll 6
-        for (int dd = 0; dd < 6; dd++) {
-            int off = hex_offsets[dd];
-            int q = p + off;
-            int c = board[q];
-            if (c != me && c != op) continue;
-            if (c == op) pot_me++;
-            else pot_op++;
-            if ((c == op && legal_me) || (c == me && legal_op)) continue;
-            q += off;
-            while (board[q] == c) q += off;
-            if (board[q] == 3 - c) {
-                if (c == op) legal_me = 1;
-                else legal_op = 1;
-            }
-        }
-        mob_me += legal_me;
-        mob_op += legal_op;
+        int lm, lo, pm, po;
+        hex_empty_cell(board, p, me, &lm, &lo, &pm, &po);
+        mob_me += lm;
+        mob_op += lo;
+        pot_me += pm;
+        pot_op += po;
     }
     int64_t d = mine - theirs;
     if (mob_me == 0 && mob_op == 0) /* the game is over: the exact result */
@@ -291,34 +303,14 @@ static int hex_features(const int8_t *board, int me, int *phase, int32_t *feat, 
             cls_op[hex_class[p]]++;
             continue;
         }
-        if (v == HEX_WALL) continue;
+        if (v == HEX_WALL) continue; /* a hole: the course's ILLEGAL cell, never empty */
         n_empty++;
-        int any = 0;
-#pragma GCC unroll 6
-        for (int dd = 0; dd < 6; dd++) {
-            int c = board[p + hex_offsets[dd]];
-            any |= c ^ (c >> 1);
-        }
-        if (!(any & 1)) continue;
-        int legal_me = 0, legal_op = 0;
-#pragma GCC unroll 6
-        for (int dd = 0; dd < 6; dd++) {
-            int off = hex_offsets[dd];
-            int q = p + off;
-            int c = board[q];
-            if (c != me && c != op) continue;
-            if (c == op) pot_me++;
-            else pot_op++;
-            if ((c == op && legal_me) || (c == me && legal_op)) continue;
-            q += off;
-            while (board[q] == c) q += off;
-            if (board[q] == 3 - c) {
-                if (c == op) legal_me = 1;
-                else legal_op = 1;
-            }
-        }
-        mob_me += legal_me;
-        mob_op += legal_op;
+        int lm, lo, pm, po;
+        hex_empty_cell(board, p, me, &lm, &lo, &pm, &po);
+        mob_me += lm;
+        mob_op += lo;
+        pot_me += pm;
+        pot_op += po;
     }
     *diff = mine - theirs;
     int ph = n_empty / HEX_PHASE_WIDTH;
