@@ -210,37 +210,43 @@ static int64_t hex_eval_doc004(const int8_t *board, int me) {
     return 10 * d + 5 * mob + 3 * s;
 }
 
-/* What an empty cell p adds to the evaluations' counts: a move there for me (*legal_me) or the opponent
- * (*legal_op), and one unit of potential mobility per neighbouring disc (*pot_me: the opponent's discs, *pot_op:
- * mine). */
-static inline void hex_empty_cell(const int8_t *board, int p, int me, int *legal_me, int *legal_op, int *pot_me,
-                                  int *pot_op) {
+/* What the empty cells add up to for the evaluations (me's view): moves for me and the opponent, potential
+ * mobility (empty cells beside the other side's discs, once per neighbouring disc) and the number of empties. */
+typedef struct {
+    int mob_me, mob_op, pot_me, pot_op, n_empty;
+} HexEmpties;
+
+/* Add empty cell p to *c. */
+static inline void hex_empty_cell(const int8_t *board, int p, int me, HexEmpties *c) {
     int op = 3 - me;
-    *legal_me = *legal_op = *pot_me = *pot_op = 0;
+    c->n_empty++;
     /* a disc (1 or 2, not 0 or 3) beside p?  (v ^ v >> 1) & 1 is 1 for exactly those */
     int any = 0;
 #pragma GCC unroll 6
     for (int dd = 0; dd < 6; dd++) {
-        int c = board[p + hex_offsets[dd]];
-        any |= c ^ (c >> 1);
+        int v = board[p + hex_offsets[dd]];
+        any |= v ^ (v >> 1);
     }
     if (!(any & 1)) return;
+    int legal_me = 0, legal_op = 0;
 #pragma GCC unroll 6
     for (int dd = 0; dd < 6; dd++) {
         int off = hex_offsets[dd];
         int q = p + off;
-        int c = board[q];
-        if (c != me && c != op) continue;
-        if (c == op) (*pot_me)++;
-        else (*pot_op)++;
-        if ((c == op && *legal_me) || (c == me && *legal_op)) continue;
+        int v = board[q];
+        if (v != me && v != op) continue;
+        if (v == op) c->pot_me++;
+        else c->pot_op++;
+        if ((v == op && legal_me) || (v == me && legal_op)) continue;
         q += off;
-        while (board[q] == c) q += off;
-        if (board[q] == 3 - c) {
-            if (c == op) *legal_me = 1;
-            else *legal_op = 1;
+        while (board[q] == v) q += off;
+        if (board[q] == 3 - v) {
+            if (v == op) legal_me = 1;
+            else legal_op = 1;
         }
     }
+    c->mob_me += legal_me;
+    c->mob_op += legal_op;
 }
 
 /* The engine's evaluation, in one pass over the board: square weights, mobility of both sides, potential
@@ -249,7 +255,8 @@ static inline void hex_empty_cell(const int8_t *board, int p, int me, int *legal
 static int64_t hex_eval_engine(const int8_t *board, int me) {
     int op = 3 - me;
     int64_t s = 0;
-    int64_t mine = 0, theirs = 0, mob_me = 0, mob_op = 0, pot_me = 0, pot_op = 0, n_empty = 0;
+    int64_t mine = 0, theirs = 0;
+    HexEmpties c = {0, 0, 0, 0, 0};
     for (int k = 0; k < HEX_NCELLS; k++) {
         int p = hex_cells[k];
         int v = board[p];
@@ -263,20 +270,14 @@ static int64_t hex_eval_engine(const int8_t *board, int me) {
             s -= hex_engine_table[p];
             continue;
         }
-        if (v == HEX_WALL) continue; /* a hole: the course's ILLEGAL cell, never empty */
-        n_empty++;
-        int lm, lo, pm, po;
-        hex_empty_cell(board, p, me, &lm, &lo, &pm, &po);
-        mob_me += lm;
-        mob_op += lo;
-        pot_me += pm;
-        pot_op += po;
+        if (v != HEX_WALL) hex_empty_cell(board, p, me, &c); /* a hole: the course's ILLEGAL cell, never empty */
     }
     int64_t d = mine - theirs;
-    if (mob_me == 0 && mob_op == 0) /* the game is over: the exact result */
+    if (c.mob_me == 0 && c.mob_op == 0) /* the game is over: the exact result */
         return d > 0 ? HEX_WIN + d : (d < 0 ? -HEX_WIN + d : 0);
-    int64_t late = n_empty > 40 ? 0 : 40 - n_empty;
-    int64_t value = 4 * s + 12 * (mob_me - mob_op) + 2 * (pot_me - pot_op) + 2 * d + hex_floordiv(late * d, 4);
+    int64_t late = c.n_empty > 40 ? 0 : 40 - c.n_empty;
+    int64_t value = 4 * s + 12 * (c.mob_me - c.mob_op) + 2 * (c.pot_me - c.pot_op) + 2 * d +
+                    hex_floordiv(late * d, 4);
     if (mine < 10) value -= 40 * (10 - mine) * (10 - mine); /* on the hexagon a wipe-out comes fast */
     if (theirs < 10) value += 40 * (10 - theirs) * (10 - theirs);
     return value;
@@ -287,7 +288,8 @@ static int64_t hex_eval_engine(const int8_t *board, int me) {
  * *diff then my discs minus the opponent's. */
 static int hex_features(const int8_t *board, int me, int *phase, int32_t *feat, int32_t *edge, int64_t *diff) {
     int op = 3 - me;
-    int32_t mine = 0, theirs = 0, mob_me = 0, mob_op = 0, pot_me = 0, pot_op = 0, n_empty = 0;
+    int32_t mine = 0, theirs = 0;
+    HexEmpties c = {0, 0, 0, 0, 0};
     memset(feat, 0, HEX_NFEAT * sizeof(int32_t));
     int32_t *cls_me = feat + HEX_DENSE, *cls_op = feat + HEX_DENSE + HEX_MAX_CLASSES;
     for (int k = 0; k < HEX_NCELLS; k++) {
@@ -303,25 +305,18 @@ static int hex_features(const int8_t *board, int me, int *phase, int32_t *feat, 
             cls_op[hex_class[p]]++;
             continue;
         }
-        if (v == HEX_WALL) continue; /* a hole: the course's ILLEGAL cell, never empty */
-        n_empty++;
-        int lm, lo, pm, po;
-        hex_empty_cell(board, p, me, &lm, &lo, &pm, &po);
-        mob_me += lm;
-        mob_op += lo;
-        pot_me += pm;
-        pot_op += po;
+        if (v != HEX_WALL) hex_empty_cell(board, p, me, &c); /* a hole: the course's ILLEGAL cell, never empty */
     }
     *diff = mine - theirs;
-    int ph = n_empty / HEX_PHASE_WIDTH;
+    int ph = c.n_empty / HEX_PHASE_WIDTH;
     *phase = ph < HEX_PHASES ? ph : HEX_PHASES - 1;
     int32_t g_me = mine < 10 ? (10 - mine) * (10 - mine) : 0, g_op = theirs < 10 ? (10 - theirs) * (10 - theirs) : 0;
     feat[0] = 1;
-    feat[1] = mob_me;
-    feat[2] = mob_op;
-    feat[3] = pot_me;
-    feat[4] = pot_op;
-    feat[5] = n_empty & 1;
+    feat[1] = c.mob_me;
+    feat[2] = c.mob_op;
+    feat[3] = c.pot_me;
+    feat[4] = c.pot_op;
+    feat[5] = c.n_empty & 1;
     feat[6] = g_me;
     feat[7] = g_op;
     const int8_t *dg = hex_digit[me];
@@ -331,7 +326,7 @@ static int hex_features(const int8_t *board, int me, int *phase, int32_t *feat, 
         for (int c = HEX_EDGE_LEN - 1; c >= 0; c--) idx = 3 * idx + dg[board[hex_edge[e][c]]];
         edge[e] = idx;
     }
-    return mob_me == 0 && mob_op == 0;
+    return c.mob_me == 0 && c.mob_op == 0;
 }
 
 /* The learned evaluation from me's view, in 1/HEX_EVAL_SCALE discs (a finished game: the exact result): the
