@@ -15,6 +15,7 @@ from plies.hexsearch import HexEngine
 from plies.hexsearch import kernels as k
 from plies.search import minimax
 
+from .conftest import near_end_positions
 from .test_hex_search import random_positions
 
 
@@ -39,22 +40,11 @@ def test_threads_give_the_one_thread_values(evaluation: str) -> None:
 
 
 def test_threads_solve_endgames_exactly() -> None:
-    rng = random.Random(8)
-    checked = 0
-    while checked < 3:
-        s = HexThelloState.start()
-        line = [s]
-        while not s.is_over():
-            s = s.play(rng.choice(s.legal_moves()))
-            line.append(s)
-        near = line[-8]
-        if near.is_over():
-            continue
+    for near in near_end_positions(8, 3, 8):
         exact = minimax(near, 20, heuristics.get("hexthello", "discs"))
         for threads in (1, 2, 4):
             r = HexEngine(table_bits=12, threads=threads).search(near, depth=20)
             assert r.exact and r.value == exact.value
-        checked += 1
 
 
 def test_a_set_stop_flag_aborts_every_thread() -> None:

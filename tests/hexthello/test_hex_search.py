@@ -16,6 +16,8 @@ from plies.players import parse_player
 from plies.players.hexthello import Doc004Player, HexEnginePlayer
 from plies.search import alphabeta, minimax
 
+from .conftest import near_end_positions
+
 
 def random_positions(n: int, seed: int = 1, plies: tuple[int, int] = (4, 60)) -> list[HexThelloState]:
     rng = random.Random(seed)
@@ -101,21 +103,10 @@ def test_engine_plays_legal_moves_and_passes() -> None:
 
 
 def test_engine_exact_endgame_matches_minimax() -> None:
-    rng = random.Random(4)
-    checked = 0
-    while checked < 3:
-        s = HexThelloState.start()
-        line = [s]
-        while not s.is_over():
-            s = s.play(rng.choice(s.legal_moves()))
-            line.append(s)
-        near = line[-7]
-        if near.is_over():
-            continue
+    for near in near_end_positions(4, 3, 7):
         exact = minimax(near, 20, heuristics.get("hexthello", "discs"))
         r = HexEngine(table_bits=12).search(near, depth=20)
         assert r.exact and r.value == exact.value
-        checked += 1
 
 
 def test_player_specs() -> None:
