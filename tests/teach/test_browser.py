@@ -150,6 +150,38 @@ def test_edit_leaf_changes_answer(page) -> None:
     assert not page.errors
 
 
+def test_quick_edits_are_not_lost(page) -> None:
+    """Two leaf edits whose replies come back in reverse order, and a value typed while a reply is in flight."""
+    page.select_option("#preset", "doc002")                   # a fresh copy of document 000's tree
+    page.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 19")
+    page.select_option("#preset", "doc000")
+    page.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 13")
+    page.click("#step-last")
+    held: list = []
+    page.route("**/api/learn/trace", lambda route: held.append(route))
+    page.fill("#leaf-r\\.2\\.1", "9")
+    page.press("#leaf-r\\.2\\.1", "Enter")
+    page.fill("#leaf-r\\.2\\.2", "7")
+    page.press("#leaf-r\\.2\\.2", "Enter")
+    for _ in range(100):
+        if len(held) >= 2:
+            break
+        page.wait_for_timeout(20)
+    page.fill("#leaf-r\\.2\\.0", "8")                 # typed, not yet entered, while both replies are out
+    held[1].continue_()                                   # the later request (both edits) answers first ...
+    page.wait_for_function("document.getElementById('answer').textContent.includes('value 7')")
+    held[0].continue_()                                   # ... and the earlier one's late answer is dropped
+    page.wait_for_timeout(300)
+    page.unroute("**/api/learn/trace")
+    assert "value 7, MAX chooses D" in text(page, "#answer")
+    assert page.input_value("#leaf-r\\.2\\.0") == "8"     # what the user was typing is still there
+    assert page.input_value("#leaf-r\\.2\\.2") == "7"
+    page.press("#leaf-r\\.2\\.0", "Enter")
+    page.wait_for_function("document.getElementById('answer').textContent.includes('value 7')")
+    assert "MAX chooses D" in text(page, "#answer")
+    assert not page.errors
+
+
 def test_greek_exercise_and_minimax(page) -> None:
     page.select_option("#preset", "doc002")
     page.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 19")

@@ -7,7 +7,7 @@ const api = (p) => "api/learn/" + p;
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 
-const page = { presets: {}, tree: null, data: null, step: 0, reveal: false, quiz: null, marked: new Set() };
+const page = { presets: {}, tree: null, data: null, step: 0, reveal: false, quiz: null, marked: new Set(), asked: 0 };
 
 function fmt(v) {
   if (v === null || v === undefined) return "—";
@@ -54,10 +54,12 @@ async function post(path, body) {
   return r.json();
 }
 
+// Requests can finish out of order (two quick leaf edits): only the answer to the latest one is drawn.
 async function fetchTrace() {
   const body = { tree: page.tree, algorithm: $("algo").value, order: $("order").value };
+  const asked = ++page.asked;
   const data = await post("trace", body);
-  if (!data) return;
+  if (!data || asked !== page.asked) return;
   page.data = data;
   page.byId = Object.fromEntries(data.nodes.map((n) => [n.id, n]));
   const n = data.steps.length;
@@ -270,8 +272,19 @@ function leafAt(tree, path) {
   return [parent, key];
 }
 
+// One input per leaf.  When the leaves are the same as before, the inputs stay (with what the user is typing in
+// them); only the values of the inputs not being edited are refreshed.
 function buildLeaves() {
   const box = $("leaves");
+  const leaves = page.data.nodes.filter((n) => n.leaf);
+  const inputs = box.querySelectorAll("input");
+  if (inputs.length === leaves.length && leaves.every((n, i) => inputs[i].id === "leaf-" + n.id)) {
+    leaves.forEach((n, i) => {
+      inputs[i].parentElement.firstChild.nodeValue = n.label;
+      if (inputs[i] !== document.activeElement) inputs[i].value = n.given;
+    });
+    return;
+  }
   box.innerHTML = "";
   for (const n of page.data.nodes) {
     if (!n.leaf) continue;
