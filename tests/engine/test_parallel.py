@@ -37,6 +37,11 @@ def test_depth_limited_values_equal_one_thread(threads: int, evaluation: str) ->
         many = e.analyse(s, depth=7, multipv=2)
         assert [r.value for r in many] == [r.value for r in one], s.to_text()
         assert many[0].move in s.legal_moves()
+        for r in many:  # a variation found by a helper at a split PV node comes back whole and legal
+            assert r.pv[0] == r.move
+            t = s
+            for m in r.pv:
+                t = t.play(m)
 
 
 def test_split_search_survives_stops_and_more_threads_than_cores() -> None:

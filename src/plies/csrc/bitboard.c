@@ -5,6 +5,7 @@ uint8_t OUTFLANK[8][64];
 uint8_t FLIPPED[8][256];
 u64 DIAG_MASK[64], ANTI_MASK[64], FILE_SPREAD[256];
 uint8_t LINE_FLIPS[8][256];
+v4u RAY_UP[64], RAY_DOWN[64];
 
 void bitboard_init(void) {
     for (int pos = 0; pos < 8; pos++) {
@@ -40,6 +41,21 @@ void bitboard_init(void) {
         }
         DIAG_MASK[sq] = d;
         ANTI_MASK[sq] = a;
+    }
+    static const int DROW[4] = {0, 1, 1, 1}, DCOL[4] = {1, 0, 1, -1}; /* the lanes' directions: +1, +8, +9, +7 */
+    for (int sq = 0; sq < 64; sq++) {
+        for (int k = 0; k < 4; k++) {
+            u64 up = 0, down = 0;
+            for (int sign = 1; sign >= -1; sign -= 2) {
+                int r = sq / 8 + sign * DROW[k], c = sq % 8 + sign * DCOL[k];
+                for (; r >= 0 && r < 8 && c >= 0 && c < 8; r += sign * DROW[k], c += sign * DCOL[k]) {
+                    if (sign > 0) up |= ONE << (8 * r + c);
+                    else down |= ONE << (8 * r + c);
+                }
+            }
+            RAY_UP[sq][k] = up;
+            RAY_DOWN[sq][k] = down;
+        }
     }
     for (int b = 0; b < 256; b++) {
         u64 s = 0;

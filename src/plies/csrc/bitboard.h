@@ -54,14 +54,28 @@ static inline void v4_fill(v4u start, v4u inner, v4u *l, v4u *r) {
     *r = b;
 }
 
-/* Opponent discs turned over by a disc of P on empty square sq (0: the move is illegal). */
+/* The rays from each square in the lanes' four directions, towards higher squares (RAY_UP: +1, +8, +9, +7)
+ * and lower ones (RAY_DOWN: -1, -8, -9, -7); filled by bitboard_init. */
+extern v4u RAY_UP[64], RAY_DOWN[64];
+
+/* Opponent discs turned over by a disc of P on empty square sq (0: the move is illegal).  A run ends at the
+ * first square of the ray that is not the opponent's: upwards the lowest set bit of ~O & ray (x & -x),
+ * downwards the highest, found by smearing those squares down the ray and erasing all but the top one; the
+ * run flips when that square is P's. */
 static inline u64 flips(u64 P, u64 O, int sq) {
     const v4u s1 = V4_SHIFT;
-    v4u own = v4_splat(P), l, r;
-    v4_fill(v4_splat(ONE << sq), v4_splat(O) & V4_INNER, &l, &r);
-    v4u cl = (v4u)(((l << s1) & own) != 0);  /* the run ends on an own disc: all ones, else 0 */
-    v4u cr = (v4u)(((r >> s1) & own) != 0);
-    return v4_or_lanes((l & cl) | (r & cr));
+    v4u own = v4_splat(P), not_opp = ~v4_splat(O);
+    v4u up = RAY_UP[sq], down = RAY_DOWN[sq];
+    v4u x = not_opp & up;
+    v4u end = x & -x & own;
+    v4u f = (end + (v4u)(end != 0)) & up; /* the squares below the end: (end - 1) when there is one */
+    v4u y = not_opp & down;
+    v4u z = y | (y >> s1);
+    z |= z >> (s1 + s1);
+    z |= z >> (s1 << 2);
+    end = y & ~(z >> s1) & own;
+    f |= -(end << 1) & down;              /* the squares above the end */
+    return v4_or_lanes(f);
 }
 
 /* Bitmask of the legal moves of the side owning P. */

@@ -36,6 +36,9 @@
 #define ORDER_CORNER_STABLE 20  /* bonus per stable disc of the mover at a corner (64 = one reply fewer) */
 #define ORDER_PARITY 16         /* bonus for a move into an odd quadrant */
 #define ORDER_CORNER_REPLY 64   /* penalty per corner the opponent could take next (on top of 64 a reply) */
+#ifndef ORDER_POTENTIAL
+#define ORDER_POTENTIAL 0       /* penalty per empty square next to the mover's discs (the reply's potential mobility) */
+#endif
 
 static const u64 QUADRANTS[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL, 0x0F0F0F0F00000000ULL,
                                  0xF0F0F0F000000000ULL};
@@ -275,6 +278,7 @@ static inline i64 order_key_r(u64 P, u64 O, int sq, u64 f, u64 odd, u64 *replies
     *replies = reply;
     i64 key = -64 * popcount(reply) - ORDER_CORNER_REPLY * popcount(reply & CORNERS);
     key += SQUARE_VALUE[sq];
+    key -= ORDER_POTENTIAL * popcount(potential_moves(no, np_));
     key += ORDER_CORNER_STABLE * popcount(corner_stable(np_));
     if (odd & (ONE << sq)) key += ORDER_PARITY;
     return key;
@@ -504,7 +508,7 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
         select_move(mb, kb, fb, i, n);
         if (s->pool && i > 0 && beta == alpha + 1 && empties >= SPLIT_EMPTIES && n - i >= 2 &&
             pool_has_idle(s->pool)) {  /* the eldest brother is done: the young ones to the idle threads */
-            best = (i64)split_node(s, P, O, (double)alpha, 0, empties, ply, mb, kb, fb, i, n, (double)best,
+            best = (i64)split_node(s, P, O, (double)alpha, (double)beta, 0, empties, ply, mb, kb, fb, i, n, (double)best,
                                    &best_move);
             if (aborted(s)) return 0;
             if (best > alpha) {

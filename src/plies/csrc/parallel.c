@@ -47,6 +47,23 @@ struct Worker {
     int started;
 };
 
+/* One move of a PV split point: a null-window test against the split point's alpha, searched again with the
+ * window from the (maybe higher) alpha to beta when it passes. */
+static double split_pv_move(Search *s, SplitPoint *sp, u64 cp, u64 co) {
+    double nw = null_window(s->eval_id);
+    spin_lock(&sp->lock);
+    double a = sp->alpha;
+    spin_unlock(&sp->lock);
+    double v = -pvs(s, cp, co, sp->depth - 1, -a - nw, -a, sp->ply + 1);
+    if (v > a && v < sp->beta && !aborted(s)) {
+        spin_lock(&sp->lock);
+        a = sp->alpha;
+        spin_unlock(&sp->lock);
+        v = -pvs(s, cp, co, sp->depth - 1, -sp->beta, -a, sp->ply + 1);
+    }
+    return v;
+}
+
 static void split_work(Search *s, SplitPoint *sp) {
     SplitPoint *outer = s->sp;
     s->sp = sp;
@@ -62,7 +79,9 @@ static void split_work(Search *s, SplitPoint *sp) {
         u64 f = sp->flips[i];
         u64 cp = sp->O ^ f, co = sp->P ^ f ^ (ONE << sq);
         double v;
-        if (sp->midgame)
+        if (sp->pv_node)
+            v = split_pv_move(s, sp, cp, co);
+        else if (sp->midgame)
             v = -pvs(s, cp, co, sp->depth - 1, -sp->beta, -sp->alpha, sp->ply + 1);
         else
             v = (double)-end_child(s, cp, co, (i64)-sp->beta, (i64)-sp->alpha, sp->depth - 1, sp->ply + 1);
@@ -73,20 +92,29 @@ static void split_work(Search *s, SplitPoint *sp) {
             sp->best_move = sq;
             if (v >= sp->beta) __atomic_store_n(&sp->cutoff, 1, __ATOMIC_RELAXED);
         }
+        if (sp->pv_node && v > sp->alpha) {
+            sp->alpha = v;
+            i64 m = s->pv_len[sp->ply + 1];
+            sp->pv[0] = (int8_t)sq;
+            for (i64 k = 0; k < m; k++) sp->pv[k + 1] = s->pv[sp->ply + 1][k];
+            sp->pv_len = (int)m + 1;
+        }
         spin_unlock(&sp->lock);
     }
     s->sp = outer;
 }
 
-static double split_node(Search *s, u64 P, u64 O, double alpha, int midgame, int depth, int ply, int *mb,
-                         i64 *kb, u64 *fb, int t, int n, double best, int *best_move) {
+static double split_node(Search *s, u64 P, u64 O, double alpha, double beta, int midgame, int depth, int ply,
+                         int *mb, i64 *kb, u64 *fb, int t, int n, double best, int *best_move) {
     SplitPoint sp;
     sp.parent = s->sp;
     sp.P = P;
     sp.O = O;
     sp.alpha = alpha;
-    sp.beta = alpha + (midgame ? null_window(s->eval_id) : 1.0);
+    sp.beta = beta;
     sp.midgame = midgame;
+    sp.pv_node = midgame && beta - alpha > 1.5 * null_window(s->eval_id);
+    sp.pv_len = 0;
     sp.depth = depth;
     sp.ply = ply;
     sp.n = 0;
@@ -108,6 +136,10 @@ static double split_node(Search *s, u64 P, u64 O, double alpha, int midgame, int
         if (pool_join(s->pool, s, &sp)) spins = 0;  /* help the helpers with their own split points */
         else if (++spins < 256) cpu_relax();
         else nap();  /* the helpers are deep in moves that do not split, or the machine is busy */
+    }
+    if (sp.pv_len > 0) {  /* a move of the split point raised alpha: its variation, from whichever thread */
+        for (int k = 0; k < sp.pv_len; k++) s->pv[ply][k] = sp.pv[k];
+        s->pv_len[ply] = sp.pv_len;
     }
     *best_move = sp.best_move;
     return sp.best;

@@ -15,13 +15,16 @@
 #include "search.h"
 
 #define SPLIT_EMPTIES 13  /* the exact solver splits nodes with at least this many empties ... */
+#ifndef SPLIT_DEPTH
 #define SPLIT_DEPTH 4     /* ... the midgame search nodes at least this deep (smaller trees: not worth it) */
+#endif
 
 struct SplitPoint {
     SplitPoint *parent;      /* the split point its owner works under: its cut-off ends this one too */
     u64 P, O;
-    double alpha, beta;      /* a null window */
+    double alpha, beta;      /* the window: a null window, or at a PV node alpha rises as moves improve it */
     int midgame;             /* 1: the midgame search to depth, 0: the exact solver with depth empties */
+    int pv_node;             /* the midgame's full-window node: null-window tests, re-searched when they pass */
     int depth, ply;
     int n, next;             /* the moves still to search, and the next one to hand out (under lock) */
     int moves[64];
@@ -29,6 +32,8 @@ struct SplitPoint {
     double best;             /* the best value so far and its move (under lock) */
     int best_move;
     int cutoff;              /* a move reached beta: the others are dropped */
+    int8_t pv[MAX_PLY + 1];  /* at a PV node: the best move's variation from the split point (under lock) */
+    int pv_len;
     int workers;             /* helpers working here (the owner not counted) */
     uint8_t lock;
 };
@@ -67,10 +72,11 @@ static void pool_close(Pool *p, int tid, SplitPoint *prev);
 static int pool_join(Pool *p, Search *s, const SplitPoint *under);
 /* Search the split point's moves with the others until none is left or one cuts off. */
 static void split_work(Search *s, SplitPoint *sp);
-/* The moves from slot t on of a null-window node (alpha, alpha + the null window), searched by this thread and
- * the idle ones together (best: the value of the moves before t); returns the node's value, its best move in
- * *best_move. */
-static double split_node(Search *s, u64 P, u64 O, double alpha, int midgame, int depth, int ply, int *mb,
-                         i64 *kb, u64 *fb, int t, int n, double best, int *best_move);
+/* The moves from slot t on of a node with window (alpha, beta), searched by this thread and the idle ones
+ * together (best: the value of the moves before t); returns the node's value, its best move in *best_move.
+ * The exact solver splits only null windows; the midgame also its PV nodes, whose variation then comes from
+ * the thread that found the best move (in s->pv[ply]). */
+static double split_node(Search *s, u64 P, u64 O, double alpha, double beta, int midgame, int depth, int ply,
+                         int *mb, i64 *kb, u64 *fb, int t, int n, double best, int *best_move);
 
 #endif
