@@ -1,9 +1,11 @@
 /* Bitboards of 8x8 Othello: legal moves, flips, counts (the one move generator of plies).
  *
  * A position is (P, O): the discs of the side to move and of its opponent, square sq = bit sq, a1 = 0, h1 = 7,
- * a2 = 8 ... h8 = 63.  Moves and flips fill runs of opponent discs in the 8 directions, the 4 line directions
- * (shifts 1, 8, 9, 7) as the 4 lanes of one vector, left and right (Kogge-Stone fill, as Edax's AVX2 code):
- * GCC/Clang vector extensions compile that to AVX2 where the build allows it and to scalar code elsewhere.
+ * a2 = 8 ... h8 = 63.  The 4 line directions (shifts 1, 8, 9, 7) are the 4 lanes of one vector.  Legal moves
+ * fill runs of opponent discs from every own disc, left and right (Kogge-Stone fill, as Edax's AVX2 code);
+ * flips look along the rays of one square for the first square that is not the opponent's (the lowest set bit
+ * above it, the highest below it).  GCC/Clang vector extensions compile both to AVX2 where the build allows it
+ * and to scalar code elsewhere.
  * Scalar references (shifts one direction at a time; table look-ups by lines) check the vector versions.
  */
 #ifndef PLIES_BITBOARD_H
