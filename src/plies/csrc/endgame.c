@@ -508,13 +508,9 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
         select_move(mb, kb, fb, i, n);
         if (s->pool && i > 0 && beta == alpha + 1 && empties >= SPLIT_EMPTIES && n - i >= 2 &&
             pool_has_idle(s->pool)) {  /* the eldest brother is done: the young ones to the idle threads */
-            best = (i64)split_node(s, P, O, (double)alpha, (double)beta, 0, empties, ply, mb, kb, fb, i, n, (double)best,
-                                   &best_move);
+            best = (i64)split_node(s, P, O, (double)alpha, (double)beta, 0, empties, ply, mb, kb, fb, i, n,
+                                   (double)best, &best_move);
             if (aborted(s)) return 0;
-            if (best > alpha) {
-                s->pv[ply][0] = (int8_t)best_move;
-                s->pv_len[ply] = 1;
-            }
             break;
         }
         int sq = mb[i];

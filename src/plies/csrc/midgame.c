@@ -119,13 +119,8 @@ static double pvs(Search *s, u64 P, u64 O, int depth, double alpha, double beta,
         select_move(mb, kb, fb, i, n);
         if (s->pool && i > 0 && depth >= SPLIT_DEPTH && n - i >= 2 &&
             pool_has_idle(s->pool)) {  /* the eldest brother is done: the young ones to the idle threads */
-            int pv_node = beta - alpha > 1.5 * nw;  /* its variation comes back from the split point */
             best = split_node(s, P, O, alpha, beta, 1, depth, ply, mb, kb, fb, i, n, best, &best_move);
             if (aborted(s)) return 0.0;
-            if (best > alpha && !pv_node) {
-                s->pv[ply][0] = (int8_t)best_move;
-                s->pv_len[ply] = 1;
-            }
             break;
         }
         int sq = mb[i];

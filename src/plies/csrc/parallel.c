@@ -137,9 +137,12 @@ static double split_node(Search *s, u64 P, u64 O, double alpha, double beta, int
         else if (++spins < 256) cpu_relax();
         else nap();  /* the helpers are deep in moves that do not split, or the machine is busy */
     }
-    if (sp.pv_len > 0) {  /* a move of the split point raised alpha: its variation, from whichever thread */
+    if (sp.pv_len > 0) {  /* a move of a PV split point raised alpha: its variation, from whichever thread */
         for (int k = 0; k < sp.pv_len; k++) s->pv[ply][k] = sp.pv[k];
         s->pv_len[ply] = sp.pv_len;
+    } else if (sp.best > alpha) {  /* a null window's cut-off: its move alone */
+        s->pv[ply][0] = (int8_t)sp.best_move;
+        s->pv_len[ply] = 1;
     }
     *best_move = sp.best_move;
     return sp.best;

@@ -74,8 +74,8 @@ static int pool_join(Pool *p, Search *s, const SplitPoint *under);
 static void split_work(Search *s, SplitPoint *sp);
 /* The moves from slot t on of a node with window (alpha, beta), searched by this thread and the idle ones
  * together (best: the value of the moves before t); returns the node's value, its best move in *best_move.
- * The exact solver splits only null windows; the midgame also its PV nodes, whose variation then comes from
- * the thread that found the best move (in s->pv[ply]). */
+ * The exact solver splits only null windows; the midgame also its PV nodes.  The node's variation goes to
+ * s->pv[ply]: at a PV node the whole line of the thread that found the best move, else that move alone. */
 static double split_node(Search *s, u64 P, u64 O, double alpha, double beta, int midgame, int depth, int ply,
                          int *mb, i64 *kb, u64 *fb, int t, int n, double best, int *best_move);
 
