@@ -94,3 +94,29 @@ def test_only_8x8_othello(engine: Engine) -> None:
         engine.search(OthelloState.start(6), depth=2)
     with pytest.raises(PliesError):
         engine.search(OthelloState.start(), depth=0)
+
+
+def test_stopped_iteration_answers_a_root_move_it_proved_better(engine: Engine) -> None:
+    """A timed search stopped part way through a depth takes a later root move the deeper search already proved
+    better than the previous best; with none proved better, the previous depth's answer stands."""
+    import time
+
+    import numpy as np
+
+    s = random_positions(45, 1, lo=12, hi=20)[0]
+    lines = engine.analyse(s, depth=3, multipv=len(s.legal_moves()))
+    worst, top = lines[-1], lines[0]
+    assert top.value > worst.value
+    root = np.array([worst.move, top.move] + [r.move for r in lines[1:-1]], dtype=np.int64)
+    values = np.zeros(len(root))
+    values[0], values[1] = worst.value, top.value
+    rpv = np.zeros((len(root), 8), dtype=np.int8)
+    rpv[0, 0], rpv[1, 0] = worst.move, top.move
+    rlen = np.array([1, 1] + [0] * (len(root) - 2), dtype=np.int64)
+    previous = [worst]
+    flags = np.array([0, 0] + [1] * (len(root) - 2), dtype=np.int64)
+    got = engine._partial_best(s, previous, root, values, flags, rpv, rlen, 2, 3, time.perf_counter())
+    assert got[0].move == top.move and got[0].value == top.value and got[0].pv[0] == top.move
+    assert got[0].stats.depth == 3
+    flags[1] = 1  # the second move only proved no better: the previous answer stands
+    assert engine._partial_best(s, previous, root, values, flags, rpv, rlen, 2, 3, time.perf_counter()) is previous

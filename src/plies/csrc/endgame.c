@@ -4,9 +4,10 @@
  * Three layers: with many empties (search_deep), principal-variation search with the transposition table,
  * enhanced transposition cut-offs, stability cut-offs (and probcut in a selective search), moves ordered hash
  * move first, then by a shallow search with the learned evaluation (15+ empties; the midgame presearch's move
- * where the solver has none yet), fastest first, the mover's stable discs at the corners, corners and quadrant
- * parity; from MID_EMPTIES down (search_mid), the same without the table; from SHALLOW_EMPTIES down
- * (search_shallow), no move generation: the empty squares in parity order (odd quadrants first), and the last
+ * where the solver has none yet, from 13 empties), fastest first, the mover's stable discs at the corners,
+ * corners and quadrant parity; from MID_EMPTIES down (search_mid), fastest first without the shared table, ETC
+ * or the evaluation, bounds and best moves kept in the thread's own small table (MidEntry); from SHALLOW_EMPTIES
+ * down (search_shallow), no move generation: the empty squares in parity order (odd quadrants first), and the last
  * four empties written out (the last one only counts flips, the opponent's only when they can change the
  * result).  Values are int64 from the side to move's view, empty squares going to the winner.
  *
@@ -24,7 +25,9 @@
 
 #define NONE (-100)             /* below any score */
 #define SHALLOW_EMPTIES 6       /* <= this: parity order, no move generation */
-#define MID_EMPTIES 10          /* <= this: no transposition table */
+#define MID_EMPTIES 10          /* <= this: search_mid (no ETC, no evaluation in the move order, no variation) */
+#define MID_TT_EMPTIES 7        /* >= this: search_mid keeps bounds and best moves in the thread's own table */
+#define PRESEARCH_MOVE_EMPTIES 13 /* >= this: the midgame presearch's best move where the solver has none */
 #define ETC_EMPTIES 14          /* >= this: enhanced transposition cut-offs */
 #define SORT_SEARCH2_EMPTIES 21 /* >= this: ordering by a two-ply search of the evaluation */
 #define SORT_SEARCH_EMPTIES 18  /* >= this: by a one-ply search */
@@ -36,9 +39,6 @@
 #define ORDER_CORNER_STABLE 20  /* bonus per stable disc of the mover at a corner (64 = one reply fewer) */
 #define ORDER_PARITY 16         /* bonus for a move into an odd quadrant */
 #define ORDER_CORNER_REPLY 64   /* penalty per corner the opponent could take next (on top of 64 a reply) */
-#ifndef ORDER_POTENTIAL
-#define ORDER_POTENTIAL 0       /* penalty per empty square next to the mover's discs (the reply's potential mobility) */
-#endif
 
 static const u64 QUADRANTS[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL, 0x0F0F0F0F00000000ULL,
                                  0xF0F0F0F000000000ULL};
@@ -278,7 +278,6 @@ static inline i64 order_key_r(u64 P, u64 O, int sq, u64 f, u64 odd, u64 *replies
     *replies = reply;
     i64 key = -64 * popcount(reply) - ORDER_CORNER_REPLY * popcount(reply & CORNERS);
     key += SQUARE_VALUE[sq];
-    key -= ORDER_POTENTIAL * popcount(potential_moves(no, np_));
     key += ORDER_CORNER_STABLE * popcount(corner_stable(np_));
     if (odd & (ONE << sq)) key += ORDER_PARITY;
     return key;
@@ -365,14 +364,69 @@ static i64 probcut(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties) {
     return NONE;
 }
 
+/* An entry's bounds narrow (alpha, beta); 1 with the node's value in *value when they decide it. */
+static inline int table_cut(const Entry *e, i64 *alpha, i64 *beta, i64 *value) {
+    i64 lo = e->lower > -1000.0 ? (i64)e->lower : NONE;
+    i64 up = e->upper < 1000.0 ? (i64)e->upper : -NONE;
+    if (lo >= *beta) {
+        *value = lo;
+        return 1;
+    }
+    if (up <= *alpha) {
+        *value = up;
+        return 1;
+    }
+    if (lo > *alpha) *alpha = lo;
+    if (up < *beta) *beta = up;
+    if (*alpha >= *beta) {
+        *value = *alpha;
+        return 1;
+    }
+    return 0;
+}
+
 #define MOVES_UNKNOWN (~(u64)0)  /* search_mid's moves argument when the caller has not generated them */
 
-/* Alpha-beta with fastest-first ordering and stability cut-off, no table (medium number of empties); moves:
- * the legal moves when the caller knows them (its move ordering counted them). */
+/* The slot of (P, O) in the thread's own table of search_mid's results. */
+static inline MidEntry *mid_entry(Search *s, u64 P, u64 O) { return &s->mt[tt_hash(P, O) >> (64 - MT_BITS)]; }
+
+/* Record search_mid's value of (P, O) from window (alpha, beta) in its slot (replacing another position). */
+static inline void mid_store(MidEntry *me, u64 P, u64 O, i64 alpha, i64 beta, i64 value, int move) {
+    if (me->P != P || me->O != O) {
+        me->P = P;
+        me->O = O;
+        me->lower = NONE;
+        me->upper = -NONE;
+    }
+    if (value <= alpha) {
+        if (value < me->upper) me->upper = (int8_t)value;
+    } else if (value >= beta) {
+        if (value > me->lower) me->lower = (int8_t)value;
+    } else {
+        me->lower = me->upper = (int8_t)value;
+    }
+    me->move = (int8_t)move;
+}
+
+/* Alpha-beta with fastest-first ordering, stability cut-off and (from MID_TT_EMPTIES) the table's bounds and best
+ * move, for a medium number of empties; moves: the legal moves when the caller knows them (its move ordering
+ * counted them).  Its values are exact also inside a selective search (probcut starts higher up), so they are
+ * stored with depth = empties. */
 static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, int passed, u64 moves) {
     s->ctl[CTL_NODES]++;
     i64 bound = stability_cut(P, O, alpha, empties);
     if (bound != NONE) return bound;
+    int hash_move = NO_MOVE;
+    i64 a0 = alpha, b0 = beta;
+    MidEntry *me = empties >= MID_TT_EMPTIES ? mid_entry(s, P, O) : NULL;
+    if (me && me->P == P && me->O == O) {
+        hash_move = me->move;
+        if (me->lower >= beta) return me->lower;
+        if (me->upper <= alpha) return me->upper;
+        if (me->lower > alpha) alpha = me->lower;
+        if (me->upper < beta) beta = me->upper;
+        if (alpha >= beta) return alpha;
+    }
     if (moves == MOVES_UNKNOWN) moves = get_moves(P, O);
     if (moves == 0) {
         if (passed || get_moves(O, P) == 0) return final_score(P, O);
@@ -387,11 +441,13 @@ static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties,
         int sq = lowest_index(moves);
         u64 f = flips(P, O, sq);
         sqs[n] = sq;
-        keys[n] = order_key_r(P, O, sq, f, odd, &rp[n]);
+        keys[n] = sq == hash_move ? (i64)1 << 30 : order_key_r(P, O, sq, f, odd, &rp[n]);
+        if (sq == hash_move) rp[n] = MOVES_UNKNOWN;
         fl[n] = f;
         n++;
     }
     i64 best = NONE;
+    int best_move = NO_MOVE;
     for (int i = 0; i < n; i++) {
         int b = i;  /* selection: the best remaining key; the move at i takes its slot */
         i64 kb = keys[i];
@@ -415,10 +471,12 @@ static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties,
             v = -search_mid(s, O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, 0, r);
         if (v > best) {
             best = v;
-            if (v >= beta) return v;
+            best_move = sq;
+            if (v >= beta) break;
             if (v > alpha) alpha = v;
         }
     }
+    if (me) mid_store(me, P, O, a0, b0, best, best_move);
     return best;
 }
 
@@ -455,18 +513,11 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
     Entry e;
     if (!tt_probe(&s->tt, P, O, &e)) {  /* not solved yet: the midgame presearch's best move, if it saw the node */
         Entry m;
-        if (tt_probe(&s->mtt, P, O, &m)) hash_move = m.move;
+        if (empties >= PRESEARCH_MOVE_EMPTIES && tt_probe(&s->mtt, P, O, &m)) hash_move = m.move;
     } else {
         hash_move = e.move;
-        if (e.depth == empties || e.depth == tag) {  /* exact bounds serve every search, selective ones only */
-            i64 lo = e.lower > -1000.0 ? (i64)e.lower : NONE;
-            i64 up = e.upper < 1000.0 ? (i64)e.upper : -NONE;
-            if (lo >= beta) return lo;
-            if (up <= alpha) return up;
-            if (lo > alpha) alpha = lo;
-            if (up < beta) beta = up;
-            if (alpha >= beta) return alpha;
-        }
+        /* exact bounds serve every search, selective ones only */
+        if ((e.depth == empties || e.depth == tag) && table_cut(&e, &alpha, &beta, &bound)) return bound;
     }
     if (selective && empties >= PROBCUT_EMPTIES && has_weights(&s->W)) {
         i64 v = probcut(s, P, O, alpha, beta, empties);

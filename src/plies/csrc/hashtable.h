@@ -51,12 +51,14 @@ static inline void tt_unlock_(const TT *tt, Entry *b) {
 
 #define NO_MOVE (-2)
 
-static inline i64 tt_bucket(u64 P, u64 O, u64 shift) {
+/* A multiplicative 64-bit hash of the pair (its high bits index a table). */
+static inline u64 tt_hash(u64 P, u64 O) {
     u64 h = (P * 0x9E3779B97F4A7C15ULL) ^ (O * 0xC2B2AE3D27D4EB4FULL);
     h ^= h >> 29;
-    h *= 0x165667B19E3779F9ULL;
-    return (i64)(h >> shift) & ~(i64)1;
+    return h * 0x165667B19E3779F9ULL;
 }
+
+static inline i64 tt_bucket(u64 P, u64 O, u64 shift) { return (i64)(tt_hash(P, O) >> shift) & ~(i64)1; }
 
 /* The index of the entry holding (P, O), or -1 (no copy: for one thread, or when no search runs). */
 static inline i64 tt_find(const TT *tt, u64 P, u64 O) {

@@ -260,6 +260,7 @@ static i64 parallel_root(Search *s, int threads, const RootJob *job, double *val
         w->s = (Search *)PyMem_RawMalloc(sizeof(Search));
         if (!w->s) break;
         memcpy(w->s, s, offsetof(Search, pv));  /* the same tables, weights, settings and pool ... */
+        memset(w->s->mt, 0, sizeof w->s->mt);   /* (a table of its own for the solver's search_mid) */
         w->ctl[CTL_SELECT] = s->ctl[CTL_SELECT];
         w->s->ctl = w->ctl;                     /* ... its own node count */
         w->s->sp = NULL;

@@ -38,6 +38,7 @@ static Search *end_search(PyObject *tt, PyObject *ctl, PyObject *W, PyObject *mt
     b->tt.held = b->mtt.held = b->w.held = b->ctl.held = 0;
     Search *s = search_new();
     if (!s) return NULL;
+    memset(s->mt, 0, sizeof s->mt);  /* the solver's own table starts empty (the midgame never reads it) */
     if (!arg_tt(tt, &b->tt, &s->tt) || !arg_tt(mtt, &b->mtt, &s->mtt) || !arg_weights(W, &b->w, &s->W) ||
         !arg_ctl(ctl, &b->ctl, &s->ctl)) {
         end_release(b, s);

@@ -54,6 +54,15 @@ static inline void select_move(int *mb, i64 *kb, u64 *fb, int i, int n) {
     }
 }
 
+/* An entry of a solver thread's own table for the nodes of its search_mid (few empties): bounds of the exact
+ * value (a position's exact value never changes, so no depth or date) and the best move; the key (0, 0), no
+ * position, marks an empty slot.  One slot per hash, the newest position kept: small enough for the cache. */
+typedef struct {
+    u64 P, O;
+    int8_t lower, upper, move, pad;
+} MidEntry;
+#define MT_BITS 16  /* 2**16 slots, 1.5 MB a thread */
+
 typedef struct Pool Pool;
 typedef struct SplitPoint SplitPoint;
 
@@ -72,6 +81,7 @@ typedef struct {
     i64 kbuf[MAX_PLY + 1][64];
     u64 fbuf[MAX_PLY + 1][64];
     i64 lists[65 * LIST_SLOTS];
+    MidEntry mt[1 << MT_BITS];
 } Search;
 
 static inline int stopped(const Search *s) { return ((volatile i64 *)s->ctl)[CTL_STOP] != 0; }

@@ -246,7 +246,7 @@ class Engine:
         return np.array(state.legal_moves(), dtype=np.int64)
 
     def _iterate(self, state: OthelloState, max_depth: int, time: float | None, multipv: int,
-                 on_progress: Progress | None, t0: float, share: float = ITERATE_SHARE) -> list[SearchResult]:
+                 on_progress: Progress | None, t0: float, share: float | None = None) -> list[SearchResult]:
         P, O = position(state)
         self.mid_tt.prepare(self.evaluation)
         tt = self.mid_tt.arrays()
@@ -279,6 +279,8 @@ class Engine:
                     continue
                 break
             if self.ctl[midgame.STOP]:
+                if k == 1 and best:
+                    best = self._partial_best(state, best, root, values, flags, rpv, rlen, done, d, t0)
                 break
             order = sorted(range(done), key=lambda i: (flags[i] == 1, -values[i]))
             order += list(range(done, n))
@@ -295,7 +297,7 @@ class Engine:
                 on_progress(list(best))
             if time is not None:
                 elapsed = _time.perf_counter() - t0
-                if elapsed > share * time:
+                if elapsed > (ITERATE_SHARE if share is None else share) * time:
                     break
                 if d >= empties and all(abs(r.value) >= WIN for r in best):
                     break
@@ -304,6 +306,19 @@ class Engine:
             stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=_time.perf_counter() - t0, depth=0)
             best = [SearchResult(0, mv, [mv], stats, "engine", self.evaluation)]
         return best
+
+    def _partial_best(self, state: OthelloState, best: list[SearchResult], root: np.ndarray, values: np.ndarray,
+                      flags: np.ndarray, rpv: np.ndarray, rlen: np.ndarray, done: int, depth: int,
+                      t0: float) -> list[SearchResult]:
+        """The answer of an iteration stopped part way: a later root move that the deeper search already proved
+        better than the previous best (searched first) replaces it; else the previous iteration's answer stands."""
+        better = [i for i in range(1, done) if flags[i] != 1]
+        if not better:
+            return best
+        i = max(better, key=lambda j: values[j])
+        pv = self._extend_pv(state, [int(x) for x in rpv[i, : rlen[i]]], depth)
+        stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=_time.perf_counter() - t0, depth=depth)
+        return [SearchResult(_clean(values[i]), int(root[i]), pv, stats, "engine", self.evaluation)]
 
     def _extend_pv(self, state: OthelloState, pv: list[int], depth: int) -> list[int]:
         """Follow the table's best moves past where the search's own variation stopped (cut by a hit)."""

@@ -5,8 +5,9 @@ Three layers, as in strong solvers: with many empties, principal-variation searc
 table, enhanced transposition cut-offs and stability cut-offs (and probcut in a selective search), moves
 ordered hash move first, then by a shallow search with the learned evaluation (15+ empties; the midgame
 presearch's move where the solver has none yet), fastest first (fewest opponent replies), the mover's
-stable discs at the corners, corners and quadrant parity; from ``MID_EMPTIES`` empties down, the same without
-the table; from ``SHALLOW_EMPTIES`` down, no move generation at all: the empty squares are tried in parity
+stable discs at the corners, corners and quadrant parity; from ``MID_EMPTIES`` empties down, fastest first
+without the shared table, ETC or the evaluation, bounds and best moves kept in each thread's own small table
+(from ``MID_TT_EMPTIES``: exact values never go stale); from ``SHALLOW_EMPTIES`` down, no move generation at all: the empty squares are tried in parity
 order (odd quadrants first), and the last four empties have their own written-out code (the last one only
 counts flips, with one table look-up per line through the square, and the opponent's only when they can change
 the result).  Values are ints from the side to move's view, empty squares going to the winner.
@@ -35,7 +36,8 @@ from plies.engine.hashtable import TableArrays
 PASS = -1
 NONE = -100          # below any score
 SHALLOW_EMPTIES = 6  # <= this: parity order, no move generation
-MID_EMPTIES = 10     # <= this: no transposition table
+MID_EMPTIES = 10     # <= this: no shared table, ETC or evaluation in the move order
+MID_TT_EMPTIES = 7   # >= this (up to MID_EMPTIES): the thread's own table of exact bounds
 ETC_EMPTIES = 14     # >= this: enhanced transposition cut-offs
 # Move ordering with many empties adds the (learned) evaluation of the position a move leads to:
 SORT_SEARCH2_EMPTIES = 21  # >= this: searched two plies
