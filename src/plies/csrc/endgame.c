@@ -441,6 +441,8 @@ static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties,
         int sq = lowest_index(moves);
         u64 f = flips(P, O, sq);
         sqs[n] = sq;
+        if (empties > MID_TT_EMPTIES)  /* the child's slot on its way to the cache while the moves are ordered */
+            __builtin_prefetch(mid_entry(s, O ^ f, P ^ f ^ (ONE << sq)));
         keys[n] = sq == hash_move ? (i64)1 << 30 : order_key_r(P, O, sq, f, odd, &rp[n]);
         if (sq == hash_move) rp[n] = MOVES_UNKNOWN;
         fl[n] = f;
@@ -544,6 +546,7 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
                 }
             }
         }
+        if (empties - 1 <= MID_EMPTIES) __builtin_prefetch(mid_entry(s, cp, co));  /* as in search_mid */
         mb[n] = sq;
         fb[n] = f;
         if (sq == hash_move) kb[n] = (i64)1 << 30;
