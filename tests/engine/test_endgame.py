@@ -44,10 +44,11 @@ def test_exact_equals_minimax_to_the_end(empties: int, engine: Engine) -> None:
         assert final == expected
 
 
-@pytest.mark.parametrize("empties", [1, 2, 3, 4, 5, 8])
+@pytest.mark.parametrize("empties", [1, 2, 3, 4, 5, 8, 10, 12])
 def test_windowed_solves_are_fail_soft_bounds_of_the_exact_value(empties: int, engine: Engine) -> None:
-    """Every layer (the written-out one (lazy), two, three and four empties included) returns, for any window,
-    the exact value inside it and a bound on the right side of it outside (fail-soft)."""
+    """Every layer (the written-out one (lazy), two, three and four empties, and the thread-local table of 7-10
+    empties included) returns, for any window, the exact value inside it and a bound on the right side of it
+    outside (fail-soft)."""
     rng = random.Random(empties)
     tt = engine.end_tt.arrays()
     mtt, W = engine.mid_tt.arrays(), engine.order_weights
