@@ -43,6 +43,7 @@ PROBCUT_CONFIDENCE = 100  # its confidence, in hundredths of a standard deviatio
 # Timed play from just above time_exact_empties up to time_selective_empties: the midgame iterations for a share
 # of the budget, then selective endgame searches of growing confidence and at last an exact solve, while time lasts
 SELECTIVE_PLAY_EMPTIES = 30  # never from more empties than this
+SELECTIVE_AT_1S = 27  # the range's top at 1 s a move (3 empties more for each doubling of the budget)
 MIDGAME_SHARE = 0.1   # the midgame iterations start no new depth past this share of the budget
 SELECTIVE_STEPS = (100, 150, 200, 260, 330)  # confidences (t x 100) of the selective searches, then exact
 ITERATE_SHARE = 0.4   # a plain timed search starts no new depth past this share of the budget
@@ -103,7 +104,7 @@ def time_exact_empties(seconds: float) -> int:
 def time_selective_empties(seconds: float) -> int:
     """Up to how many empties playing by time runs the selective endgame searches after the midgame ones (grows
     with the budget: where the first selective search usually finishes within it)."""
-    return int(min(SELECTIVE_PLAY_EMPTIES, max(0, 26 + 3 * math.log2(max(seconds, 0.01)))))
+    return int(min(SELECTIVE_PLAY_EMPTIES, max(0, SELECTIVE_AT_1S + 3 * math.log2(max(seconds, 0.01)))))
 
 
 class Engine:

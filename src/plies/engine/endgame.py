@@ -1,16 +1,16 @@
 """Exact endgame solver: the final disc difference under perfect play (or just win/draw/loss) (compiled:
 ``src/plies/csrc/endgame.c``).
 
-Three layers, as in strong solvers: with many empties, principal-variation search with the transposition
-table, enhanced transposition cut-offs and stability cut-offs (and probcut in a selective search), moves
-ordered hash move first, then by a shallow search with the learned evaluation (15+ empties; the midgame
-presearch's move where the solver has none yet), fastest first (fewest opponent replies), the mover's
-stable discs at the corners, corners and quadrant parity; from ``MID_EMPTIES`` empties down, fastest first
-without the shared table, ETC or the evaluation, bounds and best moves kept in each thread's own small table
-(from ``MID_TT_EMPTIES``: exact values never go stale); from ``SHALLOW_EMPTIES`` down, no move generation at all: the empty squares are tried in parity
-order (odd quadrants first), and the last four empties have their own written-out code (the last one only
-counts flips, with one table look-up per line through the square, and the opponent's only when they can change
-the result).  Values are ints from the side to move's view, empty squares going to the winner.
+Three layers, as in strong solvers: with many empties, principal-variation search with the transposition table,
+enhanced transposition cut-offs and stability cut-offs (and probcut in a selective search), moves ordered hash move
+first, then by a shallow search with the learned evaluation (15+ empties; the midgame presearch's move where the
+solver has none yet), fastest first (fewest opponent replies), the mover's stable discs at the corners, corners and
+quadrant parity; from ``MID_EMPTIES`` empties down, fastest first without the shared table, ETC or the evaluation,
+bounds and best moves kept in each thread's own small table (from ``MID_TT_EMPTIES``: exact values never go stale);
+from ``SHALLOW_EMPTIES`` down, no move generation at all: the empty squares are tried in parity order (odd
+quadrants first), and the last four empties have their own written-out code (the last one only counts flips, with
+one table look-up per line through the square, and the opponent's only when they can change the result). Values are
+ints from the side to move's view, empty squares going to the winner.
 
 A selective search (``ctl[SELECT]`` > 0) also cuts a node off when a shallow search with the learned
 evaluation predicts, with that confidence, that the exact value falls outside the window (Buro's probcut).
