@@ -211,8 +211,15 @@ def main() -> None:
                     help="write the values of chosen moves that were missing from the data file to it")
     ap.add_argument("--solved-only", action="store_true",
                     help="measure the positions the data file has (while a solve pass is still filling it)")
+    ap.add_argument("--midgame-only", action="store_true",
+                    help="timed play without the selective endgame searches (the midgame iterations up to the "
+                         "exact range): what they add")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args()
+    if args.midgame_only:
+        import plies.engine.api as engine_api
+
+        engine_api.SELECTIVE_AT_1S = -100  # time_selective_empties() is then 0 at every budget
     empties = parse_empties(args.empties)
     times = parse_times(args.times)
     if args.count < 1:
