@@ -272,12 +272,17 @@ static inline u64 corner_stable(u64 P) {
 
 /* Fastest first: fewer opponent replies (corners count double) is better; then the mover's discs made stable
  * at the corners (as Edax), parity and square.  The replies go to *replies (the child's moves). */
+/* Fewer opponent replies first (corners count double), then the square's quality: the part of the move order
+ * that probcut's shallow searches use too. */
+static inline i64 reply_key(u64 reply, int sq) {
+    return -64 * popcount(reply) - ORDER_CORNER_REPLY * popcount(reply & CORNERS) + SQUARE_VALUE[sq];
+}
+
 static inline i64 order_key_r(u64 P, u64 O, int sq, u64 f, u64 odd, u64 *replies) {
     u64 np_ = P ^ f ^ (ONE << sq), no = O ^ f;
     u64 reply = get_moves(no, np_);
     *replies = reply;
-    i64 key = -64 * popcount(reply) - ORDER_CORNER_REPLY * popcount(reply & CORNERS);
-    key += SQUARE_VALUE[sq];
+    i64 key = reply_key(reply, sq);
     key += ORDER_CORNER_STABLE * popcount(corner_stable(np_));
     if (odd & (ONE << sq)) key += ORDER_PARITY;
     return key;
@@ -335,6 +340,20 @@ static double shallow_value(Search *s, u64 P, u64 O, int depth, double alpha, do
         if (get_moves(O, P) == 0) return (double)final_score(P, O);
         return -shallow_value(s, O, P, depth, -beta, -alpha);
     }
+    double best = -1e9;
+    if (depth == 1) {  /* the children are leaves: in square order, each flip computed only when it is tried */
+        for (; moves; moves &= moves - 1) {
+            int sq = lowest_index(moves);
+            u64 f = flips(P, O, sq);
+            double v = -shallow_value(s, O ^ f, P ^ f ^ (ONE << sq), 0, -beta, -alpha);
+            if (v > best) {
+                best = v;
+                if (v >= beta) return v;
+                if (v > alpha) alpha = v;
+            }
+        }
+        return best;
+    }
     int mb[32];
     i64 kb[32];
     u64 fb[32];
@@ -344,17 +363,11 @@ static double shallow_value(Search *s, u64 P, u64 O, int depth, double alpha, do
         u64 f = flips(P, O, sq);
         mb[n] = sq;
         fb[n] = f;
-        if (depth >= 2) {
-            u64 r = get_moves(O ^ f, P ^ f ^ (ONE << sq));
-            kb[n] = -64 * popcount(r) - ORDER_CORNER_REPLY * popcount(r & CORNERS) + SQUARE_VALUE[sq];
-        } else {
-            kb[n] = 0;
-        }
+        kb[n] = reply_key(get_moves(O ^ f, P ^ f ^ (ONE << sq)), sq);
         n++;
     }
-    double best = -1e9;
     for (int i = 0; i < n; i++) {
-        if (depth >= 2) select_move(mb, kb, fb, i, n);
+        select_move(mb, kb, fb, i, n);
         int sq = mb[i];
         u64 f = fb[i];
         double v = -shallow_value(s, O ^ f, P ^ f ^ (ONE << sq), depth - 1, -beta, -alpha);
@@ -383,10 +396,8 @@ static i64 probcut(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties) {
     return NONE;
 }
 
-/* An entry's bounds narrow (alpha, beta); 1 with the node's value in *value when they decide it. */
-static inline int table_cut(const Entry *e, i64 *alpha, i64 *beta, i64 *value) {
-    i64 lo = e->lower > -1000.0 ? (i64)e->lower : NONE;
-    i64 up = e->upper < 1000.0 ? (i64)e->upper : -NONE;
+/* Bounds lo <= value <= up narrow (alpha, beta); 1 with the node's value in *value when they decide it. */
+static inline int bounds_cut(i64 lo, i64 up, i64 *alpha, i64 *beta, i64 *value) {
     if (lo >= *beta) {
         *value = lo;
         return 1;
@@ -402,6 +413,12 @@ static inline int table_cut(const Entry *e, i64 *alpha, i64 *beta, i64 *value) {
         return 1;
     }
     return 0;
+}
+
+/* The same for a shared-table entry (infinite bounds stored as +-inf). */
+static inline int table_cut(const Entry *e, i64 *alpha, i64 *beta, i64 *value) {
+    return bounds_cut(e->lower > -1000.0 ? (i64)e->lower : NONE, e->upper < 1000.0 ? (i64)e->upper : -NONE, alpha,
+                      beta, value);
 }
 
 #define MOVES_UNKNOWN (~(u64)0)  /* search_mid's moves argument when the caller has not generated them */
@@ -440,11 +457,7 @@ static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties,
     MidEntry *me = empties >= MID_TT_EMPTIES ? mid_entry(s, P, O) : NULL;
     if (me && me->P == P && me->O == O) {
         hash_move = me->move;
-        if (me->lower >= beta) return me->lower;
-        if (me->upper <= alpha) return me->upper;
-        if (me->lower > alpha) alpha = me->lower;
-        if (me->upper < beta) beta = me->upper;
-        if (alpha >= beta) return alpha;
+        if (bounds_cut(me->lower, me->upper, &alpha, &beta, &bound)) return bound;
     }
     if (moves == MOVES_UNKNOWN) moves = get_moves(P, O);
     if (moves == 0) {

@@ -286,12 +286,7 @@ class Engine:
             order = sorted(range(done), key=lambda i: (flags[i] == 1, -values[i]))
             order += list(range(done, n))
             seconds = _time.perf_counter() - t0
-            best = []
-            for i in order[:k]:
-                pv = [int(x) for x in rpv[i, : rlen[i]]]
-                pv = self._extend_pv(state, pv, d)
-                stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=seconds, depth=d)
-                best.append(SearchResult(_clean(values[i]), int(root[i]), pv, stats, "engine", self.evaluation))
+            best = [self._root_result(state, root, values, rpv, rlen, i, d, seconds) for i in order[:k]]
             root = root[order]
             last = float(values[order[0]])
             if on_progress is not None:
@@ -317,9 +312,14 @@ class Engine:
         if not better:
             return best
         i = max(better, key=lambda j: values[j])
+        return [self._root_result(state, root, values, rpv, rlen, i, depth, _time.perf_counter() - t0)]
+
+    def _root_result(self, state: OthelloState, root: np.ndarray, values: np.ndarray, rpv: np.ndarray,
+                     rlen: np.ndarray, i: int, depth: int, seconds: float) -> SearchResult:
+        """Root move i of a midgame search to depth: its value, its variation (extended from the table), stats."""
         pv = self._extend_pv(state, [int(x) for x in rpv[i, : rlen[i]]], depth)
-        stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=_time.perf_counter() - t0, depth=depth)
-        return [SearchResult(_clean(values[i]), int(root[i]), pv, stats, "engine", self.evaluation)]
+        stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=seconds, depth=depth)
+        return SearchResult(_clean(values[i]), int(root[i]), pv, stats, "engine", self.evaluation)
 
     def _extend_pv(self, state: OthelloState, pv: list[int], depth: int) -> list[int]:
         """Follow the table's best moves past where the search's own variation stopped (cut by a hit)."""
