@@ -267,8 +267,8 @@ def main() -> None:
             solver = solver or Engine(hash_mb=256, threads=args.solve_threads)
             cache.put_move(s, move, solve_move(s, move, solver))
             solved_now += 1
-    if args.update and cache.changed:
-        cache.save()
+            if args.update:  # after each solve: a stopped run keeps what it solved
+                cache.save()
     rows: list[dict[str, object]] = []
     for i, s in enumerate(order):
         best = cache.best(s)
