@@ -70,7 +70,6 @@ class ExactCache:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.positions: dict[str, dict] = {}
-        self.changed = False
         if path.exists():
             try:
                 data = json.loads(path.read_text())
@@ -104,11 +103,9 @@ class ExactCache:
         entry = self.positions.setdefault(s.to_text(), {"empties": s.empties(), "moves": {}})
         entry.update(best=value, best_move=s.move_str(move), solve_seconds=round(seconds, 2))
         entry["moves"][s.move_str(move)] = value
-        self.changed = True
 
     def put_move(self, s: OthelloState, move: int, value: int) -> None:
         self.positions[s.to_text()]["moves"][s.move_str(move)] = value
-        self.changed = True
 
     def save(self) -> None:
         """Write the file (atomically: a stopped run never leaves half a file)."""
@@ -118,7 +115,6 @@ class ExactCache:
         ordered = dict(sorted(self.positions.items(), key=lambda kv: (kv[1]["empties"], kv[0])))
         tmp.write_text(json.dumps({"positions": ordered}, indent=1, sort_keys=False) + "\n")
         os.replace(tmp, self.path)
-        self.changed = False
 
 
 def solve_position(s: OthelloState, solver: Engine) -> tuple[int, int]:

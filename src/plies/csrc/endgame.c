@@ -270,14 +270,14 @@ static inline u64 corner_stable(u64 P) {
     return (s & P) | c;
 }
 
-/* Fastest first: fewer opponent replies (corners count double) is better; then the mover's discs made stable
- * at the corners (as Edax), parity and square.  The replies go to *replies (the child's moves). */
 /* Fewer opponent replies first (corners count double), then the square's quality: the part of the move order
  * that probcut's shallow searches use too. */
 static inline i64 reply_key(u64 reply, int sq) {
     return -64 * popcount(reply) - ORDER_CORNER_REPLY * popcount(reply & CORNERS) + SQUARE_VALUE[sq];
 }
 
+/* Fastest first: reply_key, then the mover's discs made stable at the corners (as Edax) and parity.  The
+ * replies go to *replies (the child's moves). */
 static inline i64 order_key_r(u64 P, u64 O, int sq, u64 f, u64 odd, u64 *replies) {
     u64 np_ = P ^ f ^ (ONE << sq), no = O ^ f;
     u64 reply = get_moves(no, np_);
