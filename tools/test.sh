@@ -20,6 +20,6 @@ fi
 "$VENV/bin/python" -m pip install -q --upgrade pip
 "$VENV/bin/python" -m pip install -q -e '.[test,ray]'
 
-"$VENV/bin/python" -m ruff check src tests benchmarks tools
+"$VENV/bin/python" -m ruff check src tests benchmarks tools docs/notebooks
 "$VENV/bin/python" -m mypy src/plies
 "$VENV/bin/python" -m pytest -p no:cacheprovider --timeout=600 "$@"

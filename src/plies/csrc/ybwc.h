@@ -14,7 +14,9 @@
 
 #include "search.h"
 
+#ifndef SPLIT_EMPTIES
 #define SPLIT_EMPTIES 13  /* the exact solver splits nodes with at least this many empties ... */
+#endif
 #ifndef SPLIT_DEPTH
 #define SPLIT_DEPTH 4     /* ... the midgame search nodes at least this deep (smaller trees: not worth it) */
 #endif
