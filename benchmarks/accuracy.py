@@ -1,13 +1,15 @@
 """Accuracy against perfect play: how many discs the engine's move loses against the best move, by empties.
 
 Positions come from the engine's own self-play (8 random plies from the start, then ``engine:depth=4`` on both
-sides, all fixed by ``--seed``), stopped at each number of empties asked for.  The exact values come from a data
-file that ships with the repository (``benchmarks/data/accuracy-exact.json``), keyed by the position (board text
-and side to move) and the move: the best move's value (an exact solve of the position) and the value of every
-move some engine chose (an exact solve of the child).  The engine then chooses a move with each of ``--times``
-seconds; its loss is the best value minus the chosen move's (0 when it finds a best move).  Only the engine's
-thinking is timed: a chosen move missing from the file is solved afterwards (and written to it with
-``--update``).
+sides, all fixed by ``--seed``), stopped at each number of empties asked for.  Self-play depends on the shipped
+evaluation weights, so the data file also keeps each set as it was drawn (``sets``: seed -> empties -> positions
+in order), and a set the file has is read from it: the same positions whatever the weights.  The exact values
+come from that data file, which ships with the repository (``benchmarks/data/accuracy-exact.json``), keyed by the
+position (board text and side to move) and the move: the best move's value (an exact solve of the position) and
+the value of every move some engine chose (an exact solve of the child).  The engine then chooses a move with
+each of ``--times`` seconds; its loss is the best value minus the chosen move's (0 when it finds a best move).
+Only the engine's thinking is timed: a chosen move missing from the file is solved afterwards (and written to it
+with ``--update``).
 
     python benchmarks/accuracy.py --solve                       # fill the file (resumable: Ctrl-C and rerun)
     python benchmarks/accuracy.py                               # 20-30 empties, 5 positions each, 0.1 s and 1 s
@@ -40,12 +42,13 @@ DATA = Path(__file__).resolve().parent / "data" / "accuracy-exact.json"
 SUMMARY_EMPTIES = (24, 30)  # the one-line summary: the mean loss over these numbers of empties
 
 
-def self_play_positions(empties: list[int], count: int, seed: int) -> dict[int, list[OthelloState]]:
+def self_play_positions(empties: list[int], count: int, seed: int,
+                        engine: Engine | None = None) -> dict[int, list[OthelloState]]:
     """``count`` positions at each number of ``empties``, from seeded self-play games (one game gives one
     position at every number of empties it passes through; positions where the side to move must pass are
     skipped)."""
     rng = random.Random(seed)
-    engine = Engine(hash_mb=16, threads=1)
+    engine = engine or Engine(hash_mb=16, threads=1)
     out: dict[int, list[OthelloState]] = {e: [] for e in empties}
     while any(len(v) < count for v in out.values()):
         s = OthelloState.start()
@@ -64,16 +67,18 @@ def self_play_positions(empties: list[int], count: int, seed: int) -> dict[int, 
 
 class ExactCache:
     """Exact values by position and move, read from and written to a JSON file:
-    ``{"positions": {board text: {"empties", "best", "best_move", "moves": {move: value}}}}``, values the final
-    disc difference from the side to move's view."""
+    ``{"positions": {board text: {"empties", "best", "best_move", "moves": {move: value}}}, "sets": {seed:
+    {empties: [board text, ...]}}}``, values the final disc difference from the side to move's view."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.positions: dict[str, dict] = {}
+        self.sets: dict[str, dict[str, list[str]]] = {}
         if path.exists():
             try:
                 data = json.loads(path.read_text())
                 self.positions = dict(data["positions"])
+                self.sets = {str(k): {str(e): list(v) for e, v in d.items()} for k, d in data.get("sets", {}).items()}
             except (ValueError, KeyError, TypeError) as exc:
                 raise SystemExit(f"error: {path} is not an accuracy data file ({exc})") from None
 
@@ -87,6 +92,23 @@ class ExactCache:
                     mine["moves"] = {**entry["moves"], **mine["moves"]}
                     if "best" not in mine and "best" in entry:
                         mine.update({k: v for k, v in entry.items() if k != "moves"})
+            for seed, by_empties in other.sets.items():
+                for e, texts in by_empties.items():
+                    mine_texts = self.sets.setdefault(seed, {}).setdefault(e, [])
+                    if len(texts) > len(mine_texts):
+                        mine_texts[:] = texts
+
+    def positions_for(self, empties: list[int], count: int, seed: int) -> dict[int, list[OthelloState]]:
+        """The sets of ``seed``: from the file where it keeps ``count`` positions at every number of
+        ``empties``, else drawn by self-play (and remembered, to be saved with the next solve)."""
+        kept = self.sets.get(str(seed), {})
+        if all(len(kept.get(str(e), [])) >= count for e in empties):
+            return {e: [OthelloState.from_text(t) for t in kept[str(e)][:count]] for e in empties}
+        drawn = self_play_positions(empties, count, seed)
+        for e, states in drawn.items():
+            texts = self.sets.setdefault(str(seed), {}).setdefault(str(e), [])
+            texts.extend(t for t in (x.to_text() for x in states) if t not in texts)
+        return drawn
 
     def best(self, s: OthelloState) -> int | None:
         entry = self.positions.get(s.to_text())
@@ -113,7 +135,8 @@ class ExactCache:
         self.reload()  # another run (a solve pass beside an --update) may have added values meanwhile
         tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
         ordered = dict(sorted(self.positions.items(), key=lambda kv: (kv[1]["empties"], kv[0])))
-        tmp.write_text(json.dumps({"positions": ordered}, indent=1, sort_keys=False) + "\n")
+        sets = {seed: {e: d[e] for e in sorted(d, key=int)} for seed, d in sorted(self.sets.items())}
+        tmp.write_text(json.dumps({"positions": ordered, "sets": sets}, indent=1, sort_keys=False) + "\n")
         os.replace(tmp, self.path)
 
 
@@ -226,7 +249,7 @@ def main() -> None:
             raise SystemExit(f"error: --{name.replace('_', '-')} must be 1 to 256, not {getattr(args, name)}")
     console = Console(stderr=True)
     cache = ExactCache(args.data)
-    positions = self_play_positions(empties, args.count, args.seed)
+    positions = cache.positions_for(empties, args.count, args.seed)
     # position i of every number of empties before position i + 1: a stopped solve covers all empties evenly
     order = [positions[e][i] for i in range(args.count) for e in empties]
     if args.solve:
