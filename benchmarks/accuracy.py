@@ -35,20 +35,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from plies.engine import Engine
-from plies.game import PASS
+from plies.game import PASS, PliesError
 from plies.games.othello import OthelloState
 
 DATA = Path(__file__).resolve().parent / "data" / "accuracy-exact.json"
 SUMMARY_EMPTIES = (24, 30)  # the one-line summary: the mean loss over these numbers of empties
 
 
-def self_play_positions(empties: list[int], count: int, seed: int,
-                        engine: Engine | None = None) -> dict[int, list[OthelloState]]:
+def self_play_positions(empties: list[int], count: int, seed: int) -> dict[int, list[OthelloState]]:
     """``count`` positions at each number of ``empties``, from seeded self-play games (one game gives one
     position at every number of empties it passes through; positions where the side to move must pass are
     skipped)."""
     rng = random.Random(seed)
-    engine = engine or Engine(hash_mb=16, threads=1)
+    engine = Engine(hash_mb=16, threads=1)
     out: dict[int, list[OthelloState]] = {e: [] for e in empties}
     while any(len(v) < count for v in out.values()):
         s = OthelloState.start()
@@ -78,8 +77,9 @@ class ExactCache:
             try:
                 data = json.loads(path.read_text())
                 self.positions = dict(data["positions"])
-                self.sets = {str(k): {str(e): list(v) for e, v in d.items()} for k, d in data.get("sets", {}).items()}
-            except (ValueError, KeyError, TypeError) as exc:
+                sets = data.get("sets", {})
+                self.sets = {str(k): {str(e): [str(t) for t in v] for e, v in d.items()} for k, d in sets.items()}
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
                 raise SystemExit(f"error: {path} is not an accuracy data file ({exc})") from None
 
     def reload(self) -> None:
@@ -99,16 +99,18 @@ class ExactCache:
                         mine_texts[:] = texts
 
     def positions_for(self, empties: list[int], count: int, seed: int) -> dict[int, list[OthelloState]]:
-        """The sets of ``seed``: from the file where it keeps ``count`` positions at every number of
-        ``empties``, else drawn by self-play (and remembered, to be saved with the next solve)."""
-        kept = self.sets.get(str(seed), {})
-        if all(len(kept.get(str(e), [])) >= count for e in empties):
+        """The first ``count`` positions of ``seed``'s set at each number of ``empties``; a set the file holds
+        too few of is extended by self-play (and saved with the next solve)."""
+        kept = self.sets.setdefault(str(seed), {})
+        short = [e for e in empties if len(kept.get(str(e), [])) < count]
+        if short:
+            for e, states in self_play_positions(short, count, seed).items():
+                texts = kept.setdefault(str(e), [])
+                texts.extend(t for t in (x.to_text() for x in states) if t not in texts)
+        try:
             return {e: [OthelloState.from_text(t) for t in kept[str(e)][:count]] for e in empties}
-        drawn = self_play_positions(empties, count, seed)
-        for e, states in drawn.items():
-            texts = self.sets.setdefault(str(seed), {}).setdefault(str(e), [])
-            texts.extend(t for t in (x.to_text() for x in states) if t not in texts)
-        return drawn
+        except PliesError as exc:
+            raise SystemExit(f"error: {self.path} holds a position that is not a board ({exc})") from None
 
     def best(self, s: OthelloState) -> int | None:
         entry = self.positions.get(s.to_text())
