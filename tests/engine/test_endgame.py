@@ -128,7 +128,7 @@ def test_selective_presearch_keeps_exact_scores(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(api, "SELECTIVE_EMPTIES", 99)
     plain = [Engine(hash_mb=8).search(s, exact=True).value for s in positions]
     monkeypatch.setattr(api, "SELECTIVE_EMPTIES", 14)
-    monkeypatch.setattr(api, "PROBCUT_CONFIDENCE", 30)  # a loose one: many cut-offs, estimates often wrong
+    monkeypatch.setattr(api, "SOLVE_STEPS", (30, 60))  # loose ones: many cut-offs, estimates often wrong
     engine = Engine(hash_mb=8)
     for s, v in zip(positions, plain, strict=True):
         r = engine.search(s, exact=True)  # one engine: later solves also meet earlier solves' entries

@@ -38,8 +38,8 @@ MAX_DEPTH = 60
 PRESEARCH_MAX = 12
 PRESEARCH_OFFSET = 6
 END_ASPIRATION = 3  # half-width in discs of the first window of an exact solve
-SELECTIVE_EMPTIES = 18  # solves from this many empties first run a selective (probcut) search
-PROBCUT_CONFIDENCE = 100  # its confidence, in hundredths of a standard deviation (t = 1.0)
+SELECTIVE_EMPTIES = 18  # solves from this many empties first run selective (probcut) searches
+SOLVE_STEPS = (100, 200)  # their confidences, in hundredths of a standard deviation (t = 1.0, then 2.0)
 # Timed play from just above time_exact_empties up to time_selective_empties: the midgame iterations for a share
 # of the budget, then selective endgame searches of growing confidence and at last an exact solve, while time lasts
 SELECTIVE_PLAY_EMPTIES = 30  # never from more empties than this
@@ -435,13 +435,16 @@ class Engine:
         if not wld and k == 1 and fallback and self.eval_id == LEARNED and abs(fallback[0].value) < 64:
             # aspiration: a window around the presearch's estimate (in discs), widened on failure
             alpha, beta = _end_window(int(round(float(fallback[0].value))))
-        if state.empties() >= SELECTIVE_EMPTIES:
-            # a selective search first (much cheaper): its best moves fill the table and order the root
-            self.ctl[endgame.SELECT] = PROBCUT_CONFIDENCE
+        steps = SOLVE_STEPS if state.empties() >= SELECTIVE_EMPTIES else ()
+        for confidence in steps:
+            # selective searches first (much cheaper), each more confident than the one before: their best moves
+            # fill the table and order the root, their values centre the next window
+            self.ctl[endgame.SELECT] = confidence
             try:
                 found = self._solve_window(P, O, alpha, beta, root_a, k, tt)
             finally:
                 self.ctl[endgame.SELECT] = 0
+                self._retire_selective()  # the next search, of another confidence, takes their moves only
             if found is None:
                 return []
             values, _, _, _, done, root_a = found
