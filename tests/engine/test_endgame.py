@@ -125,10 +125,9 @@ def test_selective_presearch_keeps_exact_scores(monkeypatch: pytest.MonkeyPatch)
     import plies.engine.api as api
 
     positions = positions_with_empties(64, 4, 16)
-    monkeypatch.setattr(api, "SELECTIVE_EMPTIES", 99)
+    monkeypatch.setattr(api, "SOLVE_STEPS", ())
     plain = [Engine(hash_mb=8).search(s, exact=True).value for s in positions]
-    monkeypatch.setattr(api, "SELECTIVE_EMPTIES", 14)
-    monkeypatch.setattr(api, "SOLVE_STEPS", (30, 60))  # loose ones: many cut-offs, estimates often wrong
+    monkeypatch.setattr(api, "SOLVE_STEPS", ((14, 30), (14, 60)))  # loose ones: many cut-offs, estimates often wrong
     engine = Engine(hash_mb=8)
     for s, v in zip(positions, plain, strict=True):
         r = engine.search(s, exact=True)  # one engine: later solves also meet earlier solves' entries

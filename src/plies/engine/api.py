@@ -38,8 +38,9 @@ MAX_DEPTH = 60
 PRESEARCH_MAX = 12
 PRESEARCH_OFFSET = 6
 END_ASPIRATION = 3  # half-width in discs of the first window of an exact solve
-SELECTIVE_EMPTIES = 18  # solves from this many empties first run selective (probcut) searches
-SOLVE_STEPS = (100, 200)  # their confidences, in hundredths of a standard deviation (t = 1.0, then 2.0)
+# Exact solves first run selective (probcut) searches: (from how many empties, confidence in hundredths of a
+# standard deviation).  A second pass pays only from 26 empties; below, it costs more than its moves save.
+SOLVE_STEPS = ((18, 100), (26, 200))
 # Timed play from just above time_exact_empties up to time_selective_empties: the midgame iterations for a share
 # of the budget, then selective endgame searches of growing confidence and at last an exact solve, while time lasts
 SELECTIVE_PLAY_EMPTIES = 30  # never from more empties than this
@@ -435,8 +436,7 @@ class Engine:
         if not wld and k == 1 and fallback and self.eval_id == LEARNED and abs(fallback[0].value) < 64:
             # aspiration: a window around the presearch's estimate (in discs), widened on failure
             alpha, beta = _end_window(int(round(float(fallback[0].value))))
-        steps = SOLVE_STEPS if state.empties() >= SELECTIVE_EMPTIES else ()
-        for confidence in steps:
+        for confidence in [c for e, c in SOLVE_STEPS if state.empties() >= e]:
             # selective searches first (much cheaper), each more confident than the one before: their best moves
             # fill the table and order the root, their values centre the next window
             self.ctl[endgame.SELECT] = confidence
