@@ -171,3 +171,13 @@ def test_corner_stable_discs_for_move_ordering() -> None:
     # a1 + b1 + a2 (b2 is not on an edge), h8 + g8; not g1 (h1 is not X's) nor b8 (a8 is not X's)
     expected = {"a1", "b1", "a2", "h8", "g8"}
     assert {square_name(i) for i in range(64) if int(endgame._corner_stable(P)) >> i & 1} == expected
+
+
+def test_a_long_solve_reports_its_selective_estimate_first() -> None:
+    """From 18 empties the selective pass's estimate reaches on_progress before the exact value."""
+    state = next(p for p in read_suite(bundled_suite_path("ffo")) if p.id == 40).state  # 20 empties
+    seen: list[tuple[bool, str]] = []
+    r = Engine(hash_mb=16).analyse(state, exact=True, on_progress=lambda rs: seen.append((rs[0].exact,
+                                                                                          rs[0].algorithm)))
+    assert seen[0] == (False, "engine-selective")
+    assert seen[-1] == (True, "engine-exact") and r[0].value == 38

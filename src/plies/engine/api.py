@@ -447,13 +447,19 @@ class Engine:
                 self._retire_selective()  # the next search, of another confidence, takes their moves only
             if found is None:
                 return []
-            values, _, _, _, done, root_a = found
+            values, _, rpv, rlen, done, searched = found
             by_value = sorted(range(done), key=lambda i: -values[i])
-            root_a = np.concatenate([root_a[by_value], root_a[done:]])
+            root_a = np.concatenate([searched[by_value], searched[done:]])
             if not wld and k == 1:  # and its value is a better guess than the midgame's for the window
-                top = int(values[by_value[0]])
+                i = by_value[0]
+                top = int(values[i])
                 if abs(top) < 64:
                     alpha, beta = _end_window(top)
+                if on_progress is not None:  # a long solve shows each pass's estimate as it comes
+                    stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=_time.perf_counter() - t0,
+                                  depth=state.empties())
+                    on_progress([SearchResult(top, int(searched[i]), [int(x) for x in rpv[i, : rlen[i]]], stats,
+                                              "engine-selective", self.evaluation)])
         found = self._solve_window(P, O, alpha, beta, root_a, k, tt)
         if found is None:
             return []
