@@ -47,3 +47,21 @@ def test_the_margin_kept_back_grows_with_the_budget() -> None:
     assert safety_margin(0.05) == SAFETY
     assert abs(safety_margin(0.5) - 0.075) < 1e-12
     assert safety_margin(1.0) == SAFETY_MAX == safety_margin(30.0)
+
+
+def test_the_weights_are_read_before_any_search_starts_its_clock(monkeypatch) -> None:
+    """A new engine with the learned evaluation reads its weights when it is made, so the first timed search
+    of a process spends its budget searching (reading them took a third of a 0.3 s budget)."""
+    from plies.engine import eval as engine_eval
+
+    monkeypatch.setattr(engine_eval, "_LEARNED_W", [])  # as in a new process
+    engine = Engine(hash_mb=4)
+
+    def no_load(path):  # type: ignore[no-untyped-def]
+        raise AssertionError("weights read during a search")
+
+    monkeypatch.setattr(engine_eval, "load_expanded", no_load)
+    state = positions_with_empties(5, 1, 30)[0]
+    assert engine.search(state, time=0.5).stats.depth >= 1
+    assert engine.search(state, exact=False, depth=3).move in state.legal_moves()
+    assert Engine(hash_mb=4, evaluation="handmade").search(state, depth=2).move in state.legal_moves()

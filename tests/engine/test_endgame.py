@@ -176,8 +176,8 @@ def test_corner_stable_discs_for_move_ordering() -> None:
 def test_a_long_solve_reports_its_selective_estimate_first() -> None:
     """From 18 empties the selective pass's estimate reaches on_progress before the exact value."""
     state = next(p for p in read_suite(bundled_suite_path("ffo")) if p.id == 40).state  # 20 empties
-    seen: list[tuple[bool, str]] = []
-    r = Engine(hash_mb=16).analyse(state, exact=True, on_progress=lambda rs: seen.append((rs[0].exact,
-                                                                                          rs[0].algorithm)))
-    assert seen[0] == (False, "engine-selective")
-    assert seen[-1] == (True, "engine-exact") and r[0].value == 38
+    seen: list[tuple[bool, str, float | None]] = []
+    r = Engine(hash_mb=16).analyse(state, exact=True, on_progress=lambda rs: seen.append(
+        (rs[0].exact, rs[0].algorithm, rs[0].selectivity)))
+    assert seen[0] == (False, "engine-selective", 68)
+    assert seen[-1] == (True, "engine-exact", None) and r[0].value == 38

@@ -62,6 +62,15 @@ def test_selective_values_are_disc_estimates_with_a_variation(monkeypatch: pytes
         assert not r.exact and -64 <= r.value <= 64 and float(r.value).is_integer()
         assert r.pv and r.pv[0] == r.move and r.move in s.legal_moves()
         assert r.stats.depth == s.empties()
+    # each step says how selective it was, as Edax's 18@73% ... 18@99%, and the exact one 100%
+    assert [r.selectivity for r in selective] == [api.selectivity(c) for c in api.SELECTIVE_STEPS]
+    assert [r.depth_text() for r in selective][0] == f"{s.empties()}@68%"
+    assert all(r.selectivity is None for r in results if r.algorithm != "engine-selective")
+
+
+def test_selectivity_is_the_normal_coverage_of_the_confidence_rounded_down() -> None:
+    assert [api.selectivity(c) for c in (100, 150, 200, 260, 330)] == [68, 86, 95, 99, 99.9]
+    assert api.selectivity(1000) == 99.9  # never 100: only an exact search is sure
 
 
 def test_other_searches_keep_the_midgame_iterations(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,7 +13,7 @@ from plies.search import alphabeta
 
 from .conftest import ggf, ggf_of, random_game
 
-SEARCH = re.compile(r"^search ((?:[A-H][1-8]|PA)+) (-?\d+\.\d\d) 0 (\d+|100%)( .*)?$")
+SEARCH = re.compile(r"^search ((?:[A-H][1-8]|PA)+) (-?\d+\.\d\d) 0 (\d+|\d+@\d+%|100%)( .*)?$")
 ANSWER = re.compile(r"^=== ([A-H][1-8]|PA)/(-?\d+\.\d\d)/(\d+\.\d\d)$")
 PASS_PREFIX = "d3c3e6d2d1e1b2c1"  # Black must pass after these moves
 
@@ -131,3 +131,14 @@ def test_bad_input_gives_status_and_the_session_goes_on(gui):
     assert gui.new()[-1] == "pong 2"
     gui.send("hint 1")
     assert gui.engine.handle("quit") is False and not gui.engine.busy()
+
+
+def test_the_depth_field_names_selective_and_exact_searches() -> None:
+    from plies.net.nboard import depth_text
+    from plies.search.result import SearchResult, Stats
+
+    stats = Stats(depth=26)
+    assert depth_text(SearchResult(4, 0, stats=stats)) == "26"
+    assert depth_text(SearchResult(4, 0, stats=stats, selectivity=95)) == "26@95%"
+    assert depth_text(SearchResult(4, 0, stats=stats, selectivity=99.9)) == "26@99%"  # whole percents, as Edax
+    assert depth_text(SearchResult(4, 0, stats=stats, exact=True)) == "100%"

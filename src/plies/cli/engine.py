@@ -80,6 +80,7 @@ def _line(state: Any, r: SearchResult) -> dict[str, Any]:
         "seconds": round(r.stats.seconds, 6),
         "depth": r.stats.depth,
         "exact": r.exact,
+        **({"selectivity": r.selectivity} if r.selectivity is not None else {}),
     }
 
 
@@ -150,7 +151,7 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
     def progress(results: list[SearchResult]) -> None:
         r = results[0]
         pv = " ".join(_line(state, r)["pv"])
-        console.print(f"[dim]depth {r.stats.depth:>2}  {_score_text(r, sign):>12}  {r.stats.nodes:>12,} nodes  "
+        console.print(f"[dim]depth {r.depth_text():>8}  {_score_text(r, sign):>12}  {r.stats.nodes:>12,} nodes  "
                       f"{r.stats.seconds:7.2f} s  {pv}[/dim]")
 
     empties = state.empties() if isinstance(state, OthelloState) else 0
@@ -184,7 +185,7 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
     console.print(table)
     r = results[0]
     nps = r.stats.nodes / r.stats.seconds if r.stats.seconds > 0 else 0
-    kind = "exact" if r.exact else ("win/draw/loss" if wld else f"depth {r.stats.depth}")
+    kind = "exact" if r.exact else ("win/draw/loss" if wld else f"depth {r.depth_text()}")
     console.print(f"{kind}, {r.stats.nodes:,} nodes in {r.stats.seconds:.2f} s ({nps:,.0f} nodes/s)")
 
 

@@ -23,6 +23,7 @@ from plies import heuristics
 from plies.game import PASS, ParseError, PliesError, State
 from plies.games import ALIASES, GAMES, OthelloState, parse_position, start_position
 from plies.players import GreedyPlayer, HumanPlayer, Player, SearchPlayer, parse_player
+from plies.search.result import SearchResult
 
 from ._common import read_position
 from .engine import MAX_LEVEL
@@ -350,7 +351,8 @@ class PlaySession:
             unit = "discs"
         else:
             unit = f"{res.evaluation} heuristic" if res.evaluation else "value"
-        detail = f"depth {res.stats.depth}, {res.stats.nodes:,} nodes" if res.stats.nodes else ""
+        depth = res.depth_text() if isinstance(res, SearchResult) else res.stats.depth
+        detail = f"depth {depth}, {res.stats.nodes:,} nodes" if res.stats.nodes else ""
         return f" ({self.pov(value, mover, unit, proven)}" + (f"; {detail})" if detail else ")")
 
     def _apply(self, move: Any) -> None:

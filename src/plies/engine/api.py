@@ -83,6 +83,15 @@ def presearch_depth(empties: int) -> int:
     return max(1, min(PRESEARCH_MAX, empties - PRESEARCH_OFFSET))
 
 
+def selectivity(confidence: int) -> float:
+    """The percent a selective search of this probcut confidence (t x 100) shows, as Edax's ``@95%``: the chance
+    that the exact value lies within t standard deviations of the shallow search's estimate, rounded down (to
+    whole percents, to tenths from 99): 68 for t = 1, 95 for t = 2, 99.9 for t = 3.3; only an exact search is
+    100."""
+    p = 100 * math.erf(confidence / 100 / math.sqrt(2))
+    return float(math.floor(p)) if p < 99 else min(99.9, math.floor(10 * p) / 10)
+
+
 def _end_window(guess: int) -> tuple[int, int]:
     """The first window of an exact solve: ``END_ASPIRATION`` discs either side of an estimate."""
     w = max(1, END_ASPIRATION)  # never an empty window: a bound must say which side it is on
@@ -125,8 +134,10 @@ class Engine:
             if self.eval_id != LEARNED:
                 raise PliesError(f"a weights file is for the learned evaluation, not {self.evaluation!r}")
             self._weights: np.ndarray | None = load_expanded(weights)  # read now: a bad file fails here
+        elif self.eval_id == LEARNED:  # read now, not inside the first timed search's budget (0.1 s once)
+            self._weights = weights_for(LEARNED)
         else:
-            self._weights = None  # loaded on first use (a solve of few empties never reads them)
+            self._weights = None  # the solver's ordering loads them on first use (only from 15 empties)
         self.aspiration = ASPIRATION_LEARNED if self.eval_id == LEARNED else ASPIRATION
         half = max(1, hash_mb // 2)
         self.mid_tt = HashTable(half)
@@ -392,7 +403,8 @@ class Engine:
                 stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=_time.perf_counter() - t0, depth=empties)
                 exact = confidence == 0
                 best = [SearchResult(v, int(root_a[i]), pv, stats, "engine-exact" if exact else "engine-selective",
-                                     "exact" if exact else self.evaluation, exact=exact)]
+                                     "exact" if exact else self.evaluation, exact=exact,
+                                     selectivity=None if exact else selectivity(confidence))]
                 if on_progress is not None:
                     on_progress(list(best))
                 if exact:
@@ -459,7 +471,8 @@ class Engine:
                     stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=_time.perf_counter() - t0,
                                   depth=state.empties())
                     on_progress([SearchResult(top, int(searched[i]), [int(x) for x in rpv[i, : rlen[i]]], stats,
-                                              "engine-selective", self.evaluation)])
+                                              "engine-selective", self.evaluation,
+                                              selectivity=selectivity(confidence))])
         found = self._solve_window(P, O, alpha, beta, root_a, k, tt)
         if found is None:
             return []

@@ -192,7 +192,12 @@ def eval_text(value: float) -> str:
 
 
 def depth_text(r: SearchResult) -> str:
-    return "100%" if r.exact else str(r.stats.depth)
+    """NBoard's depth field: ``100%`` for an exact solve, ``26@95%`` for a selective one, else the depth."""
+    if r.exact:
+        return "100%"
+    if r.selectivity is not None:  # whole percents, as Edax sends them
+        return f"{r.stats.depth}@{int(r.selectivity)}%"
+    return str(r.stats.depth)
 
 
 class _Job:

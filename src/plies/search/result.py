@@ -41,9 +41,18 @@ class SearchResult:
     algorithm: str = ""
     evaluation: str = ""
     exact: bool = False
+    selectivity: float | None = None
+    """For a selective endgame search (probcut), the chance in percent that each of its cut-offs is right, as
+    Edax's ``@95%`` (``selectivity_text``); None for every other search."""
 
     def describe(self) -> str:
         return describe_value(self.value)
+
+    def depth_text(self) -> str:
+        """The depth as engines print it: ``26`` or, for a selective endgame search, ``26@95%``."""
+        if self.selectivity is None:
+            return str(self.stats.depth)
+        return f"{self.stats.depth}@{self.selectivity:g}%"
 
     def _repr_html_(self) -> str:
         """A small table for notebooks: value, move, principal variation and the counters."""
@@ -72,7 +81,7 @@ class SearchResult:
             move = state.move_str(self.move) if self.move is not None else None
         d = asdict(self.stats)
         d["nodes_per_second"] = round(self.stats.nodes_per_second)
-        return {
+        out = {
             "algorithm": self.algorithm,
             "evaluation": self.evaluation,
             "value": self.value,
@@ -81,3 +90,6 @@ class SearchResult:
             "pv": moves,
             "stats": d,
         }
+        if self.selectivity is not None:
+            out["selectivity"] = self.selectivity
+        return out
