@@ -134,10 +134,8 @@ class Engine:
             if self.eval_id != LEARNED:
                 raise PliesError(f"a weights file is for the learned evaluation, not {self.evaluation!r}")
             self._weights: np.ndarray | None = load_expanded(weights)  # read now: a bad file fails here
-        elif self.eval_id == LEARNED:  # read now, not inside the first timed search's budget (0.1 s once)
-            self._weights = weights_for(LEARNED)
         else:
-            self._weights = None  # the solver's ordering loads them on first use (only from 15 empties)
+            self._weights = None  # read on first use (a solve of few empties never reads them)
         self.aspiration = ASPIRATION_LEARNED if self.eval_id == LEARNED else ASPIRATION
         half = max(1, hash_mb // 2)
         self.mid_tt = HashTable(half)
@@ -196,8 +194,10 @@ class Engine:
             raise PliesError("time must be a positive number of seconds")
         if not self._busy.acquire(blocking=False):
             raise PliesError("this engine is already searching")
-        t0 = _time.perf_counter()
         try:
+            if time is not None:  # the first read of the weights (0.1 s) before the clock starts, not in the budget
+                _ = self.weights
+            t0 = _time.perf_counter()
             self.ctl[:] = 0
             if time is not None:
                 self._start_clock(time)

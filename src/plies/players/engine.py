@@ -54,6 +54,8 @@ class EnginePlayer(players.Player):
         self.exact_empties = exact_empties
         self.engine = Engine(hash_mb=hash_mb, evaluation=evaluation, weights=weights,
                              threads=threads if threads is not None else player_threads())
+        if time is not None:  # read the weights now, not while the first move's clock runs
+            _ = self.engine.weights
         parts = []
         if level is not None:
             parts.append(f"level={level}")
