@@ -335,7 +335,7 @@ class PlaySession:
         self.summary()
         return self.state
 
-    def result_text(self, res: Any, mover: int) -> str:
+    def result_text(self, res: SearchResult | None, mover: int) -> str:
         """`` (-1.5 discs for Black; depth 10, 12,345 nodes)`` for the computer's move, from the chosen view."""
         from plies.web.analysis import from_search
 
@@ -351,8 +351,7 @@ class PlaySession:
             unit = "discs"
         else:
             unit = f"{res.evaluation} heuristic" if res.evaluation else "value"
-        depth = res.depth_text() if isinstance(res, SearchResult) else res.stats.depth
-        detail = f"depth {depth}, {res.stats.nodes:,} nodes" if res.stats.nodes else ""
+        detail = f"depth {res.depth_text()}, {res.stats.nodes:,} nodes" if res.stats.nodes else ""
         return f" ({self.pov(value, mover, unit, proven)}" + (f"; {detail})" if detail else ")")
 
     def _apply(self, move: Any) -> None:

@@ -43,7 +43,7 @@ class SearchResult:
     exact: bool = False
     selectivity: float | None = None
     """For a selective endgame search (probcut), the chance in percent that each of its cut-offs is right, as
-    Edax's ``@95%`` (``selectivity_text``); None for every other search."""
+    Edax's ``@95%`` (``depth_text``); None for every other search."""
 
     def describe(self) -> str:
         return describe_value(self.value)
