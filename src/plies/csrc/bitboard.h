@@ -5,13 +5,18 @@
  * fill runs of opponent discs from every own disc, left and right (Kogge-Stone fill, as Edax's AVX2 code);
  * flips look along the rays of one square for the first square that is not the opponent's (the lowest set bit
  * above it, the highest below it).  GCC/Clang vector extensions compile both to AVX2 where the build allows it
- * and to scalar code elsewhere.
+ * and to scalar code elsewhere; the AVX-512 build has its own two: flips finds the highest square below with a
+ * vector leading-zero count, and moves fill all 8 directions in one 512-bit register (left shifts and right ones
+ * as rotations: a bit that wraps around lands on an edge square that the lane's mask clears).
  * Scalar references (shifts one direction at a time; table look-ups by lines) check the vector versions.
  */
 #ifndef PLIES_BITBOARD_H
 #define PLIES_BITBOARD_H
 
 #include <stdint.h>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
 typedef uint64_t u64;
 typedef int64_t i64;
@@ -64,6 +69,24 @@ extern v4u RAY_UP[64], RAY_DOWN[64];
  * first square of the ray that is not the opponent's: upwards the lowest set bit of ~O & ray (x & -x),
  * downwards the highest, found by smearing those squares down the ray and erasing all but the top one; the
  * run flips when that square is P's. */
+#if defined(__AVX512CD__) && defined(__AVX512VL__)
+/* the same with AVX-512: the upward run by the mask of lanes that have an end, the downward end by lzcnt */
+static inline u64 flips(u64 P, u64 O, int sq) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i own = _mm256_set1_epi64x((long long)P), opp = _mm256_set1_epi64x((long long)O);
+    __m256i up = (__m256i)RAY_UP[sq], down = (__m256i)RAY_DOWN[sq];
+    __m256i x = _mm256_andnot_si256(opp, up);
+    __m256i end = _mm256_and_si256(_mm256_and_si256(x, _mm256_sub_epi64(zero, x)), own);
+    __m256i f = _mm256_maskz_and_epi64(_mm256_test_epi64_mask(end, end),
+                                       _mm256_add_epi64(end, _mm256_set1_epi64x(-1)), up);
+    __m256i y = _mm256_andnot_si256(opp, down);
+    end = _mm256_and_si256(_mm256_srlv_epi64(_mm256_set1_epi64x((long long)0x8000000000000000ULL),
+                                             _mm256_lzcnt_epi64(y)), own);
+    f = _mm256_ternarylogic_epi64(f, _mm256_sub_epi64(zero, _mm256_slli_epi64(end, 1)), down, 0xF8);
+    __m128i r = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
+    return (u64)_mm_cvtsi128_si64(_mm_or_si128(r, _mm_unpackhi_epi64(r, r)));
+}
+#else
 static inline u64 flips(u64 P, u64 O, int sq) {
     const v4u s1 = V4_SHIFT;
     v4u own = v4_splat(P), not_opp = ~v4_splat(O);
@@ -79,14 +102,37 @@ static inline u64 flips(u64 P, u64 O, int sq) {
     f |= -(end << 1) & down;              /* the squares above the end */
     return v4_or_lanes(f);
 }
+#endif
 
 /* Bitmask of the legal moves of the side owning P. */
+#if defined(__AVX512F__)
+/* lanes 0-3 fill runs towards higher squares (rotate left by 1, 8, 9, 7), lanes 4-7 towards lower ones (rotate
+ * left by 64 minus those), as v4_fill does with two vectors */
+static inline u64 get_moves(u64 P, u64 O) {
+    const __m512i s1 = _mm512_set_epi64(57, 55, 56, 63, 7, 9, 8, 1);
+    const __m512i s2 = _mm512_set_epi64(50, 46, 48, 62, 14, 18, 16, 2);
+    const __m512i in = _mm512_set_epi64(0x007E7E7E7E7E7E00LL, 0x007E7E7E7E7E7E00LL, 0x00FFFFFFFFFFFF00LL,
+                                        0x7E7E7E7E7E7E7E7ELL, 0x007E7E7E7E7E7E00LL, 0x007E7E7E7E7E7E00LL,
+                                        0x00FFFFFFFFFFFF00LL, 0x7E7E7E7E7E7E7E7ELL);
+    __m512i inner = _mm512_and_si512(_mm512_set1_epi64((long long)O), in);
+    __m512i pairs = _mm512_and_si512(inner, _mm512_rolv_epi64(inner, s1));
+    __m512i a = _mm512_and_si512(inner, _mm512_rolv_epi64(_mm512_set1_epi64((long long)P), s1));
+    a = _mm512_ternarylogic_epi64(a, inner, _mm512_rolv_epi64(a, s1), 0xF8);
+    a = _mm512_ternarylogic_epi64(a, pairs, _mm512_rolv_epi64(a, s2), 0xF8);
+    a = _mm512_ternarylogic_epi64(a, pairs, _mm512_rolv_epi64(a, s2), 0xF8);
+    a = _mm512_rolv_epi64(a, s1);
+    __m256i h = _mm256_or_si256(_mm512_castsi512_si256(a), _mm512_extracti64x4_epi64(a, 1));
+    __m128i r = _mm_or_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+    return (u64)_mm_cvtsi128_si64(_mm_or_si128(r, _mm_unpackhi_epi64(r, r))) & ~(P | O);
+}
+#else
 static inline u64 get_moves(u64 P, u64 O) {
     const v4u s1 = V4_SHIFT;
     v4u l, r;
     v4_fill(v4_splat(P), v4_splat(O) & V4_INNER, &l, &r);
     return v4_or_lanes((l << s1) | (r >> s1)) & ~(P | O);
 }
+#endif
 
 static inline i64 count_moves(u64 P, u64 O) { return popcount(get_moves(P, O)); }
 

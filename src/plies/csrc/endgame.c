@@ -7,7 +7,7 @@
  * where the solver has none yet, from 13 empties), fastest first, the mover's stable discs at the corners,
  * corners and quadrant parity; from MID_EMPTIES down (search_mid), fastest first without the shared table, ETC
  * or the evaluation, bounds and best moves kept in the thread's own small table (MidEntry); from SHALLOW_EMPTIES
- * down (search_shallow), no move generation: the empty squares in parity order (odd quadrants first), and the last
+ * down (search_shallow), no move ordering: the legal moves in parity order (odd quadrants first), and the last
  * four empties written out (the last one only counts flips, the opponent's only when they can change the
  * result).  Values are int64 from the side to move's view, empty squares going to the winner.
  *
@@ -24,7 +24,7 @@
 #include "ybwc.h"
 
 #define NONE (-100)             /* below any score */
-#define SHALLOW_EMPTIES 6       /* <= this: parity order, no move generation */
+#define SHALLOW_EMPTIES 6       /* <= this: parity order, no move ordering */
 #define MID_EMPTIES 10          /* <= this: search_mid (no ETC, no evaluation in the move order, no variation) */
 #define MID_TT_EMPTIES 7        /* >= this: search_mid keeps bounds and best moves in the thread's own table */
 #define PRESEARCH_MOVE_EMPTIES 13 /* >= this: the midgame presearch's best move where the solver has none */
@@ -209,7 +209,7 @@ static i64 solve_4(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int x1, int x2,
     return best;
 }
 
-/* Alpha-beta over the empty squares in parity order (odd quadrants first), for few empties (2 or more);
+/* Alpha-beta over the legal moves in parity order (odd quadrants first), for few empties (2 or more);
  * four, three and two empties have their own code. */
 static i64 search_shallow(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, int passed) {
     u64 E = ~(P | O);
@@ -227,9 +227,10 @@ static i64 search_shallow(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empt
     i64 bound = stability_cut(P, O, alpha, empties);
     if (bound != NONE) return bound;
     u64 odd = parity_mask(E);
+    u64 legal = get_moves(P, O);  /* one move generation is cheaper than trying each empty square */
     i64 best = NONE;
     for (int part = 0; part < 2; part++) {
-        u64 m = part == 0 ? E & odd : E & ~odd;
+        u64 m = part == 0 ? legal & odd : legal & ~odd;
         while (m) {
             int sq = lowest_index(m);
             m &= m - 1;
