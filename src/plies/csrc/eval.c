@@ -55,8 +55,55 @@ static i64 doc001_side(u64 me, i64 my_moves, i64 their_moves) {
 
 static u64 LINES_THROUGH[64][4]; /* row, column, diagonal, anti-diagonal through each square */
 static u64 LINES_H[8], LINES_V[8], LINES_D[15], LINES_A[15];
+/* EDGE_STABLE[p][o]: the discs of p on an edge (a line of 8, bit k = square k) that no sequence of moves on it
+ * can flip; a disc on an edge can only be flipped along that edge */
+static uint8_t EDGE_STABLE[256][256];
+
+/* The discs of `you` turned by a disc of `me` placed on empty square x of a line of 8 (bit k = square k). */
+static int line_turned(int me, int you, int x) {
+    int turned = 0;
+    for (int dir = -1; dir <= 1; dir += 2) {
+        int run = 0, y = x + dir;
+        while (y >= 0 && y < 8 && (you >> y & 1)) {
+            run |= 1 << y;
+            y += dir;
+        }
+        if (y >= 0 && y < 8 && (me >> y & 1)) turned |= run;
+    }
+    return turned;
+}
+
+/* Fills EDGE_STABLE: the stable discs of p are those that stay p's after every move of either side on an empty
+ * square (legal or not on the edge alone: the move may be legal through another line), so the table is filled
+ * from full edges up, each edge from the edges one disc fuller. */
+static void edge_stable_init(void) {
+    static uint8_t ep[6561], eo[6561], en[6561];
+    for (int t = 0; t < 6561; t++) {  /* every edge once: base 3, digit k = square k (0 empty, 1 p, 2 o) */
+        int p = 0, o = 0, n = 0;
+        for (int k = 0, r = t; k < 8; k++, r /= 3) {
+            if (r % 3 == 1) p |= 1 << k;
+            else if (r % 3 == 2) o |= 1 << k;
+            else n++;
+        }
+        ep[t] = (uint8_t)p, eo[t] = (uint8_t)o, en[t] = (uint8_t)n;
+    }
+    for (int empties = 0; empties <= 8; empties++)
+        for (int t = 0; t < 6561; t++) {
+            if (en[t] != empties) continue;
+            int p = ep[t], o = eo[t], stable = p;
+            for (int x = 0; x < 8 && stable; x++) {
+                if ((p | o) >> x & 1) continue;
+                int f = line_turned(p, o, x);  /* p plays x */
+                stable &= EDGE_STABLE[(p | f | (1 << x))][o & ~f];
+                f = line_turned(o, p, x);      /* o plays x */
+                stable &= EDGE_STABLE[p & ~f][(o | f | (1 << x))];
+            }
+            EDGE_STABLE[p][o] = (uint8_t)stable;
+        }
+}
 
 static void eval_init(void) {
+    edge_stable_init();
     for (int r = 0; r < 8; r++)
         for (int c = 0; c < 8; c++) {
             u64 b = ONE << (r * 8 + c);
@@ -108,15 +155,28 @@ static inline void full_lines(u64 occ, u64 *h, u64 *v, u64 *d, u64 *a) {
     else full_lines_by_lines(occ, h, v, d, a);
 }
 
+/* P's stable discs on the four edges, exactly (EDGE_STABLE). */
+static inline u64 edge_stable(u64 P, u64 O) {
+    u64 s = EDGE_STABLE[P & 0xFF][O & 0xFF];
+    s |= (u64)EDGE_STABLE[P >> 56][O >> 56] << 56;
+    s |= FILE_SPREAD[EDGE_STABLE[((P & COL_A) * GATHER_FILE) >> 56][((O & COL_A) * GATHER_FILE) >> 56]];
+    s |= FILE_SPREAD[EDGE_STABLE[(((P >> 7) & COL_A) * GATHER_FILE) >> 56][(((O >> 7) & COL_A) * GATHER_FILE) >> 56]]
+         << 7;
+    return s;
+}
+
+/* P's discs that can never be flipped (an under-estimate): the edges' exact ones, then, growing inwards, a disc
+ * whose every line is full or touches the border or a stable disc (none when no edge disc is stable). */
 u64 stable_discs(u64 P, u64 O) {
-    if (!(P & CORNERS)) return 0;
+    if (!(P & BORDER)) return 0;
+    u64 stable = edge_stable(P, O);
+    if (!stable) return 0;
     u64 h, v, d, a;
     full_lines(P | O, &h, &v, &d, &a);
     h |= COL_A | COL_H;
     v |= ROW_1 | ROW_8;
     d |= BORDER;
     a |= BORDER;
-    u64 stable = P & CORNERS;
     for (;;) {
         u64 hh = h | ((stable << 1) & ~COL_A) | ((stable >> 1) & ~COL_H);
         u64 vv = v | (stable << 8) | (stable >> 8);

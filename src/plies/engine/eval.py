@@ -111,7 +111,8 @@ def full_lines_by_lines(occupied: int) -> tuple[int, int, int, int]:
 
 def stable_discs(P: int, O: int) -> int:
     """Discs of ``P`` that can never be flipped (a sound under-estimate): along each of the 4 lines the disc
-    touches the border or a stable disc of its own, or the line is full.  Grows from the corners."""
+    touches the border or a stable disc of its own, or the line is full.  Exact on the edges (a table of every
+    edge), grown inwards from them."""
     return int(lib.stable_discs(P, O))
 
 
