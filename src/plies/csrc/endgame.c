@@ -40,6 +40,8 @@
 #define ORDER_PARITY 16         /* bonus for a move into an odd quadrant */
 #define ORDER_CORNER_REPLY 64   /* penalty per corner the opponent could take next (on top of 64 a reply) */
 
+#define MOVES_UNKNOWN (~(u64)0)  /* search_shallow's and search_mid's moves when the caller has not generated them */
+
 static const u64 QUADRANTS[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL, 0x0F0F0F0F00000000ULL,
                                  0xF0F0F0F000000000ULL};
 
@@ -211,7 +213,7 @@ static i64 solve_4(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int x1, int x2,
 
 /* Alpha-beta over the legal moves in parity order (odd quadrants first), for few empties (2 or more);
  * four, three and two empties have their own code. */
-static i64 search_shallow(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, int passed) {
+static i64 search_shallow(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, int passed, u64 moves) {
     u64 E = ~(P | O);
     if (empties <= 4) {
         int x1 = lowest_index(E);
@@ -227,7 +229,7 @@ static i64 search_shallow(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empt
     i64 bound = stability_cut(P, O, alpha, empties);
     if (bound != NONE) return bound;
     u64 odd = parity_mask(E);
-    u64 legal = get_moves(P, O);  /* one move generation is cheaper than trying each empty square */
+    u64 legal = moves != MOVES_UNKNOWN ? moves : get_moves(P, O);  /* cheaper than trying each empty */
     i64 best = NONE;
     for (int part = 0; part < 2; part++) {
         u64 m = part == 0 ? legal & odd : legal & ~odd;
@@ -247,7 +249,7 @@ static i64 search_shallow(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empt
                 v = -solve_4(s, O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, x1, x2, x3, lowest_index(r & (r - 1)),
                              0);
             } else {
-                v = -search_shallow(s, O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, 0);
+                v = -search_shallow(s, O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, 0, MOVES_UNKNOWN);
             }
             if (v > best) {
                 best = v;
@@ -258,7 +260,7 @@ static i64 search_shallow(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empt
     }
     if (best == NONE) {
         if (passed) return final_score(P, O);
-        return -search_shallow(s, O, P, -beta, -alpha, empties, 1);
+        return -search_shallow(s, O, P, -beta, -alpha, empties, 1, MOVES_UNKNOWN);
     }
     return best;
 }
@@ -422,7 +424,6 @@ static inline int table_cut(const Entry *e, i64 *alpha, i64 *beta, i64 *value) {
                       beta, value);
 }
 
-#define MOVES_UNKNOWN (~(u64)0)  /* search_mid's moves argument when the caller has not generated them */
 
 /* The slot of (P, O) in the thread's own table of search_mid's results. */
 static inline MidEntry *mid_entry(Search *s, u64 P, u64 O) { return &s->mt[tt_hash(P, O) >> (64 - MT_BITS)]; }
@@ -501,7 +502,7 @@ static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties,
         }
         i64 v;
         if (empties - 1 <= SHALLOW_EMPTIES)
-            v = -search_shallow(s, O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, 0);
+            v = -search_shallow(s, O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, 0, r);
         else
             v = -search_mid(s, O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, 0, r);
         if (v > best) {
@@ -519,7 +520,7 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
 
 static inline i64 end_child(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, int ply) {
     if (empties <= MID_EMPTIES) {
-        if (empties <= SHALLOW_EMPTIES) return search_shallow(s, P, O, alpha, beta, empties, 0);
+        if (empties <= SHALLOW_EMPTIES) return search_shallow(s, P, O, alpha, beta, empties, 0, MOVES_UNKNOWN);
         return search_mid(s, P, O, alpha, beta, empties, 0, MOVES_UNKNOWN);
     }
     return search_deep(s, P, O, alpha, beta, empties, 0, ply);
@@ -639,7 +640,7 @@ static i64 end_solve(Search *s, u64 P, u64 O, i64 alpha, i64 beta) {
             s->ctl[CTL_NODES]++;
             return solve_1(P, lowest_index(~(P | O)), O, alpha);
         }
-        return search_shallow(s, P, O, alpha, beta, empties, 0);
+        return search_shallow(s, P, O, alpha, beta, empties, 0, MOVES_UNKNOWN);
     }
     if (empties <= MID_EMPTIES) return search_mid(s, P, O, alpha, beta, empties, 0, MOVES_UNKNOWN);
     return search_deep(s, P, O, alpha, beta, empties, 0, 1);
