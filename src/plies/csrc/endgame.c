@@ -77,7 +77,7 @@ static inline i64 solve_1(u64 P, int sq, u64 O, i64 alpha) {
  * only tried when alpha is high enough for the count to be worth it. */
 static inline i64 stability_cut(u64 P, u64 O, i64 alpha, int empties) {
     if (alpha >= STABILITY_THRESHOLD[empties] && 64 - 2 * popcount(O) <= alpha) {
-        i64 bound = 64 - 2 * popcount(stable_discs(O, P));
+        i64 bound = 64 - 2 * popcount(stable_discs_enough(O, P, (65 - alpha) / 2));
         if (bound <= alpha) return bound;
     }
     return NONE;

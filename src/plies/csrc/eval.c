@@ -166,8 +166,10 @@ static inline u64 edge_stable(u64 P, u64 O) {
 }
 
 /* P's discs that can never be flipped (an under-estimate): the edges' exact ones, then, growing inwards, a disc
- * whose every line is full or touches the border or a stable disc (none when no edge disc is stable). */
-u64 stable_discs(u64 P, u64 O) {
+ * whose every line is full or touches the border or a stable disc (none when no edge disc is stable).  With
+ * need > 0 the growth stops as soon as it has found that many: the stability cut-off only asks whether there are
+ * enough. */
+static inline u64 stable_grown(u64 P, u64 O, i64 need) {
     if (!(P & BORDER)) return 0;
     u64 stable = edge_stable(P, O);
     if (!stable) return 0;
@@ -183,10 +185,14 @@ u64 stable_discs(u64 P, u64 O) {
         u64 dd = d | ((stable << 9) & ~COL_A) | ((stable >> 9) & ~COL_H);
         u64 aa = a | ((stable << 7) & ~COL_H) | ((stable >> 7) & ~COL_A);
         u64 nw = (P & hh & vv & dd & aa) | stable;
-        if (nw == stable) return stable;
+        if (nw == stable || (need > 0 && popcount(nw) >= need)) return nw;
         stable = nw;
     }
 }
+
+u64 stable_discs(u64 P, u64 O) { return stable_grown(P, O, 0); }
+
+u64 stable_discs_enough(u64 P, u64 O, i64 need) { return stable_grown(P, O, need); }
 
 /* --- the evaluations ------------------------------------------------------------------------------------ */
 
