@@ -193,11 +193,7 @@ def eval_text(value: float) -> str:
 
 def depth_text(r: SearchResult) -> str:
     """NBoard's depth field: ``100%`` for an exact solve, ``26@95%`` for a selective one, else the depth."""
-    if r.exact:
-        return "100%"
-    if r.selectivity is not None:  # whole percents, as Edax sends them
-        return f"{r.stats.depth}@{int(r.selectivity)}%"
-    return str(r.stats.depth)
+    return "100%" if r.exact else r.depth_text(whole_percent=True)
 
 
 class _Job:

@@ -48,11 +48,13 @@ class SearchResult:
     def describe(self) -> str:
         return describe_value(self.value)
 
-    def depth_text(self) -> str:
-        """The depth as engines print it: ``26`` or, for a selective endgame search, ``26@95%``."""
+    def depth_text(self, whole_percent: bool = False) -> str:
+        """The depth as engines print it: ``26`` or, for a selective endgame search, ``26@95%`` (``26@99.9%``;
+        ``26@99%`` with ``whole_percent``, as Edax sends it to NBoard)."""
         if self.selectivity is None:
             return str(self.stats.depth)
-        return f"{self.stats.depth}@{self.selectivity:g}%"
+        percent = int(self.selectivity) if whole_percent else self.selectivity
+        return f"{self.stats.depth}@{percent:g}%"
 
     def _repr_html_(self) -> str:
         """A small table for notebooks: value, move, principal variation and the counters."""
