@@ -236,8 +236,7 @@ static i64 search_shallow(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empt
         while (m) {
             int sq = lowest_index(m);
             m &= m - 1;
-            u64 f = flips(P, O, sq);
-            if (!f) continue;
+            u64 f = flips(P, O, sq);  /* never 0: sq is a legal move */
             i64 v;
             if (empties == 5) {
                 u64 r = E ^ (ONE << sq);

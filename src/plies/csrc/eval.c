@@ -59,21 +59,7 @@ static u64 LINES_H[8], LINES_V[8], LINES_D[15], LINES_A[15];
  * can flip; a disc on an edge can only be flipped along that edge */
 static uint8_t EDGE_STABLE[256][256];
 
-/* The discs of `you` turned by a disc of `me` placed on empty square x of a line of 8 (bit k = square k). */
-static int line_turned(int me, int you, int x) {
-    int turned = 0;
-    for (int dir = -1; dir <= 1; dir += 2) {
-        int run = 0, y = x + dir;
-        while (y >= 0 && y < 8 && (you >> y & 1)) {
-            run |= 1 << y;
-            y += dir;
-        }
-        if (y >= 0 && y < 8 && (me >> y & 1)) turned |= run;
-    }
-    return turned;
-}
-
-/* Fills EDGE_STABLE: the stable discs of p are those that stay p's after every move of either side on an empty
+/* Fills EDGE_STABLE (after bitboard_init): the stable discs of p are those that stay p's after every move of either side on an empty
  * square (legal or not on the edge alone: the move may be legal through another line), so the table is filled
  * from full edges up, each edge from the edges one disc fuller. */
 static void edge_stable_init(void) {
@@ -93,9 +79,9 @@ static void edge_stable_init(void) {
             int p = ep[t], o = eo[t], stable = p;
             for (int x = 0; x < 8 && stable; x++) {
                 if ((p | o) >> x & 1) continue;
-                int f = line_turned(p, o, x);  /* p plays x */
+                int f = (int)line_flips_(x, (u64)p, (u64)o);  /* p plays x (the line tables of bitboard.c) */
                 stable &= EDGE_STABLE[(p | f | (1 << x))][o & ~f];
-                f = line_turned(o, p, x);      /* o plays x */
+                f = (int)line_flips_(x, (u64)o, (u64)p);      /* o plays x */
                 stable &= EDGE_STABLE[p & ~f][(o | f | (1 << x))];
             }
             EDGE_STABLE[p][o] = (uint8_t)stable;
