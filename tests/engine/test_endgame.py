@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+import numpy as np
 import pytest
 
 from plies.engine import Engine, endgame
@@ -117,6 +119,54 @@ def test_aspiration_failures_still_give_the_exact_score(half_width: int, monkeyp
         for m in r.pv:
             t = t.play(m)
         assert t.is_over() and (t.score() if s.to_move == 0 else -t.score()) == v, s.to_text()
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, solve_root: Callable[..., int], limit: int) -> list[int]:
+    """Route ``endgame.solve_root`` through solve_root, failing the test (instead of hanging) past limit calls."""
+    calls: list[int] = []
+
+    def counted(*args: object) -> int:
+        calls.append(1)
+        assert len(calls) <= limit, "the window kept moving: the re-searches never settled"
+        return solve_root(*args)
+
+    monkeypatch.setattr(endgame, "solve_root", counted)
+    return calls
+
+
+def test_window_widening_ends_when_re_searches_disagree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A selective search's value depends on its window: a re-search can fail on the other side of the first
+    failure.  The window then opens fully and the solve ends after three searches, with the full window's value."""
+    windows: list[tuple[int, int]] = []
+
+    def contrary(_p: int, _o: int, alpha: int, beta: int, _moves: object, _k: int, values: np.ndarray,
+                 *_rest: object) -> int:
+        windows.append((alpha, beta))
+        if alpha == -65 and beta == 65:
+            values[0] = 7
+        elif len(windows) % 2:  # fails high, then low, then high...
+            values[0] = beta
+        else:
+            values[0] = alpha
+        return 1
+
+    calls = _counting(monkeypatch, contrary, 10)
+    e = Engine(hash_mb=8)
+    s = positions_with_empties(5, 1, 12)[0]
+    P, O = position(s)  # noqa: E741
+    root = np.array(s.legal_moves(), dtype=np.int64)
+    found = e._solve_window(P, O, -5, 5, root, 1, e.end_tt.arrays())
+    assert found is not None and found[0][0] == 7
+    assert len(calls) == 3 and windows == [(-5, 5), (4, 65), (-65, 65)]
+
+
+def test_a_solve_whose_selective_passes_disagree_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A self-play position (23 empties, one legal move, lost by 54) where the first selective pass fails high
+    at (-65, -59) and then low at (-55, 65): the solve ends with the exact score."""
+    s = OthelloState.from_text("---XXXXX---OOXXX--OOOXXX-OOOOXXX---OOXXX--OOOXXX-----XXX----XXOO O")
+    calls = _counting(monkeypatch, endgame.solve_root, 12)
+    r = Engine(hash_mb=16, threads=1).search(s, exact=True)
+    assert (r.value, square_name(r.move)) == (-54, "d8") and len(calls) <= 6
 
 
 def test_selective_presearch_keeps_exact_scores(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -495,8 +495,11 @@ class Engine:
     def _solve_window(self, P: int, O: int, alpha: int, beta: int, root_a: np.ndarray, k: int,
                       tt: TableArrays) -> tuple | None:
         """``endgame.solve_root`` from the window (alpha, beta), widened and re-searched until the best value
-        is inside it: (values, flags, variations, their lengths, moves done, root order), None if stopped."""
+        is inside it: (values, flags, variations, their lengths, moves done, root order), None if stopped.  A
+        selective search's value depends on its window, so a re-search can fail on the side opposite the first
+        failure; the window then opens fully, which no value can fail, so this ends after three searches at most."""
         n = len(root_a)
+        failed_low = failed_high = False
         while True:
             values = np.zeros(n, dtype=np.float64)
             flags = np.zeros(n, dtype=np.int64)
@@ -509,12 +512,14 @@ class Engine:
                 return None
             top = int(values[:done].max())
             if top <= alpha and alpha > -65:     # every move fails low: the value is at most top
-                alpha, beta = -65, top + 1
+                failed_low = True
+                alpha, beta = -65, 65 if failed_high else top + 1
                 continue
             if top >= beta and beta < 65:        # a move fails high: search it first with the window above
+                failed_high = True
                 i = int(np.argmax(values[:done]))
                 root_a = np.concatenate([root_a[i:i + 1], np.delete(root_a, i)])
-                alpha, beta = top - 1, 65
+                alpha, beta = -65 if failed_low else top - 1, 65
                 continue
             break
         return values, flags, rpv, rlen, done, root_a
