@@ -93,10 +93,15 @@ def test_multipv_exact_values(engine: Engine) -> None:
 
 @pytest.mark.parametrize("pid", [40, 41])
 def test_ffo_published_scores(pid: int) -> None:
+    """The published score and best move, and a variation that is a perfect game to the end (20-22 empties)."""
     pos = next(p for p in read_suite(FFO) if p.id == pid)
     r = Engine(hash_mb=64).search(pos.state, exact=True)
     assert r.value == pos.score
     assert r.move in pos.best_moves
+    t = pos.state
+    for m in r.pv:
+        t = t.play(m)
+    assert t.is_over() and (t.score() if pos.state.to_move == 0 else -t.score()) == r.value
 
 
 @pytest.mark.parametrize("half_width", [1, 2])

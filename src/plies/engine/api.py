@@ -526,7 +526,8 @@ class Engine:
 
     def _complete_pv(self, state: OthelloState, pv: list[int], value: int, tt: TableArrays) -> list[int]:
         """Extend an exact variation to the end of the game: at each step the move whose child solves to
-        the negated value (cheap: the table holds most of these positions)."""
+        the negated value, the table's best move tried first (cheap: the solve left most of these positions in
+        the table)."""
         s = state
         v = value
         try:
@@ -536,8 +537,12 @@ class Engine:
         except PliesError:
             return pv
         out = list(pv)
-        while not s.is_over() and s.empties() <= 16:
+        while not s.is_over():
             moves = s.legal_moves()
+            e = probe(tt, *position(s))
+            if e >= 0 and int(self.end_tt.move[e]) in moves[1:]:
+                hint = int(self.end_tt.move[e])
+                moves = [hint] + [m for m in moves if m != hint]
             found = None
             for m in moves:
                 c = s.play(m)
