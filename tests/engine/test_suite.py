@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from plies.formats.suite import parse_ids, parse_suite, read_suite, select
+from plies.formats.suite import SuitePosition, parse_ids, parse_suite, read_suite, select
 from plies.game import ParseError
 
 from .test_endgame import FFO
@@ -69,3 +69,29 @@ def test_ids() -> None:
     assert select(suite, {43}) == suite
     with pytest.raises(ParseError):
         select(suite, {1})
+
+
+def test_a_wld_solve_checks_moves_by_their_result() -> None:
+    """A win/draw/loss solve scores -1, 0 or +1 and may answer a move the suite does not list: it passes when that
+    move keeps the result (any move of a lost position does), checked against exact solves of the children."""
+    from plies.engine import Engine
+    from plies.engine.bench import SolveRow, _wld_move_ok, solve_suite
+
+    from .conftest import positions_with_empties
+
+    engine = Engine(hash_mb=16)
+    (row,) = solve_suite(select(read_suite(FFO), [44]), engine, wld=True)  # lost by 14: every move loses
+    assert row.score == -1 and row.score_ok and row.move_ok
+    seen = set()
+    for s in positions_with_empties(67, 6, 12):
+        values = {m: -engine.search(s.play(m), exact=True).value for m in s.legal_moves()}
+        best = max(values.values())
+        if best <= 0:
+            continue
+        p = SuitePosition(0, s, [m for m, v in values.items() if v == best], best)
+        for m, v in values.items():
+            assert _wld_move_ok(engine, p, m) == (v > 0)
+            r = SolveRow(p, 1, m, [], 0, 0.0, 0.0, wld=True, wld_move_ok=_wld_move_ok(engine, p, m))
+            assert r.move_ok == (v > 0)
+            seen.add(v > 0)
+    assert seen == {True, False}  # winning moves outside best_moves and losing ones were both checked

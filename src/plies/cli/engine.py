@@ -217,24 +217,16 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
 
         _interruptible(engine, lambda: solve_suite(positions, engine, wld=wld, on_row=on_row))
 
-    def ok(row: Any) -> bool:
-        expected = row.position.score
-        if expected is None:
-            return True
-        if wld:
-            return (row.score > 0) - (row.score < 0) == (expected > 0) - (expected < 0)
-        return row.score == expected
-
     total_nodes = sum(r.nodes for r in rows)
     total_wall = sum(r.wall for r in rows)
     total_cpu = sum(r.cpu for r in rows)
-    good = sum(ok(r) and r.move_ok for r in rows)
+    good = sum(r.score_ok and r.move_ok for r in rows)
     if as_json:
         emit_json({
             "positions": [{
                 "id": r.position.id, "empties": r.position.empties, "expected": r.position.score,
                 "best_moves": r.position.best_names(), "score": r.score, "move": r.position.state.move_str(r.move),
-                "score_ok": ok(r), "move_ok": r.move_ok, "nodes": r.nodes, "seconds": round(r.wall, 4),
+                "score_ok": r.score_ok, "move_ok": r.move_ok, "nodes": r.nodes, "seconds": round(r.wall, 4),
                 "cpu_seconds": round(r.cpu, 4), "nodes_per_second": round(r.nps),
             } for r in rows],
             "solved": good, "total": len(rows), "nodes": total_nodes, "seconds": round(total_wall, 3),
@@ -252,7 +244,7 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
         expected = (f"{r.position.score:+d} " if r.position.score is not None else "") + ",".join(exp)
         got = f"{r.score:+d} {r.position.state.move_str(r.move)}"
         table.add_row(str(r.position.id), str(r.position.empties), expected,
-                      got if ok(r) else f"[red]{got}[/red]", "yes" if r.move_ok else "[red]no[/red]",
+                      got if r.score_ok else f"[red]{got}[/red]", "yes" if r.move_ok else "[red]no[/red]",
                       _mega(r.nodes), f"{r.wall:.2f}", f"{r.cpu:.2f}", _mega(r.nps))
     table.add_section()
     nps = total_nodes / total_cpu if total_cpu > 0 else 0

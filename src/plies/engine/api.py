@@ -453,7 +453,7 @@ class Engine:
             # fill the table and order the root, their values centre the next window
             self.ctl[endgame.SELECT] = confidence
             try:
-                found = self._solve_window(P, O, alpha, beta, root_a, k, tt)
+                found = self._solve_window(P, O, alpha, beta, root_a, k, tt, widen=not wld)
             finally:
                 self.ctl[endgame.SELECT] = 0
                 self._retire_selective()  # the next search, of another confidence, takes their moves only
@@ -473,7 +473,7 @@ class Engine:
                     on_progress([SearchResult(top, int(searched[i]), [int(x) for x in rpv[i, : rlen[i]]], stats,
                                               "engine-selective", self.evaluation,
                                               selectivity=selectivity(confidence))])
-        found = self._solve_window(P, O, alpha, beta, root_a, k, tt)
+        found = self._solve_window(P, O, alpha, beta, root_a, k, tt, widen=not wld)
         if found is None:
             return []
         values, flags, rpv, rlen, done, root_a = found
@@ -483,7 +483,9 @@ class Engine:
         for i in order[:k]:
             v = int(values[i])
             pv = [int(x) for x in rpv[i, : rlen[i]]]
-            if not wld:
+            if wld:  # a bound outside the window (-1, 1) says only which side of the draw the score is on
+                v = max(-1, min(1, v))
+            else:
                 pv = self._complete_pv(state, pv, v, tt)
             stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=seconds, depth=state.empties())
             out.append(SearchResult(v, int(root_a[i]), pv, stats, "engine-wld" if wld else "engine-exact",
@@ -493,11 +495,12 @@ class Engine:
         return out
 
     def _solve_window(self, P: int, O: int, alpha: int, beta: int, root_a: np.ndarray, k: int,
-                      tt: TableArrays) -> tuple | None:
+                      tt: TableArrays, widen: bool = True) -> tuple | None:
         """``endgame.solve_root`` from the window (alpha, beta), widened and re-searched until the best value
         is inside it: (values, flags, variations, their lengths, moves done, root order), None if stopped.  A
         selective search's value depends on its window, so a re-search can fail on the side opposite the first
-        failure; the window then opens fully, which no value can fail, so this ends after three searches at most."""
+        failure; the window then opens fully, which no value can fail, so this ends after three searches at most.
+        Without ``widen`` (win/draw/loss) one search: a value outside (-1, 1) already tells the side of the draw."""
         n = len(root_a)
         failed_low = failed_high = False
         while True:
@@ -510,6 +513,8 @@ class Engine:
                                       self.mid_tt.arrays(), self.threads)
             if self.ctl[midgame.STOP]:
                 return None
+            if not widen:
+                break
             top = int(values[:done].max())
             if top <= alpha and alpha > -65:     # every move fails low: the value is at most top
                 failed_low = True

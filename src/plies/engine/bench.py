@@ -74,20 +74,45 @@ class SolveRow:
     wall: float
     cpu: float
     threads: int = 1
+    wld: bool = False  # a win/draw/loss solve: score is -1, 0 or +1
+    wld_move_ok: bool | None = None  # for such a solve, whether a move outside best_moves keeps the result
 
     @property
     def score_ok(self) -> bool:
-        return self.position.score is None or self.score == self.position.score
+        expected = self.position.score
+        if expected is None:
+            return True
+        if self.wld:
+            return _sign(self.score) == _sign(expected)
+        return self.score == expected
 
     @property
     def move_ok(self) -> bool:
-        return not self.position.best_moves or self.move in self.position.best_moves
+        if not self.position.best_moves or self.move in self.position.best_moves:
+            return True
+        return bool(self.wld_move_ok)
 
     @property
     def nps(self) -> float:
         """Nodes per CPU second with one thread, per wall second with several."""
         t = self.cpu if self.cpu > 0 and self.threads == 1 else self.wall
         return self.nodes / t if t > 0 else 0.0
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _wld_move_ok(engine: Engine, p: SuitePosition, move: int) -> bool:
+    """Whether ``move`` keeps the win, draw or loss of position ``p`` (any move of a lost position does)."""
+    if p.score is None or p.score < 0:
+        return True
+    child = p.state.play(move)
+    if child.is_over():
+        v = child.score() if child.to_move == 0 else -child.score()
+    else:
+        v = int(engine.analyse(child, exact=True, wld=True)[0].value)
+    return _sign(-v) == _sign(p.score)
 
 
 def _cpu_clock(threads: int) -> Callable[[], float]:
@@ -106,7 +131,9 @@ def solve_suite(positions: Iterable[SuitePosition], engine: Engine | None = None
         w, c = time.perf_counter(), clock()
         r = engine.analyse(p.state, exact=True, wld=wld)[0]
         row = SolveRow(p, int(r.value), int(r.move), list(r.pv), r.stats.nodes,
-                       time.perf_counter() - w, clock() - c, engine.threads)
+                       time.perf_counter() - w, clock() - c, engine.threads, wld)
+        if wld and p.best_moves and row.move not in p.best_moves:  # another move may keep the result too
+            row.wld_move_ok = _wld_move_ok(engine, p, row.move)
         rows.append(row)
         if on_row:
             on_row(row)
