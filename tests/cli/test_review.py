@@ -8,6 +8,7 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -113,3 +114,32 @@ def test_analyse_and_bench_print_discs(capsys: pytest.CaptureFixture[str]) -> No
     table = out.split("total")[0]
     values = re.findall(r"│ ([+-]?\d+(?:\.\d+)?)\s+│ [a-h]\d", table)
     assert values and all(len(v.split(".")[-1]) == 1 or "." not in v for v in values), table
+
+
+def test_review_on_two_threads_gives_the_same_review(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--threads`` reaches the engine (the machine's cores by default).  The same moves are reviewed, and the
+    exact values of the endgame agree; midgame values may differ a little, as threads share the
+    table in whatever order they reach it."""
+    import plies.engine
+    from plies.engine.api import default_threads
+
+    made: list[int] = []
+
+    class Spy(plies.engine.Engine):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self.threads)
+
+    monkeypatch.setattr(plies.engine, "Engine", Spy)
+    game, _, _ = mistake_game()
+    out = []
+    for threads in (["--threads", "1"], ["--threads", "2"], []):
+        assert main(["review", game, "--level", "6", *threads, "--json"]) == 0
+        out.append(json.loads(capsys.readouterr().out))
+    assert made == [1, 2, default_threads()]
+    one, two = out[0]["moves"], out[1]["moves"]
+    assert [(m["ply"], m["move"]) for m in one] == [(m["ply"], m["move"]) for m in two]
+    exact = [(a["value"], a["best_value"]) for a, b in zip(one, two, strict=True) if a["exact"] and b["exact"]]
+    assert len(exact) >= 10
+    assert exact == [(b["value"], b["best_value"]) for a, b in zip(one, two, strict=True) if a["exact"] and b["exact"]]

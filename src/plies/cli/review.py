@@ -18,7 +18,7 @@ from rich.table import Table
 from plies.game import PASS, PliesError
 
 from ._common import console, emit_json, err_console, json_option
-from .engine import MAX_LEVEL
+from .engine import MAX_LEVEL, threads_option
 
 
 @click.command("review")
@@ -31,13 +31,16 @@ from .engine import MAX_LEVEL
               help="Discs a move must lose against the best move to count as a mistake.")
 @click.option("--number", "-n", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of a file that holds several.")
+@threads_option()
 @json_option
-def review(game: str, level: int | None, view: str, threshold: float, number: int, as_json: bool) -> None:
+def review(game: str, level: int | None, view: str, threshold: float, number: int, threads: int | None,
+           as_json: bool) -> None:
     """Review GAME: each move against the best move, the discs it lost, the mistakes and a sum per player.
 
     GAME is a transcript (f5d6c3...), a file (@FILE or a path: a saved game, a transcript, GGF, WTHOR, ...)
     or a HexThello / tic-tac-toe transcript.  A progress bar runs on stderr while the positions are analysed.
     """
+    from plies.engine.api import default_threads
     from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL
     from plies.web.analysis import review as run_review
 
@@ -54,7 +57,7 @@ def review(game: str, level: int | None, view: str, threshold: float, number: in
             bar.update(task, completed=done, total=total)
 
         result = run_review(start, moves, level or DEFAULT_ANALYSIS_LEVEL, on_progress=progress,
-                            threshold=threshold)
+                            threshold=threshold, threads=threads or default_threads())
     if as_json:
         emit_json(result)
         return

@@ -354,12 +354,14 @@ def review_game(start: State, moves: Sequence[Any], analyses: Sequence[dict[str,
 
 
 def review(start: State, moves: Sequence[Any], level: int | None = None, use_engine: bool | None = None,
-           on_progress: Callable[[int, int], None] | None = None, threshold: float | None = None) -> dict[str, Any]:
-    """Analyse every position of a game in turn (``on_progress(done, total)`` after each) and review it."""
+           on_progress: Callable[[int, int], None] | None = None, threshold: float | None = None,
+           threads: int = 1) -> dict[str, Any]:
+    """Analyse every position of a game in turn (``on_progress(done, total)`` after each) and review it; the
+    engine searches on ``threads`` threads."""
     states = game_states(start, moves)
     if use_engine is None:
         use_engine = levels.engine_applies(start)
-    engine = importlib.import_module("plies.engine").Engine(hash_mb=64) if use_engine else None
+    engine = importlib.import_module("plies.engine").Engine(hash_mb=64, threads=threads) if use_engine else None
     todo = [i for i, m in enumerate(moves) if m != PASS] + [len(moves)]
     analyses: list[dict[str, Any] | None] = [None] * len(states)
     for k, i in enumerate(todo):
