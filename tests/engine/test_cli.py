@@ -37,6 +37,14 @@ def test_analyse_exact_and_multipv(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(out["lines"]) == min(2, len(s.legal_moves()))
 
 
+def test_analyse_wld_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--wld``: score and value -1, 0 or +1 with the sign of the exact score, in the unit ``win/draw/loss``."""
+    for s in positions_with_empties(83, 3, 10):
+        v = alphabeta(s, 22, get("othello", "discs")).value
+        out = _json(capsys, ["analyse", s.to_text(), "--wld", "--json"])
+        assert out["unit"] == "win/draw/loss" and out["score"] == out["value"] == (v > 0) - (v < 0)
+
+
 def test_analyse_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyse", "othello", "--depth", "3"]) == 0
     assert "nodes" in capsys.readouterr().out

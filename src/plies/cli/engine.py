@@ -93,8 +93,11 @@ def _value(r: SearchResult) -> tuple[float, bool]:
 
 
 def _unit(r: SearchResult, proven: bool) -> str:
-    """``discs`` for the learned evaluation and for exact scores; ``<evaluation> units`` for the others (the
-    hand-made evaluation counts about 10 a disc; the other heuristics have their own scale)."""
+    """``discs`` for the learned evaluation and for exact scores; ``win/draw/loss`` for a win/draw/loss solve
+    (+1, 0, -1); ``<evaluation> units`` for the others (the hand-made evaluation counts about 10 a disc; the other
+    heuristics have their own scale)."""
+    if r.algorithm == "engine-wld":
+        return "win/draw/loss"
     if proven or r.exact or r.evaluation in ("learned", "exact", ""):
         return "discs"
     return f"{r.evaluation} units"
