@@ -75,7 +75,7 @@ def test_a_wld_solve_checks_moves_by_their_result() -> None:
     """A win/draw/loss solve scores -1, 0 or +1 and may answer a move the suite does not list: it passes when that
     move keeps the result (any move of a lost position does), checked against exact solves of the children."""
     from plies.engine import Engine
-    from plies.engine.bench import SolveRow, _wld_move_ok, solve_suite
+    from plies.engine.bench import SolveRow, _keeps_result, solve_suite
 
     from .conftest import positions_with_empties
 
@@ -90,8 +90,8 @@ def test_a_wld_solve_checks_moves_by_their_result() -> None:
             continue
         p = SuitePosition(0, s, [m for m, v in values.items() if v == best], best)
         for m, v in values.items():
-            assert _wld_move_ok(engine, p, m) == (v > 0)
-            r = SolveRow(p, 1, m, [], 0, 0.0, 0.0, wld=True, wld_move_ok=_wld_move_ok(engine, p, m))
+            assert _keeps_result(engine, s, m, 1) == (v > 0)
+            r = SolveRow(p, 1, m, [], 0, 0.0, 0.0, wld=True, wld_move_ok=_keeps_result(engine, s, m, 1))
             assert r.move_ok == (v > 0)
             seen.add(v > 0)
     assert seen == {True, False}  # winning moves outside best_moves and losing ones were both checked

@@ -59,9 +59,9 @@ static u64 LINES_H[8], LINES_V[8], LINES_D[15], LINES_A[15];
  * can flip; a disc on an edge can only be flipped along that edge */
 static uint8_t EDGE_STABLE[256][256];
 
-/* Fills EDGE_STABLE (after bitboard_init): the stable discs of p are those that stay p's after every move of either side on an empty
- * square (legal or not on the edge alone: the move may be legal through another line), so the table is filled
- * from full edges up, each edge from the edges one disc fuller. */
+/* Fills EDGE_STABLE (after bitboard_init): the stable discs of p are those that stay p's after every move of
+ * either side on an empty square (legal or not on the edge alone: the move may be legal through another line),
+ * so the table is filled from full edges up, each edge from the edges one disc fuller. */
 static void edge_stable_init(void) {
     static uint8_t ep[6561], eo[6561], en[6561];
     for (int t = 0; t < 6561; t++) {  /* every edge once: base 3, digit k = square k (0 empty, 1 p, 2 o) */

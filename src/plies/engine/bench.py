@@ -103,16 +103,11 @@ def _sign(x: int) -> int:
     return (x > 0) - (x < 0)
 
 
-def _wld_move_ok(engine: Engine, p: SuitePosition, move: int) -> bool:
-    """Whether ``move`` keeps the win, draw or loss of position ``p`` (any move of a lost position does)."""
-    if p.score is None or p.score < 0:
+def _keeps_result(engine: Engine, state: OthelloState, move: int, result: int) -> bool:
+    """Whether ``move`` keeps ``result`` (+1, 0, -1: the win, draw or loss of ``state``); any move keeps a loss."""
+    if result < 0:
         return True
-    child = p.state.play(move)
-    if child.is_over():
-        v = child.score() if child.to_move == 0 else -child.score()
-    else:
-        v = int(engine.analyse(child, exact=True, wld=True)[0].value)
-    return _sign(-v) == _sign(p.score)
+    return _sign(-int(engine.analyse(state.play(move), exact=True, wld=True)[0].value)) == result
 
 
 def _cpu_clock(threads: int) -> Callable[[], float]:
@@ -133,7 +128,7 @@ def solve_suite(positions: Iterable[SuitePosition], engine: Engine | None = None
         row = SolveRow(p, int(r.value), int(r.move), list(r.pv), r.stats.nodes,
                        time.perf_counter() - w, clock() - c, engine.threads, wld)
         if wld and p.best_moves and row.move not in p.best_moves:  # another move may keep the result too
-            row.wld_move_ok = _wld_move_ok(engine, p, row.move)
+            row.wld_move_ok = _keeps_result(engine, p.state, row.move, row.score)
         rows.append(row)
         if on_row:
             on_row(row)
