@@ -44,7 +44,26 @@ def test_bad_input_is_asked_again_with_a_reason():
     assert "d4 is occupied" in text
     assert "off the board" in text
     assert s.moves == [Othello.start().parse_move("d3")]
+    assert out[-1] == "Game abandoned. Moves played: d3"  # the moves are not lost with the game
+
+
+def test_a_game_quit_at_once_or_interrupted_shows_its_moves():
+    s, out = session(Othello.start(), HumanPlayer(), HumanPlayer(), ["quit"])
+    s.play()
     assert out[-1] == "Game abandoned."
+    start = Othello.start().play(Othello.start().parse_move("f5"))
+    lines = iter(["d6"])
+
+    def read(prompt: str) -> str:
+        for line in lines:
+            return line
+        raise KeyboardInterrupt  # Ctrl-C at the next prompt
+
+    out = []
+    s = PlaySession(start, (HumanPlayer(), HumanPlayer()), read, out.append)
+    with pytest.raises(KeyboardInterrupt):
+        s.play()
+    assert out[-1] == f"Game abandoned. Moves played from {start.to_text()!r}: d6"
 
 
 def test_undo_goes_back_to_the_humans_previous_turn():

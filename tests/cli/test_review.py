@@ -92,6 +92,8 @@ def test_review_reads_ggf_and_other_games(tmp_path: Path, capsys: pytest.Capture
     (["review", "othello"], "no moves to review"),
     (["review", "@/no/such/file"], "cannot read"),
     (["review", "f5d6", "--level", "0"], "--level"),
+    (["review", "no-such-game.ggf"], "no such file: no-such-game.ggf"),
+    (["review", "."], "is a directory"),
 ])
 def test_review_bad_input_is_one_line(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
@@ -141,3 +143,13 @@ def test_review_on_two_threads_gives_the_same_review(capsys: pytest.CaptureFixtu
         return [(m["ply"], m["move"], m["value"], m["best_value"], m["loss"], m["exact"]) for m in review["moves"]]
 
     assert values(out[0]) == values(out[1]) and sum(m["exact"] for m in out[0]["moves"]) >= 10
+
+
+def test_review_and_hints_at_level_1(capsys: pytest.CaptureFixture[str]) -> None:
+    """Level 1 searches one ply: its horizon moves to two plies where one would fall on White to move (the
+    review keeps it on Black), never to zero."""
+    from plies.web.analysis import leaf_depth
+
+    assert [leaf_depth(1, side) for side in (0, 1)] == [2, 1]
+    assert main(["review", "f5d6c3", "--level", "1", "--json", "--threads", "1"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["moves"]) == 3

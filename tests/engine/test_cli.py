@@ -79,3 +79,91 @@ def test_bench_perft_and_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["leaves"] == 8200 and out["python_leaves"] == 244 and out["ratio"] > 0
     assert main(["levels"]) == 0
     assert "exact from" in capsys.readouterr().out
+
+
+E62 = "-" * 62
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["analyse", "othello", "--time", "inf"], "not a finite number"),
+    (["analyse", "othello", "--time", "nan"], "not a finite number"),
+    (["analyse", "othello", "--exact", "--wld"], "not both"),
+    (["analyse", "othello", "--exact", "--depth", "3"], "no --depth or --level"),
+    (["solve", "ffo", "--ids", ","], "no id in"),
+    (["solve", "ffo", "--ids", "40-100000000000"], "too long"),
+    (["match", "random", "random", "--time", "inf"], "not a finite number"),
+    (["play", "-1", "engine:level=1,threads=300", "-2", "random"], "engine option threads"),
+    (["play", "-1", "engine:time=nan", "-2", "random"], "engine option time"),
+    (["nboard", "--time", "nan"], "not a finite number"),
+])
+def test_bad_engine_options_are_one_line(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Options a search cannot run with (an endless clock, contradictory modes, id lists that name nothing or
+    billions) are refused at once in one line, before any search."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(("plies: error:", "Usage:")) and says in err, err
+
+
+def test_solve_refuses_what_it_cannot_solve_before_solving(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A finished game, an empty suite or a file that is not text: one line, and no row lost to a crash half way
+    (the finished game is refused before the position above it is solved)."""
+    good = positions_with_empties(84, 1, 6)[0].to_text()
+    (tmp_path / "over.txt").write_text(f"1 {good}\n2 XX{E62} O\n")
+    (tmp_path / "empty.txt").write_text("% nothing here\n")
+    (tmp_path / "binary.txt").write_bytes(b"\xff\xfe\x00garbage\n")
+    for name, says in (("over.txt", "the game is over in position #2"), ("empty.txt", "no position to solve"),
+                       ("binary.txt", "not a UTF-8 text file")):
+        assert main(["solve", str(tmp_path / name)]) == 2, name
+        err = capsys.readouterr().err
+        assert err.startswith("plies: error:") and says in err and err.count("\n") == 1, err
+    assert main(["analyse", f"@{tmp_path / 'binary.txt'}", "--depth", "2"]) == 2
+    assert "not a UTF-8 text file" in capsys.readouterr().err
+
+
+def test_solve_exits_1_when_a_result_differs_from_the_suite(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    s = positions_with_empties(85, 1, 8)[0]
+    v = alphabeta(s, 20, get("othello", "discs")).value
+    score = int(v - WIN) if v > 0 else int(v + WIN) if v < 0 else 0
+    board, side = s.to_text().split()
+    suite = tmp_path / "suite.txt"
+    suite.write_text(f"1 {board} {side} {score:+d}\n2 {board} {side} {score + 2:+d}\n")
+    assert main(["solve", str(suite)]) == 1
+    captured = capsys.readouterr()
+    assert "1/2 correct" in captured.out and "1 of 2 solves differ" in captured.err
+
+
+def test_analyse_of_a_finished_game_needs_no_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _json(capsys, ["analyse", f"XX{E62} O", "--exact", "--json"])
+    assert out["move"] is None and out["score"] == -64
+
+
+def test_ctrl_c_stops_a_search_that_had_not_started_yet() -> None:
+    """Ctrl-C while the command is still preparing (here 0.3 s before the solve starts): the stop is repeated
+    until the work ends, so the solve is stopped as it starts instead of running to its end."""
+    import os
+    import signal
+    import threading
+    import time
+
+    from plies.cli.engine import _interruptible
+    from plies.engine import Engine
+
+    engine = Engine(hash_mb=8, threads=1)
+    s = positions_with_empties(87, 1, 26)[0]  # minutes to solve exactly on one thread
+    cancel = threading.Event()
+    finished = []
+
+    def work() -> None:
+        time.sleep(0.3)
+        finished.append(engine.analyse(s, exact=True))
+
+    timer = threading.Timer(0.1, lambda: os.kill(os.getpid(), signal.SIGINT))
+    t0 = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        _interruptible(engine, work, cancel)
+    timer.join()
+    assert cancel.is_set() and finished and not finished[0][0].exact  # stopped: the presearch's answer
+    assert time.perf_counter() - t0 < 60

@@ -77,3 +77,68 @@ def test_a_timed_engine_player_reads_the_weights_when_it_is_made(monkeypatch) ->
     monkeypatch.setattr(engine_eval, "_LEARNED_W", [])
     assert EnginePlayer(time=0.1, book=False).engine._weights is not None
     assert Engine(hash_mb=4)._weights is None  # an untimed engine still reads them on first use
+
+
+def test_a_stop_during_the_weights_read_stops_the_search(monkeypatch) -> None:
+    """stop() counts from the moment analyse() has the engine: one that comes while the weights are still being
+    read (0.1 s in a new process, made 0.5 s here) is not wiped by the search's start."""
+    import time as _t
+
+    from plies.engine import eval as engine_eval
+
+    real = engine_eval.load_expanded
+
+    def slow_load(path):  # type: ignore[no-untyped-def]
+        _t.sleep(0.5)
+        return real(path)
+
+    monkeypatch.setattr(engine_eval, "_LEARNED_W", [])
+    monkeypatch.setattr(engine_eval, "load_expanded", slow_load)
+    engine = Engine(hash_mb=4)
+    s = positions_with_empties(6, 1, 30)[0]
+    out = []
+    worker = threading.Thread(target=lambda: out.append(engine.search(s, time=30.0)))
+    worker.start()
+    _t.sleep(0.2)  # inside the read
+    engine.stop()
+    worker.join(timeout=20)
+    assert not worker.is_alive() and out[0].move in s.legal_moves()
+    assert out[0].stats.depth <= 2  # stopped at once, not after the 30 s clock (or many depths)
+
+
+def test_a_search_stopped_before_depth_1_still_answers_a_searched_move() -> None:
+    """However early the stop, the answer has a value: depth 1 is searched past the stop (microseconds)."""
+    from plies.engine import midgame
+
+    engine = Engine(hash_mb=4)
+    s = random_positions(74, 1, lo=10, hi=20)[0]
+    real = midgame.search_root
+
+    def stopped_first(*args):  # type: ignore[no-untyped-def]
+        engine.stop()  # as if the clock ran out before the first depth finished
+        return real(*args)
+
+    import plies.engine.api as api
+
+    one = Engine(hash_mb=4).search(s, depth=1)
+    try:
+        api.midgame.search_root = stopped_first  # type: ignore[attr-defined]
+        r = engine.search(s, time=5.0)
+    finally:
+        api.midgame.search_root = real  # type: ignore[attr-defined]
+    assert r.stats.depth == 1 and r.value != 0
+    assert (r.value, r.move) == (one.value, one.move)
+
+
+def test_an_endless_or_undefined_time_is_refused() -> None:
+    import math
+
+    import pytest
+
+    from plies.game import PliesError
+
+    for t in (math.inf, math.nan, 0.0, -1.0):
+        with pytest.raises(PliesError, match="finite"):
+            Engine(hash_mb=4).search(positions_with_empties(7, 1, 20)[0], time=t)
+    r = Engine(hash_mb=4).search(positions_with_empties(7, 1, 10)[0], time=1e300)
+    assert r.exact  # a finite but huge budget: solved, with no clock overflow on the way

@@ -151,3 +151,9 @@ def test_bad_arguments_raise_instead_of_crashing() -> None:
         lib.mid_search_root(own, opp, 2, -1e9, 1e9, root, 1, *good, tt, 6, w, ctl)
     with pytest.raises((TypeError, ValueError)):  # not a table
         lib.mid_search_root(own, opp, 2, -1e9, 1e9, root, 1, *good, (np.zeros(3), 1, 1), 5, w, ctl)
+    with pytest.raises(ValueError, match="overlap"):  # a square of both sides (pattern indices past the weights)
+        lib.mid_search_root(own, opp | own, 2, -1e9, 1e9, root, 1, *good, tt, 5, w, ctl)
+    with pytest.raises(ValueError, match="occupied"):  # a root move on a disc
+        lib.mid_search_root(own, opp, 2, -1e9, 1e9, np.array([27]), 1, *good, tt, 5, w, ctl)
+    with pytest.raises(ValueError, match="overlap"):
+        lib.evaluate(own, opp | own, 0, w)

@@ -8,12 +8,19 @@ import threading
 
 import pytest
 
-from plies.engine import Engine
+from plies.engine import Engine, api
 from plies.game import ParseError, PliesError
 from plies.games.othello import OthelloState
 from plies.players import parse_player
 
 from .conftest import positions_with_empties, random_positions
+
+
+@pytest.fixture(autouse=True)
+def _all_threads_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests run more threads than the machine may have cores, to exercise the split points: every thread
+    asked for runs (the engine itself runs at most one a core)."""
+    monkeypatch.setattr(api, "usable_threads", lambda threads: threads)
 
 
 @pytest.mark.parametrize("threads", [2, 3])
@@ -115,3 +122,24 @@ def test_threads_from_the_command_line_and_the_environment(monkeypatch: pytest.M
     monkeypatch.setenv("PLIES_ENGINE_THREADS", "1")
     assert parse_player("engine:depth=2").engine.threads == 1
     assert parse_player("engine:depth=2,threads=3").engine.threads == 3
+
+
+def test_a_search_runs_at_most_one_thread_a_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """More threads than cores only slow the split points down (each waits for helpers that have no core):
+    the engine keeps the count asked for but searches on at most the machine's cores."""
+    monkeypatch.undo()  # the real cap, not this module's fixture
+    from plies.engine import endgame, midgame
+
+    s = positions_with_empties(38, 1, 16)[0]
+    one = Engine(hash_mb=8, threads=1).search(s, exact=True).value
+    seen: list[int] = []
+    for module, name in ((endgame, "solve_root"), (midgame, "search_root")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _real=real: seen.append(a[-1]) or _real(*a))
+    cores = api.default_threads()
+    e = Engine(hash_mb=8, threads=256)
+    assert e.threads == 256
+    assert e.search(s, exact=True).value == one
+    e.search(OthelloState.start(), depth=4)
+    assert seen and set(seen) == {cores}
+    assert api.usable_threads(1) == 1 and api.usable_threads(cores + 5) == cores

@@ -65,6 +65,9 @@ def test_ids() -> None:
     assert parse_ids(None) is None
     with pytest.raises(ParseError):
         parse_ids("4x")
+    for spec in (",", " , ", "1-100000000000"):  # nothing, or more ids than any suite holds
+        with pytest.raises(ParseError):
+            parse_ids(spec)
     suite = parse_suite(f"43 {BOARD43} O G3,C7 -12")
     assert select(suite, {43}) == suite
     with pytest.raises(ParseError):
@@ -95,3 +98,19 @@ def test_a_wld_solve_checks_moves_by_their_result() -> None:
             assert r.move_ok == (v > 0)
             seen.add(v > 0)
     assert seen == {True, False}  # winning moves outside best_moves and losing ones were both checked
+
+
+def test_a_cancelled_suite_solve_adds_no_more_rows() -> None:
+    """Ctrl-C during ``plies solve`` sets the cancel event (and stops the engine): the positions after it are
+    not solved, and the one being solved gives no row (its result is not finished)."""
+    import threading
+
+    from plies.engine.bench import solve_suite
+
+    from .conftest import positions_with_empties
+
+    suite = parse_suite("\n".join(f"{i + 1} {s.to_text()}" for i, s in enumerate(positions_with_empties(86, 4, 10))))
+    cancel = threading.Event()
+    rows = solve_suite(suite, wld=False, on_row=lambda row: cancel.set(), cancel=cancel)
+    assert [r.position.id for r in rows] == [1]
+    assert len(solve_suite(suite, cancel=threading.Event())) == 4

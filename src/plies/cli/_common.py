@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import Any
 
@@ -24,7 +25,20 @@ def read_position(text: str, game: str | None = None, layout: str = "standard") 
                 text = next((line for line in f if line.strip()), "")
         except OSError as e:
             raise PliesError(f"cannot read {text[1:]}: {e.strerror}") from None
+        except UnicodeDecodeError:
+            raise PliesError(f"cannot read {text[1:]}: not a UTF-8 text file") from None
     return parse_position(text, game=game, layout=layout)
+
+
+class FiniteRange(click.FloatRange):
+    """``click.FloatRange`` that also refuses nan and infinity, which its bounds let through (a clock cannot wait
+    an infinite time, and nan compares false with every bound)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number.", param, ctx)
+        return number
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")

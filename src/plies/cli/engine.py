@@ -15,7 +15,7 @@ from plies.game import PliesError
 from plies.games.othello import OthelloState
 from plies.search.result import SearchResult
 
-from ._common import console, emit_json, json_option, read_position
+from ._common import FiniteRange, console, emit_json, err_console, json_option, read_position
 
 MAX_LEVEL = 11
 """``plies.engine.levels.MAX_LEVEL``, repeated so that ``--help`` needs no engine import (a test checks them)."""
@@ -37,24 +37,31 @@ def threads_option(default: int | None = None) -> Any:
                         help=f"Search threads of the engine (default: {text}).")
 
 
-def _interruptible(engine: Any, work: Any) -> Any:
-    """Run ``work()`` in a thread so that Ctrl-C stops the engine (compiled code does not see signals)."""
+def _interruptible(engine: Any, work: Any, cancel: threading.Event | None = None) -> Any:
+    """Run ``work()`` in a thread so that Ctrl-C stops the engine (compiled code does not see signals; without
+    an engine Ctrl-C returns at once and the program's end takes the thread with it).  On
+    Ctrl-C ``cancel`` is set (work of several searches checks it between them) and the engine is told to stop
+    until the work ends: a search that had not started yet when the key came is stopped as it starts."""
     box: dict[str, Any] = {}
+    done = threading.Event()  # not Thread.join: an interrupted join can report a running thread as ended
 
     def run() -> None:
         try:
             box["value"] = work()
         except BaseException as e:  # handed back to the caller's thread
             box["error"] = e
+        finally:
+            done.set()
 
-    worker = threading.Thread(target=run, daemon=True)
-    worker.start()
+    threading.Thread(target=run, daemon=True).start()
     try:
-        while worker.is_alive():
-            worker.join(0.1)
+        while not done.wait(0.1):
+            pass
     except KeyboardInterrupt:
-        engine.stop()
-        worker.join()
+        if cancel is not None:
+            cancel.set()
+        while engine is not None and not done.wait(0.02):
+            engine.stop()
         raise
     if "error" in box:
         raise box["error"]
@@ -125,7 +132,7 @@ def _score_text(r: SearchResult, sign: int = 1) -> str:
 @click.command()
 @click.argument("position")
 @click.option("--depth", "-d", type=click.IntRange(1, 60), default=None, help="Search this many plies.")
-@click.option("--time", "-t", "seconds", type=click.FloatRange(min=0.001), default=None,
+@click.option("--time", "-t", "seconds", type=FiniteRange(min=0.001), default=None,
               help="Search for this many seconds (a hard limit).")
 @click.option("--exact", is_flag=True, help="Solve the endgame exactly (final disc difference).")
 @click.option("--wld", is_flag=True, help="Solve for win/draw/loss only (faster than --exact).")
@@ -146,6 +153,11 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
             multipv: int, evaluation: str, hash_mb: int, view: str, threads: int | None, as_json: bool) -> None:
     """Analyse an 8x8 Othello POSITION with the fast engine: value for the side to move, best move(s),
     principal variation, nodes and time.  Progress is shown after each completed depth."""
+    if exact and wld:
+        raise PliesError("choose --exact (the final disc difference) or --wld (win/draw/loss), not both")
+    if (exact or wld) and (depth is not None or level is not None):
+        raise PliesError(f"--{'exact' if exact else 'wld'} solves to the end of the game: it takes no --depth or "
+                         "--level (--time limits it)")
     state = read_position(position)
     engine = _engine(hash_mb, evaluation, threads)
     side = {"black": 0, "white": 1}.get(view.lower(), getattr(state, "to_move", 0))
@@ -158,7 +170,7 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
                       f"{r.stats.seconds:7.2f} s  {pv}[/dim]")
 
     empties = state.empties() if isinstance(state, OthelloState) else 0
-    if (exact or wld) and seconds is None and empties > MAX_UNTIMED_SOLVE:
+    if (exact or wld) and seconds is None and empties > MAX_UNTIMED_SOLVE and not state.is_over():
         raise PliesError(f"an exact solve from {empties} empties could take hours; "
                          f"add --time S, or solve from at most {MAX_UNTIMED_SOLVE} empties")
     results = _interruptible(engine, lambda: engine.analyse(
@@ -178,7 +190,9 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
     if results[0].move is None:
         console.print(f"game over: {sign * results[0].value:+d} discs for {names[side]}")
         return
-    table = Table(title=f"{names[state.to_move]} to move; values in discs from {names[side]}'s view",
+    unit = _unit(results[0], _value(results[0])[1])
+    in_discs = "in discs " if unit == "discs" else ""  # else each value names its unit (win, loss, ... units)
+    table = Table(title=f"{names[state.to_move]} to move; values {in_discs}from {names[side]}'s view",
                   show_edge=False)
     for col in ("move", "value", "principal variation"):
         table.add_column(col)
@@ -188,7 +202,7 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
     console.print(table)
     r = results[0]
     nps = r.stats.nodes / r.stats.seconds if r.stats.seconds > 0 else 0
-    kind = "exact" if r.exact else ("win/draw/loss" if wld else f"depth {r.depth_text()}")
+    kind = "exact" if r.exact else ("win/draw/loss" if r.algorithm == "engine-wld" else f"depth {r.depth_text()}")
     console.print(f"{kind}, {r.stats.nodes:,} nodes in {r.stats.seconds:.2f} s ({nps:,.0f} nodes/s)")
 
 
@@ -208,6 +222,8 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
     from plies.formats.suite import parse_ids, read_suite, select
 
     positions = select(read_suite(file), parse_ids(ids))
+    if not positions:
+        raise PliesError(f"{file}: no position to solve")
     engine = _engine(hash_mb, "default", threads)
     rows = []
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -218,7 +234,9 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
             rows.append(row)
             bar.update(task, advance=1, description=f"solved #{row.position.id}")
 
-        _interruptible(engine, lambda: solve_suite(positions, engine, wld=wld, on_row=on_row))
+        cancel = threading.Event()
+        _interruptible(engine, lambda: solve_suite(positions, engine, wld=wld, on_row=on_row, cancel=cancel),
+                       cancel)
 
     total_nodes = sum(r.nodes for r in rows)
     total_wall = sum(r.wall for r in rows)
@@ -235,6 +253,7 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
             "solved": good, "total": len(rows), "nodes": total_nodes, "seconds": round(total_wall, 3),
             "cpu_seconds": round(total_cpu, 3),
         })
+        _exit_if_wrong(good, len(rows))
         return
     table = Table(title=f"{file}: {'win/draw/loss' if wld else 'exact'} solve")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
@@ -254,6 +273,14 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
     table.add_row("total", "", "", "", "", _mega(total_nodes), f"{total_wall:.2f}", f"{total_cpu:.2f}", _mega(nps))
     console.print(table)
     console.print(f"{good}/{len(rows)} correct (score and move); {total_wall:.2f} s wall, {total_cpu:.2f} s CPU")
+    _exit_if_wrong(good, len(rows))
+
+
+def _exit_if_wrong(good: int, total: int) -> None:
+    """Exit 1 (after the table) when a solve disagrees with the suite's answers, so that scripts see it."""
+    if good < total:
+        err_console.print(f"plies: {total - good} of {total} solves differ from the suite's answers")
+        raise click.exceptions.Exit(1)
 
 
 @click.command()
@@ -288,7 +315,7 @@ def bench_perft(depth: int, python_depth: int | None, as_json: bool) -> None:
     from plies.engine.bench import load_core, perft_compiled, perft_python
 
     warm = load_core()
-    c = perft_compiled(depth)
+    c = _interruptible(None, lambda: perft_compiled(depth))  # Ctrl-C ends the program; the count needs no stop
     pd = python_depth or max(1, min(8, depth - 3))
     p = perft_python(pd)
     ratio = c.rate / p.rate if p.rate else 0.0

@@ -24,7 +24,7 @@ from plies.game import PliesError
 from plies.games.hexthello import HexThelloState  # registers the game "hexthello"
 from plies.heuristics import hexthello as _hex_heuristics  # noqa: F401  (registers its heuristics)
 
-from ._common import console
+from ._common import FiniteRange, console
 
 for _kind in ("hexengine", "doc004"):  # the compiled players' module loads on first use
     players.LAZY_KINDS.setdefault(_kind, "plies.players.hexthello")
@@ -51,7 +51,7 @@ def hexthello_group() -> None:
               "default 4).")
 @click.option("--seed", type=int, default=None, help="Seed of the random player (-r).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the end of the session.")
-@click.option("--wait", "wait", type=click.FloatRange(0), default=None,
+@click.option("--wait", "wait", type=FiniteRange(0), default=None,
               help="Give up connecting after this many seconds (default: retry every second until the server "
                    "is up, as the course's client).")
 def client_cmd(host: str, port: int, name: str, use_random: bool, no_pruning: bool, depth: int | None,
@@ -122,7 +122,7 @@ def _agent(use_random: bool, no_pruning: bool, doc004: bool, depth: int | None, 
                    "repeatable.  localhost, 127.0.0.1, ::1 and --host are always answered.")
 @click.option("--matches", type=click.IntRange(0, 100000), default=None,
               help="Matches to serve before exiting, 0 = for ever (default 1, or 0 with --web).")
-@click.option("--summary-every", type=click.FloatRange(0), default=10.0, show_default=True,
+@click.option("--summary-every", type=FiniteRange(0), default=10.0, show_default=True,
               help="Print the summary table at most every this many seconds (and at the end).")
 @click.option("-q", "--quiet", is_flag=True, help="No per-game lines; the summary table at the end only.")
 def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float, name_time: float,

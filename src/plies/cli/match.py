@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from plies.cli._common import console, emit_json, err_console, json_option
+from plies.cli._common import FiniteRange, console, emit_json, err_console, json_option
 from plies.game import PliesError
 from plies.games import start_position
 from plies.match.event import EventResult, run_event
@@ -53,9 +53,9 @@ def _apply(options: list) -> Any:
 @click.option("--random-openings", type=int, default=None, metavar="K",
               help="Each pair of games starts after K random plies (seeded).")
 @click.option("--depth", "-d", type=int, default=None, help="Depth for players whose spec names no depth/time.")
-@click.option("--time", "-t", "think", type=float, default=None,
+@click.option("--time", "-t", "think", type=FiniteRange(min=0.001), default=None,
               help="Seconds per move for players with a clock (engine) whose spec names no depth/time.")
-@click.option("--time-limit", type=float, default=None,
+@click.option("--time-limit", type=FiniteRange(min=0.001), default=None,
               help="Forfeit: a move slower than this many seconds loses the game on time.")
 @click.option("--seed", "-s", type=int, default=0, show_default=True,
               help="Seeds random openings and unseeded random players (per game index).")

@@ -10,14 +10,18 @@ import click
 
 from plies.net.nboard import DEFAULT_NAME, make_analyser, run
 
+from ._common import FiniteRange
+
 
 @click.command("nboard")
 @click.option("--depth", "-d", type=click.IntRange(1, 60), default=None,
               help="Search depth until the GUI sends 'set depth' (default 6 with the fast engine, 4 without).")
 @click.option("--engine", "kind", type=click.Choice(["auto", "fast", "textbook"]), default="auto", show_default=True,
               help="fast = plies.engine; textbook = iterative-deepening alpha-beta; auto = fast when available.")
-@click.option("--eval", "evaluation", default=None, help="Evaluation for the textbook search (see 'plies heuristics').")
-@click.option("--time", "move_time", type=click.FloatRange(0.01), default=None,
+@click.option("--eval", "evaluation", default=None,
+              help="Evaluation: the fast engine's (learned, the default, or handmade, ...) or the textbook "
+                   "search's (see 'plies heuristics').")
+@click.option("--time", "move_time", type=FiniteRange(0.01), default=None,
               help="Stop deepening after this many seconds per search.")
 @click.option("--exact", "exact_empties", type=click.IntRange(0, 60), default=None,
               help="Solve exactly from this many empties (default 14 with the fast engine, never with textbook).")

@@ -330,10 +330,21 @@ class PlaySession:
                 self._apply(move)
                 self.draw()
         except QuitGame:
-            self.write("Game abandoned.")
+            self.write(self.abandoned_text())
             return self.state
+        except KeyboardInterrupt:  # Ctrl-C: the moves go to the screen before the program ends
+            self.write(self.abandoned_text())
+            raise
         self.summary()
         return self.state
+
+    def abandoned_text(self) -> str:
+        """``Game abandoned.`` and, when moves were played, the transcript that ``plies play`` takes to go on."""
+        if not any(m != PASS for m in self.moves):
+            return "Game abandoned."
+        standard = getattr(type(self.start), "start", None)
+        start = "" if standard is not None and self.start == standard() else f" from {self.start.to_text()!r}"
+        return f"Game abandoned. Moves played{start}: {self.transcript()}"
 
     def result_text(self, res: SearchResult | None, mover: int) -> str:
         """`` (-1.5 discs for Black; depth 10, 12,345 nodes)`` for the computer's move, from the chosen view."""
@@ -382,6 +393,10 @@ def _engine_plays(state: State) -> bool:
 
 
 # --- reading a game back -----------------------------------------------------------------------------------
+GAME_FILE_SUFFIXES = (".txt", ".ggf", ".wtb", ".sgf", ".obf", ".pgn", ".json", ".gam")
+"""A game argument ending so names a file (a transcript never does)."""
+
+
 def read_game(arg: str, game: str | None = None, layout: str = "standard", index: int = 1) -> tuple[State, list[Any]]:
     """A start position and the moves played from it: a game name, a board, a transcript (its moves kept), or
     a file (``@FILE`` or a path; what ``save`` writes, any format ``plies show`` reads: its ``index``-th game);
@@ -389,6 +404,11 @@ def read_game(arg: str, game: str | None = None, layout: str = "standard", index
     from plies.web.setup import replay
 
     text = arg
+    if len(arg) < 4096 and "\n" not in arg and not arg.startswith("@"):
+        if Path(arg).is_dir():
+            raise PliesError(f"{arg} is a directory, not a game")
+        if Path(arg).suffix.lower() in GAME_FILE_SUFFIXES and not Path(arg).exists():
+            raise PliesError(f"no such file: {arg}")
     if arg.startswith("@") or (len(arg) < 4096 and "\n" not in arg and Path(arg).is_file()):
         path = arg[1:] if arg.startswith("@") else arg
         try:

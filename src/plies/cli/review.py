@@ -17,7 +17,7 @@ from rich.table import Table
 
 from plies.game import PASS, PliesError
 
-from ._common import console, emit_json, err_console, json_option
+from ._common import FiniteRange, console, emit_json, err_console, json_option
 from .engine import MAX_LEVEL, threads_option
 
 
@@ -27,7 +27,7 @@ from .engine import MAX_LEVEL, threads_option
               help="Engine level of the analysis (default 8: depth 10, exact from 14 empties).")
 @click.option("--view", type=click.Choice(["black", "white"], case_sensitive=False), default="black",
               show_default=True, help="Whose point of view the values are from.")
-@click.option("--threshold", type=click.FloatRange(min=0.1), default=2.0, show_default=True,
+@click.option("--threshold", type=FiniteRange(min=0.1), default=2.0, show_default=True,
               help="Discs a move must lose against the best move to count as a mistake.")
 @click.option("--number", "-n", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of a file that holds several.")

@@ -266,11 +266,12 @@ static i64 parallel_root(Search *s, int threads, const RootJob *job, double *val
         w->s->sp = NULL;
         w->s->tid = k + 1;
         w->idle = 1;
-        pool.n = k + 1;
-        pool.idle = k + 1;
+        __atomic_store_n(&pool.n, k + 1, __ATOMIC_RELEASE);
+        /* atomic: the helpers started already count themselves in and out of the idle ones meanwhile */
+        __atomic_add_fetch(&pool.idle, 1, __ATOMIC_RELAXED);
         if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
             w->idle = 0;
-            pool.idle = k;
+            __atomic_sub_fetch(&pool.idle, 1, __ATOMIC_RELAXED);
             break;
         }
         w->started = 1;

@@ -12,15 +12,6 @@ static int arg_window(PyObject *a, PyObject *b, i64 *alpha, i64 *beta) {
     return 1;
 }
 
-static int arg_board(PyObject *const *args, u64 *P, u64 *O) {
-    if (!arg_u64(args[0], P) || !arg_u64(args[1], O)) return 0;
-    if (*P & *O) {
-        PyErr_SetString(PyExc_ValueError, "P and O overlap");
-        return 0;
-    }
-    return 1;
-}
-
 /* The tables, weights and control words of a solve: a Search on the heap, its buffers held in b. */
 typedef struct {
     Buf tt, mtt, w, ctl;
@@ -71,15 +62,8 @@ static PyObject *py_end_solve_root(PyObject *self, PyObject *const *args, Py_ssi
     }
     PyObject *ra[5] = {args[4], args[6], args[7], args[8], args[9]};
     RootArrays r;
-    if (!arg_root(ra, &r)) return NULL;
+    if (!arg_root(ra, &r) || !root_moves_free(&r, P | O)) return NULL;
     const i64 *moves = (const i64 *)r.root.view.buf;
-    for (i64 i = 0; i < r.n; i++) {
-        if (moves[i] >= 0 && ((P | O) >> moves[i] & 1)) {
-            root_release(&r);
-            PyErr_SetString(PyExc_ValueError, "root move on an occupied square");
-            return NULL;
-        }
-    }
     EndBufs b;
     Search *s = end_search(args[10], args[11], args[12], args[13], &b);
     if (!s) {

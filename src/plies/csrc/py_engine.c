@@ -27,6 +27,17 @@ static PyObject *py_cpu_has_avx2(PyObject *self, PyObject *unused) {
 
 static int args_po(PyObject *const *args, u64 *P, u64 *O) { return arg_u64(args[0], P) && arg_u64(args[1], O); }
 
+/* P and O of a position that is searched or evaluated: no square owned by both (a pattern index would run past
+ * the weights). */
+static int arg_board(PyObject *const *args, u64 *P, u64 *O) {
+    if (!args_po(args, P, O)) return 0;
+    if (*P & *O) {
+        PyErr_SetString(PyExc_ValueError, "P and O overlap");
+        return 0;
+    }
+    return 1;
+}
+
 static int arg_square(PyObject *o, i64 *sq) {
     if (!arg_i64(o, sq)) return 0;
     if (*sq < 0 || *sq > 63) {
@@ -119,7 +130,7 @@ static PyObject *py_evaluate(PyObject *self, PyObject *const *args, Py_ssize_t n
     i64 eval_id;
     Buf wb;
     Weights W;
-    if (!args_po(args, &P, &O) || !arg_i64(args[2], &eval_id)) return NULL;
+    if (!arg_board(args, &P, &O) || !arg_i64(args[2], &eval_id)) return NULL;
     if (eval_id < 0 || eval_id > EVAL_LEARNED) {
         PyErr_SetString(PyExc_ValueError, "unknown evaluation id");
         return NULL;
@@ -189,6 +200,19 @@ static int arg_root(PyObject *const *a, RootArrays *r) {
     return 1;
 }
 
+/* 1 when no root move (but a pass) is on an occupied square; else 0 with the arrays released and ValueError. */
+static int root_moves_free(RootArrays *r, u64 occupied) {
+    const i64 *moves = (const i64 *)r->root.view.buf;
+    for (i64 i = 0; i < r->n; i++) {
+        if (moves[i] >= 0 && (occupied >> moves[i] & 1)) {
+            root_release(r);
+            PyErr_SetString(PyExc_ValueError, "root move on an occupied square");
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* Optional trailing argument: the number of threads (1 when absent). */
 static int arg_threads(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t at, int *threads) {
     *threads = 1;
@@ -215,7 +239,7 @@ static PyObject *py_mid_search_root(PyObject *self, PyObject *const *args, Py_ss
     u64 P, O;
     i64 depth, multipv, eval_id;
     double alpha, beta;
-    if (!args_po(args, &P, &O) || !arg_i64(args[2], &depth) || !arg_double(args[3], &alpha) ||
+    if (!arg_board(args, &P, &O) || !arg_i64(args[2], &depth) || !arg_double(args[3], &alpha) ||
         !arg_double(args[4], &beta) || !arg_i64(args[6], &multipv) || !arg_i64(args[12], &eval_id))
         return NULL;
     if (depth < 1 || depth > MAX_PLY - 2 || eval_id < 0 || eval_id > EVAL_LEARNED || multipv < 1) {
@@ -228,7 +252,7 @@ static PyObject *py_mid_search_root(PyObject *self, PyObject *const *args, Py_ss
     tb.held = wb.held = cb.held = 0;
     Search *s = NULL;
     i64 done = -1;
-    if (!arg_root(ra, &r)) return NULL;
+    if (!arg_root(ra, &r) || !root_moves_free(&r, P | O)) return NULL;
     s = search_new();
     if (!s || !arg_tt(args[11], &tb, &s->tt) || !arg_weights(args[13], &wb, &s->W) || !arg_ctl(args[14], &cb, &s->ctl))
         goto out;

@@ -48,6 +48,7 @@ SELECTIVE_AT_1S = 27  # the range's top at 1 s a move (3 empties more for each d
 MIDGAME_SHARE = 0.1   # the midgame iterations start no new depth past this share of the budget
 SELECTIVE_STEPS = (100, 150, 200, 260, 330)  # confidences (t x 100) of the selective searches, then exact
 ITERATE_SHARE = 0.4   # a plain timed search starts no new depth past this share of the budget
+MAX_CLOCK = 1e7       # seconds: the clock of a longer budget stops the search then (a timer cannot wait forever)
 
 
 def safety_margin(seconds: float) -> float:
@@ -62,6 +63,13 @@ def default_threads() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not Linux
         return max(1, os.cpu_count() or 1)
+
+
+def usable_threads(threads: int) -> int:
+    """The threads a search runs on: ``threads``, but no more than the machine's cores.  A split point waits for
+    the helpers it hands moves to, so a helper without a core of its own holds up every split (16 threads on 2
+    cores solved a 20-empties position 5 times slower than one thread, 256 overran a 0.1 s budget by seconds)."""
+    return min(threads, default_threads())
 
 
 def check_threads(threads: int) -> int:
@@ -190,15 +198,15 @@ class Engine:
             raise PliesError("multipv must be at least 1")
         if depth is not None and depth < 1:
             raise PliesError("depth must be at least 1")
-        if time is not None and not time > 0:
-            raise PliesError("time must be a positive number of seconds")
+        if time is not None and not 0 < time < math.inf:
+            raise PliesError("time must be a positive, finite number of seconds")
         if not self._busy.acquire(blocking=False):
             raise PliesError("this engine is already searching")
         try:
+            self.ctl[:] = 0  # first thing: a stop() from here on stops this search
             if time is not None:  # the first read of the weights (0.1 s) before the clock starts, not in the budget
                 _ = self.weights
             t0 = _time.perf_counter()
-            self.ctl[:] = 0
             if time is not None:
                 self._start_clock(time)
             return self._analyse(state, depth, time, exact or wld, multipv, on_progress, level, wld, t0)
@@ -221,7 +229,8 @@ class Engine:
             raise PliesError(f"the engine plays 8x8 Othello only, not {state.n}x{state.n}")
 
     def _start_clock(self, seconds: float) -> None:
-        self._timer = threading.Timer(max(0.0, seconds - safety_margin(seconds)), self.stop)
+        wait = min(max(0.0, seconds - safety_margin(seconds)), MAX_CLOCK)
+        self._timer = threading.Timer(wait, self.stop)
         self._timer.daemon = True
         self._timer.start()
 
@@ -280,7 +289,7 @@ class Engine:
                 rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
                 rlen = np.zeros(n, dtype=np.int64)
                 done = midgame.search_root(P, O, d, alpha, beta, root, k, values, flags, rpv, rlen, tt,
-                                           self.eval_id, self.weights, self.ctl, self.threads)
+                                           self.eval_id, self.weights, self.ctl, usable_threads(self.threads))
                 if self.ctl[midgame.STOP]:
                     break
                 top = float(values[:done].max())
@@ -309,11 +318,26 @@ class Engine:
                     break
                 if d >= empties and all(abs(r.value) >= WIN for r in best):
                     break
-        if not best:  # stopped before depth 1 completed: any legal move, unevaluated
-            mv = int(root[0])
-            stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=_time.perf_counter() - t0, depth=0)
-            best = [SearchResult(0, mv, [mv], stats, "engine", self.evaluation)]
+        if not best:
+            best = self._depth_one(state, P, O, root, k, tt, t0)
         return best
+
+    def _depth_one(self, state: OthelloState, P: int, O: int, root: np.ndarray, k: int, tt: TableArrays,
+                   t0: float) -> list[SearchResult]:
+        """The answer of a search stopped before depth 1 completed: depth 1 now, past the stop (microseconds: one
+        evaluation a move), so that every answer has a searched value; the stop stands for what follows."""
+        n = len(root)
+        values = np.zeros(n, dtype=np.float64)
+        flags = np.zeros(n, dtype=np.int64)
+        rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
+        rlen = np.zeros(n, dtype=np.int64)
+        ctl = np.zeros_like(self.ctl)  # its own control words: a stop() arriving meanwhile lands in self.ctl
+        done = midgame.search_root(P, O, 1, -math.inf, math.inf, root, k, values, flags, rpv, rlen, tt,
+                                   self.eval_id, self.weights, ctl, 1)
+        self.ctl[midgame.NODES] += ctl[midgame.NODES]
+        order = sorted(range(done), key=lambda i: (flags[i] == 1, -values[i]))
+        seconds = _time.perf_counter() - t0
+        return [self._root_result(state, root, values, rpv, rlen, i, 1, seconds) for i in order[:k]]
 
     def _partial_best(self, state: OthelloState, best: list[SearchResult], root: np.ndarray, values: np.ndarray,
                       flags: np.ndarray, rpv: np.ndarray, rlen: np.ndarray, done: int, depth: int,
@@ -510,7 +534,7 @@ class Engine:
             rlen = np.zeros(n, dtype=np.int64)
             done = endgame.solve_root(P, O, alpha, beta, root_a, k, values, flags, rpv, rlen, tt, self.ctl,
                                       self._solver_weights(64 - (int(P) | int(O)).bit_count()),
-                                      self.mid_tt.arrays(), self.threads)
+                                      self.mid_tt.arrays(), usable_threads(self.threads))
             if self.ctl[midgame.STOP]:
                 return None
             if not widen:

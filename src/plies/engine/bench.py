@@ -7,6 +7,7 @@ be shared, and that thread's CPU time is what the engine itself used, without nu
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from typing import Protocol
 
 from plies.engine.api import Engine
 from plies.engine.perft import perft
+from plies.game import PliesError
 from plies.games.othello import OthelloState
 from plies.search.perft import perft_othello
 
@@ -116,15 +118,25 @@ def _cpu_clock(threads: int) -> Callable[[], float]:
 
 
 def solve_suite(positions: Iterable[SuitePosition], engine: Engine | None = None, wld: bool = False,
-                on_row: Callable[[SolveRow], None] | None = None) -> list[SolveRow]:
+                on_row: Callable[[SolveRow], None] | None = None,
+                cancel: threading.Event | None = None) -> list[SolveRow]:
     """Solve each position exactly (or win/draw/loss) with the engine's threads (one by default); rows in
-    order."""
+    order.  Once ``cancel`` is set (with the engine stopped) no more rows come: the position being solved then
+    has no finished result."""
+    positions = list(positions)
+    over = [p.id for p in positions if p.state.is_over()]
+    if over:  # refused before any solve, so that no row is lost
+        raise PliesError(f"the game is over in position {', '.join(f'#{i}' for i in over)}: nothing to solve")
     engine = engine or Engine(hash_mb=64)
     clock = _cpu_clock(engine.threads)
     rows = []
     for p in positions:
+        if cancel is not None and cancel.is_set():
+            break
         w, c = time.perf_counter(), clock()
         r = engine.analyse(p.state, exact=True, wld=wld)[0]
+        if cancel is not None and cancel.is_set():
+            break
         row = SolveRow(p, int(r.value), int(r.move), list(r.pv), r.stats.nodes,
                        time.perf_counter() - w, clock() - c, engine.threads, wld)
         if wld and p.best_moves and row.move not in p.best_moves:  # another move may keep the result too

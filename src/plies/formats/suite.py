@@ -165,7 +165,12 @@ def read_suite(path: str | Path) -> list[SuitePosition]:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise ParseError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise ParseError(f"cannot read {path}: not a UTF-8 text file") from None
     return parse_suite(text, str(path))
+
+
+MAX_ID_RANGE = 100_000
 
 
 def parse_ids(spec: str | None) -> set[int] | None:
@@ -186,7 +191,11 @@ def parse_ids(spec: str | None) -> set[int] | None:
             a, b = int(m.group(1)), int(m.group(2))
             if a > b:
                 raise ParseError(f"bad id range {part!r}: {a} > {b}")
+            if b - a >= MAX_ID_RANGE:
+                raise ParseError(f"id range {part!r} is too long (at most {MAX_ID_RANGE:,} ids)")
             ids.update(range(a, b + 1))
+    if not ids:
+        raise ParseError(f"no id in {spec!r} (write e.g. 40-49 or 40,42)")
     return ids
 
 

@@ -146,11 +146,12 @@ def disc_value(v: float) -> float:
 
 def make_analyser(kind: str = "auto", evaluation: str | None = None, hash_mb: int = 64,
                   threads: int = 1) -> Analyser:
-    """``fast`` = plies.engine.Engine, ``textbook`` = alpha-beta adapter, ``auto`` = fast when importable."""
+    """``fast`` = plies.engine.Engine, ``textbook`` = alpha-beta adapter, ``auto`` = fast when importable;
+    ``evaluation`` for either (each refuses a name it does not know)."""
     if kind in ("auto", "fast", "engine"):
         try:
             engine_class = fast_engine_class()
-            return engine_class(hash_mb=hash_mb, threads=threads)
+            return engine_class(hash_mb=hash_mb, threads=threads, evaluation=evaluation or "default")
         except ImportError as e:  # plies installed without its compiled core: the textbook search answers
             if kind != "auto":
                 raise PliesError(f"the fast engine (plies.engine.Engine) is not available: {e}") from None

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from plies import players
-from plies.engine.api import Engine, default_threads
+from plies.engine.api import Engine, check_threads, default_threads
 from plies.engine.eval import LEARNED
 from plies.engine.levels import DEFAULT_LEVEL, get_level
 from plies.game import ParseError, PliesError, State
@@ -125,8 +125,8 @@ def _number(params: dict[str, str], key: str, kind: type) -> Any:
         value = kind(raw)
     except ValueError:
         raise ParseError(f"engine option {key} must be a number, not {raw!r}") from None
-    if value <= 0:
-        raise ParseError(f"engine option {key} must be positive")
+    if not value > 0 or not math.isfinite(value):
+        raise ParseError(f"engine option {key} must be a positive, finite number, not {raw!r}")
     return value
 
 
@@ -151,6 +151,11 @@ def _factory(game: str, params: dict[str, str], raw: str) -> players.Player:
             raise ParseError(f"engine option seed must be a whole number, not {raw_seed!r}") from None
     weights = params.pop("weights", None)
     threads = _number(params, "threads", int)
+    if threads is not None:
+        try:
+            check_threads(threads)
+        except PliesError as e:
+            raise ParseError(f"engine option {e}") from None
     if params:
         raise ParseError(f"unknown option(s) for engine: {', '.join(params)} "
                          "(use level, depth, time, eval, exact, hash, book, seed, weights, threads)")

@@ -185,12 +185,14 @@ _ENGINES_LOCK = threading.Lock()
 
 
 def leaf_depth(depth: int, to_move: int) -> int:
-    """The level's ``depth``, or one less, so that the search's horizon always falls on a position with Black to
-    move.  The evaluation at the horizon leans towards the side that has just moved (a depth-9 search of the
-    start gives Black +7, a depth-10 search -1.4); with the horizon always on the same side, consecutive
-    positions are valued alike (no zigzag in the graph) and a position's value is the value of the move that
-    led to it."""
-    return depth if (depth % 2 == 0) == (to_move == 0) else depth - 1
+    """The level's ``depth``, or one less (one more from depth 1), so that the search's horizon always falls on a
+    position with Black to move.  The evaluation at the horizon leans towards the side that has just moved (a
+    depth-9 search of the start gives Black +7, a depth-10 search -1.4); with the horizon always on the same
+    side, consecutive positions are valued alike (no zigzag in the graph) and a position's value is the value of
+    the move that led to it."""
+    if (depth % 2 == 0) == (to_move == 0):
+        return depth
+    return depth - 1 if depth > 1 else 2
 
 
 def _engine_rows(state: State, level: int, engine: Any) -> tuple[list[dict[str, Any]], int, str]:
