@@ -12,6 +12,7 @@ import pytest
 
 from plies import heuristics
 from plies.cli import main
+from plies.game import ParseError
 from plies.games import OthelloState, parse_position
 from plies.match.record import play_game
 from plies.players import GreedyPlayer, RandomPlayer
@@ -233,6 +234,15 @@ BAD = [
     ["play", "othello", "--layout", "mirror"],
     ["no-such-command"],
 ]
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27, "needs the side to move after it: X or O"),
+    ("-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27 + " black", "must be X or O, not 'black'"),
+])
+def test_a_board_without_a_proper_side_to_move_says_so(text: str, says: str) -> None:
+    with pytest.raises(ParseError, match=says):
+        parse_position(text)
 
 
 @pytest.mark.parametrize("argv", BAD, ids=[" ".join(a)[:40] for a in BAD])

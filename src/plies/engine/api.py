@@ -67,8 +67,8 @@ def default_threads() -> int:
 
 def usable_threads(threads: int) -> int:
     """The threads a search runs on: ``threads``, but no more than the machine's cores.  A split point waits for
-    the helpers it hands moves to, so a helper without a core of its own holds up every split (16 threads on 2
-    cores solved a 20-empties position 5 times slower than one thread, 256 overran a 0.1 s budget by seconds)."""
+    the helpers it hands moves to, so a helper without a core of its own holds up every split (on 2 cores a
+    20-empties solve took 1.49 s with 16 threads against 0.07 s with 2; 256 overran a 0.1 s budget by 22 s)."""
     return min(threads, default_threads())
 
 

@@ -60,6 +60,7 @@ def parse_position(text: str, game: str | None = None, layout: str = "standard")
     if game == "tictactoe":
         return TicTacToeState.from_transcript(t)
     if game in (None, "othello"):
+        board_side_error(t)
         if re.fullmatch(r"[\sA-Ja-j0-9.,;\-@]*|.*pass.*", t, flags=re.IGNORECASE):
             return OthelloState.from_transcript(t, layout=layout)
     if game is not None and game in GAMES:
@@ -69,6 +70,20 @@ def parse_position(text: str, game: str | None = None, layout: str = "standard")
     raise ParseError(
         f"cannot read position {text[:40]!r}: give a game name, a board plus side to move, or a transcript"
     )
+
+
+BOARD_SQUARES = (16, 36, 64, 100)
+
+
+def board_side_error(t: str) -> None:
+    """ParseError naming what is missing when ``t`` is an Othello board without a side to move, or with one that
+    is neither X nor O (the generic message would quote only its first 40 squares)."""
+    tokens = t.split()
+    for board, side in (("".join(tokens), None), ("".join(tokens[:-1]), tokens[-1] if len(tokens) > 1 else None)):
+        if len(board) in BOARD_SQUARES and re.fullmatch(r"[XxOo0*.\-_]+", board):
+            if side is None:
+                raise ParseError(f"a board of {len(board)} squares needs the side to move after it: X or O")
+            raise ParseError(f"the side to move after the board must be X or O, not {side!r}")
 
 
 __all__ = ["GAMES", "OthelloState", "TicTacToeState", "TreeState", "parse_position", "register", "start_position"]
