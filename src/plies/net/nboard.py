@@ -273,16 +273,20 @@ class NBoardEngine:
             key, _, value = arg.partition(" ")
             value = value.strip()
             if key == "depth":
-                self.depth = max(1, _int(value, self.depth))
+                depth = _int(value, 0)
+                if depth < 1:  # said, and still acknowledged: the GUI waits for its 'set myname'
+                    self.send(f"status error: bad depth {value!r}; the depth stays {self.depth}")
+                else:
+                    self.depth = depth
                 self.send(f"set myname {self.name}")
             elif key == "game":
                 self.stop()
                 self._set_game(value)
             elif key == "contempt":
-                try:
-                    self.contempt = float(value)
-                except ValueError:
-                    raise PliesError(f"bad contempt {value!r}") from None
+                contempt = _float(value)
+                if contempt is None:
+                    raise PliesError(f"bad contempt {value!r}")
+                self.contempt = contempt
         elif cmd == "move":
             self.stop()
             self._move(arg)
