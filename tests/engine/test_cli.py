@@ -151,7 +151,7 @@ def test_ctrl_c_stops_a_search_that_had_not_started_yet() -> None:
     from plies.engine import Engine
 
     engine = Engine(hash_mb=8, threads=1)
-    s = positions_with_empties(87, 1, 26)[0]  # minutes to solve exactly on one thread
+    s = positions_with_empties(87, 1, 26)[0]  # about half a minute to solve exactly on one thread
     cancel = threading.Event()
     finished = []
 

@@ -142,3 +142,32 @@ def test_an_endless_or_undefined_time_is_refused() -> None:
             Engine(hash_mb=4).search(positions_with_empties(7, 1, 20)[0], time=t)
     r = Engine(hash_mb=4).search(positions_with_empties(7, 1, 10)[0], time=1e300)
     assert r.exact  # a finite but huge budget: solved, with no clock overflow on the way
+
+
+def test_ctrl_c_stops_a_search_on_the_main_thread() -> None:
+    """A script's Ctrl-C or a notebook's interrupt (SIGINT) during a long solve on the main thread: the compiled
+    search stops at once and KeyboardInterrupt follows (Python's own handler would wait for the solve to end);
+    the engine stays usable and SIGINT is Python's again afterwards."""
+    import os
+    import signal
+
+    import pytest
+
+    from plies.engine import midgame
+
+    engine = Engine(hash_mb=16)
+    s = positions_with_empties(87, 1, 26)[0]  # about 1.0 G nodes (half a minute) to solve exactly on one thread
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        engine.analyse(s, exact=True)
+    timer.join()
+    assert engine.ctl[midgame.STOP] and engine.ctl[midgame.NODES] < 300_000_000  # stopped, not solved to the end
+    small = positions_with_empties(36, 1, 14)[0]
+    assert engine.search(small, exact=True).value == Engine(hash_mb=8).search(small, exact=True).value
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    timer = threading.Timer(0.1, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):  # outside a search, as ever
+        time.sleep(30)
+    timer.join()

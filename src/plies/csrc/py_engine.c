@@ -318,6 +318,65 @@ static PyObject *py_mobility_many(PyObject *self, PyObject *const *args, Py_ssiz
 
 static PyObject *py_search_bytes(PyObject *self, PyObject *unused) { return PyLong_FromSize_t(sizeof(Search)); }
 
+/* Ctrl-C during a search on Python's main thread.  Python runs its SIGINT handler's work only between bytecodes,
+ * so a compiled search would finish first (minutes for a hard solve).  While the hook is on, SIGINT also sets
+ * the stop flag of the given control words, then calls the handler it replaced: the search stops at once and
+ * Python raises KeyboardInterrupt when it returns.  Only the main thread sets or clears the hook. */
+#ifndef _WIN32
+#include <signal.h>
+
+static Buf sigint_buf;
+static i64 *volatile sigint_ctl;
+static struct sigaction sigint_prev;
+static int sigint_hooked;
+
+static void on_sigint(int sig) {
+    i64 *ctl = sigint_ctl;
+    if (ctl) __atomic_store_n(&ctl[CTL_STOP], 1, __ATOMIC_RELAXED);
+    sigint_prev.sa_handler(sig);
+}
+
+static void sigint_unhook(void) {
+    if (!sigint_hooked) return;
+    sigaction(SIGINT, &sigint_prev, NULL);
+    sigint_ctl = NULL;
+    buf_release(&sigint_buf);
+    sigint_hooked = 0;
+}
+
+/* interrupt_stops(ctl or None) -> bool: hook SIGINT to ctl's stop flag (True when hooked: not when SIGINT is
+ * ignored, left to the system or handled by a handler taking siginfo), or unhook it (None). */
+static PyObject *py_interrupt_stops(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("interrupt_stops", 1);
+    sigint_unhook();
+    if (args[0] == Py_None) Py_RETURN_FALSE;
+    i64 *ctl;
+    if (!arg_ctl(args[0], &sigint_buf, &ctl)) return NULL;
+    struct sigaction now;
+    if (sigaction(SIGINT, NULL, &now) != 0 || (now.sa_flags & SA_SIGINFO) || now.sa_handler == SIG_IGN ||
+        now.sa_handler == SIG_DFL) {
+        buf_release(&sigint_buf);
+        Py_RETURN_FALSE;
+    }
+    sigint_prev = now;
+    sigint_ctl = ctl;
+    struct sigaction hook = now;
+    hook.sa_handler = on_sigint;
+    if (sigaction(SIGINT, &hook, NULL) != 0) {
+        sigint_ctl = NULL;
+        buf_release(&sigint_buf);
+        Py_RETURN_FALSE;
+    }
+    sigint_hooked = 1;
+    Py_RETURN_TRUE;
+}
+#else
+static PyObject *py_interrupt_stops(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("interrupt_stops", 1);
+    Py_RETURN_FALSE;
+}
+#endif
+
 #define FAST(name, doc) {#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL, doc}
 
 static PyMethodDef engine_methods[] = {
@@ -342,4 +401,5 @@ static PyMethodDef engine_methods[] = {
     FAST(evaluate, "evaluate(P, O, eval_id, W): value of a position that is not over, side to move's view."),
     FAST(tt_probe, "tt_probe(tt, P, O): index of the table entry holding (P, O), or -1."),
     FAST(mid_search_root, "mid_search_root(...): PVS over the root moves (see plies.engine.midgame)."),
+    FAST(interrupt_stops, "interrupt_stops(ctl or None): SIGINT also stops the search of ctl (None: no more)."),
     {NULL, NULL, 0, NULL}};

@@ -202,8 +202,11 @@ class Engine:
             raise PliesError("time must be a positive, finite number of seconds")
         if not self._busy.acquire(blocking=False):
             raise PliesError("this engine is already searching")
+        hooked = False
         try:
             self.ctl[:] = 0  # first thing: a stop() from here on stops this search
+            # Ctrl-C stops a search on the main thread at once (a notebook's interrupt, a script's Ctrl-C)
+            hooked = threading.current_thread() is threading.main_thread() and midgame.interrupt_stops(self.ctl)
             if time is not None:  # the first read of the weights (0.1 s) before the clock starts, not in the budget
                 _ = self.weights
             t0 = _time.perf_counter()
@@ -211,6 +214,8 @@ class Engine:
                 self._start_clock(time)
             return self._analyse(state, depth, time, exact or wld, multipv, on_progress, level, wld, t0)
         finally:
+            if hooked:
+                midgame.interrupt_stops(None)
             if self._timer is not None:
                 self._timer.cancel()
                 self._timer = None

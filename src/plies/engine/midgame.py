@@ -26,6 +26,13 @@ MAX_PLY = 128
 NODES, STOP = 0, 1
 
 
+def interrupt_stops(ctl: np.ndarray | None) -> bool:
+    """While a search runs on Python's main thread, Ctrl-C (SIGINT) also sets the stop flag of ``ctl`` (None: no
+    more): Python's own handler waits for the compiled search to return, which would take as long as the search.
+    False where it cannot hook (SIGINT ignored or left to the system, or no POSIX signals)."""
+    return bool(lib.interrupt_stops(ctl))
+
+
 def search_root(P: int, O: int, depth: int, alpha: float, beta: float, root_moves: np.ndarray, multipv: int,
                 values: np.ndarray, flags: np.ndarray, root_pv: np.ndarray, root_pv_len: np.ndarray,
                 tt: TableArrays, eval_id: int, W: np.ndarray, ctl: np.ndarray, threads: int = 1) -> int:
