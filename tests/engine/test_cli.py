@@ -91,6 +91,7 @@ E62 = "-" * 62
     (["analyse", "othello", "--exact", "--depth", "3"], "no --depth or --level"),
     (["solve", "ffo", "--ids", ","], "no id in"),
     (["solve", "ffo", "--ids", "40-100000000000"], "too long"),
+    (["solve", "ffo:40", "--ids", "41"], "give the ids once"),
     (["match", "random", "random", "--time", "inf"], "not a finite number"),
     (["play", "-1", "engine:level=1,threads=300", "-2", "random"], "engine option threads"),
     (["play", "-1", "engine:time=nan", "-2", "random"], "engine option time"),

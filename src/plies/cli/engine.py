@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import click
@@ -219,8 +220,11 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
 
     FILE 'ffo' is the FFO endgame suite bundled with plies (positions 40-79); 'ffo:40-44' picks ids too."""
     from plies.engine.bench import solve_suite
-    from plies.formats.suite import parse_ids, read_suite, select
+    from plies.formats.suite import BUNDLED_SUITES, parse_ids, read_suite, select
 
+    name, colon, _ = file.partition(":")
+    if ids is not None and colon and name.lower() in BUNDLED_SUITES and not Path(file).exists():
+        raise PliesError(f"give the ids once: '{name}:IDS' or '{name} --ids IDS', not both")
     positions = select(read_suite(file), parse_ids(ids))
     if not positions:
         raise PliesError(f"{file}: no position to solve")
@@ -334,13 +338,15 @@ def bench_perft(depth: int, python_depth: int | None, as_json: bool) -> None:
 
 @bench.command(name="endgame")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--ids", default="40-49", show_default=True, help="Position ids to solve.")
+@click.option("--ids", default=None, help="Position ids to solve (default: 40-49, unless FILE:IDS names them).")
 @threads_option(1)
 @json_option
 @click.pass_context
-def bench_endgame(ctx: click.Context, file: str, ids: str, threads: int, as_json: bool) -> None:
+def bench_endgame(ctx: click.Context, file: str, ids: str | None, threads: int, as_json: bool) -> None:
     """Solve suite positions exactly (one thread unless --threads): per-position time, nodes, nodes/s (per CPU
     second with one thread, per wall second with several) and the total.  FILE 'ffo' is the bundled FFO suite."""
+    if ids is None and ":" not in file:
+        ids = "40-49"
     ctx.invoke(solve, file=file, ids=ids, wld=False, hash_mb=64, threads=threads, as_json=as_json)
 
 
