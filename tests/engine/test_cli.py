@@ -162,9 +162,37 @@ def test_ctrl_c_stops_a_search_that_had_not_started_yet() -> None:
 
     timer = threading.Timer(0.1, lambda: os.kill(os.getpid(), signal.SIGINT))
     t0 = time.perf_counter()
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        _interruptible(engine, work, cancel)
-    timer.join()
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # also where SIGINT came in ignored
+    try:
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            _interruptible(engine, work, cancel)
+        timer.join()
+    finally:
+        signal.signal(signal.SIGINT, before)
     assert cancel.is_set() and finished and not finished[0][0].exact  # stopped: the presearch's answer
     assert time.perf_counter() - t0 < 60
+
+
+def test_a_folder_named_like_a_game_is_not_taken_for_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """Only an argument written as a path (with a separator, or . and ..) is read as a folder: a folder called
+    'othello' or 'f5d6c3' in the working directory leaves the game name and the transcript alone."""
+    for name in ("othello", "f5d6c3"):
+        (tmp_path / name).mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert main(["review", "f5d6c3", "--level", "1", "--json", "--threads", "1"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["moves"]) == 3
+    assert main(["review", "./f5d6c3"]) == 2
+    assert "is a directory" in capsys.readouterr().err
+
+
+def test_bench_endgame_takes_40_49_unless_the_suite_name_gives_ids(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A file whose path holds a colon is a file: the default ids still apply (only 'ffo:IDS' names its own)."""
+    s = positions_with_empties(88, 1, 6)[0].to_text()
+    folder = tmp_path / "a:b"
+    folder.mkdir()
+    (folder / "suite.txt").write_text(f"1 {s}\n40 {s}\n")
+    out = _json(capsys, ["bench", "endgame", str(folder / "suite.txt"), "--json"])
+    assert [p["id"] for p in out["positions"]] == [40]

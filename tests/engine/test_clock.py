@@ -87,8 +87,10 @@ def test_a_stop_during_the_weights_read_stops_the_search(monkeypatch) -> None:
     from plies.engine import eval as engine_eval
 
     real = engine_eval.load_expanded
+    reading = threading.Event()
 
     def slow_load(path):  # type: ignore[no-untyped-def]
+        reading.set()
         _t.sleep(0.5)
         return real(path)
 
@@ -99,8 +101,8 @@ def test_a_stop_during_the_weights_read_stops_the_search(monkeypatch) -> None:
     out = []
     worker = threading.Thread(target=lambda: out.append(engine.search(s, time=30.0)))
     worker.start()
-    _t.sleep(0.2)  # inside the read
-    engine.stop()
+    assert reading.wait(20)
+    engine.stop()  # inside the read
     worker.join(timeout=20)
     assert not worker.is_alive() and out[0].move in s.legal_moves()
     assert out[0].stats.depth <= 2  # stopped at once, not after the 30 s clock (or many depths)
@@ -147,7 +149,7 @@ def test_an_endless_or_undefined_time_is_refused() -> None:
 def test_ctrl_c_stops_a_search_on_the_main_thread() -> None:
     """A script's Ctrl-C or a notebook's interrupt (SIGINT) during a long solve on the main thread: the compiled
     search stops at once and KeyboardInterrupt follows (Python's own handler would wait for the solve to end);
-    the engine stays usable and SIGINT is Python's again afterwards."""
+    the engine stays usable and SIGINT is Python's alone again afterwards."""
     import os
     import signal
 
@@ -155,19 +157,61 @@ def test_ctrl_c_stops_a_search_on_the_main_thread() -> None:
 
     from plies.engine import midgame
 
-    engine = Engine(hash_mb=16)
-    s = positions_with_empties(87, 1, 26)[0]  # about 1.0 G nodes (half a minute) to solve exactly on one thread
-    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        engine.analyse(s, exact=True)
-    timer.join()
-    assert engine.ctl[midgame.STOP] and engine.ctl[midgame.NODES] < 300_000_000  # stopped, not solved to the end
-    small = positions_with_empties(36, 1, 14)[0]
-    assert engine.search(small, exact=True).value == Engine(hash_mb=8).search(small, exact=True).value
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    timer = threading.Timer(0.1, lambda: os.kill(os.getpid(), signal.SIGINT))
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):  # outside a search, as ever
-        time.sleep(30)
-    timer.join()
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # also where SIGINT came in ignored
+    try:
+        engine = Engine(hash_mb=16)
+        s = positions_with_empties(87, 1, 26)[0]  # about 1.0 G nodes (half a minute) to solve on one thread
+        timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            engine.analyse(s, exact=True)
+        timer.join()
+        assert engine.ctl[midgame.STOP] and engine.ctl[midgame.NODES] < 300_000_000  # stopped, not solved
+        small = positions_with_empties(36, 1, 14)[0]
+        assert engine.search(small, exact=True).value == Engine(hash_mb=8).search(small, exact=True).value
+        engine.ctl[midgame.STOP] = 0
+        timer = threading.Timer(0.1, lambda: os.kill(os.getpid(), signal.SIGINT))
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):  # outside a search, as ever ...
+            time.sleep(30)
+        timer.join()
+        assert engine.ctl[midgame.STOP] == 0  # ... and no longer hooked to the engine
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def test_the_interrupt_hook_nests_and_respects_a_programs_own_handler() -> None:
+    """A search inside another's (a progress callback's) takes Ctrl-C over and gives it back; under a handler of
+    the program's own (asyncio's, say), which may not mean "stop", no search is hooked."""
+    import os
+    import signal
+
+    import numpy as np
+    import pytest
+
+    from plies.engine import midgame
+
+    def interrupt() -> None:
+        timer = threading.Timer(0.05, lambda: os.kill(os.getpid(), signal.SIGINT))
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            time.sleep(30)
+        timer.join()
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        outer, inner = np.zeros(4, np.int64), np.zeros(4, np.int64)
+        assert midgame.hook_interrupt(outer) and midgame.hook_interrupt(inner)
+        interrupt()
+        assert (outer[midgame.STOP], inner[midgame.STOP]) == (0, 1)
+        midgame.unhook_interrupt()
+        interrupt()
+        assert outer[midgame.STOP] == 1
+        midgame.unhook_interrupt()
+        outer[:] = 0
+        interrupt()
+        assert outer[midgame.STOP] == 0
+        signal.signal(signal.SIGINT, lambda *a: None)
+        assert not midgame.hook_interrupt(outer)
+    finally:
+        signal.signal(signal.SIGINT, before)

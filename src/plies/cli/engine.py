@@ -220,10 +220,10 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
 
     FILE 'ffo' is the FFO endgame suite bundled with plies (positions 40-79); 'ffo:40-44' picks ids too."""
     from plies.engine.bench import solve_suite
-    from plies.formats.suite import BUNDLED_SUITES, parse_ids, read_suite, select
+    from plies.formats.suite import parse_ids, read_suite, select
 
-    name, colon, _ = file.partition(":")
-    if ids is not None and colon and name.lower() in BUNDLED_SUITES and not Path(file).exists():
+    if ids is not None and _names_bundled_ids(file):
+        name = file.partition(":")[0]
         raise PliesError(f"give the ids once: '{name}:IDS' or '{name} --ids IDS', not both")
     positions = select(read_suite(file), parse_ids(ids))
     if not positions:
@@ -278,6 +278,14 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
     console.print(table)
     console.print(f"{good}/{len(rows)} correct (score and move); {total_wall:.2f} s wall, {total_cpu:.2f} s CPU")
     _exit_if_wrong(good, len(rows))
+
+
+def _names_bundled_ids(file: str) -> bool:
+    """``ffo:40-44``: a bundled suite with ids after the colon (not a file whose name holds a colon)."""
+    from plies.formats.suite import BUNDLED_SUITES
+
+    name, colon, ids = file.partition(":")
+    return bool(colon and ids.strip()) and name.lower() in BUNDLED_SUITES and not Path(file).exists()
 
 
 def _exit_if_wrong(good: int, total: int) -> None:
@@ -345,7 +353,7 @@ def bench_perft(depth: int, python_depth: int | None, as_json: bool) -> None:
 def bench_endgame(ctx: click.Context, file: str, ids: str | None, threads: int, as_json: bool) -> None:
     """Solve suite positions exactly (one thread unless --threads): per-position time, nodes, nodes/s (per CPU
     second with one thread, per wall second with several) and the total.  FILE 'ffo' is the bundled FFO suite."""
-    if ids is None and ":" not in file:
+    if ids is None and not _names_bundled_ids(file):
         ids = "40-49"
     ctx.invoke(solve, file=file, ids=ids, wld=False, hash_mb=64, threads=threads, as_json=as_json)
 

@@ -405,7 +405,7 @@ def read_game(arg: str, game: str | None = None, layout: str = "standard", index
 
     text = arg
     if len(arg) < 4096 and "\n" not in arg and not arg.startswith("@"):
-        if Path(arg).is_dir():
+        if ("/" in arg or "\\" in arg or arg in (".", "..")) and Path(arg).is_dir():  # a path, not a game's name
             raise PliesError(f"{arg} is a directory, not a game")
         if Path(arg).suffix.lower() in GAME_FILE_SUFFIXES and not Path(arg).exists():
             raise PliesError(f"no such file: {arg}")

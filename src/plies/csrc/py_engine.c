@@ -338,7 +338,9 @@ static void on_sigint(int sig) {
 
 static void sigint_unhook(void) {
     if (!sigint_hooked) return;
-    sigaction(SIGINT, &sigint_prev, NULL);
+    struct sigaction now;  /* the handler put back only if still ours: a search's caller may have set another */
+    if (sigaction(SIGINT, NULL, &now) == 0 && !(now.sa_flags & SA_SIGINFO) && now.sa_handler == on_sigint)
+        sigaction(SIGINT, &sigint_prev, NULL);
     sigint_ctl = NULL;
     buf_release(&sigint_buf);
     sigint_hooked = 0;

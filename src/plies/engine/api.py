@@ -205,8 +205,7 @@ class Engine:
         hooked = False
         try:
             self.ctl[:] = 0  # first thing: a stop() from here on stops this search
-            # Ctrl-C stops a search on the main thread at once (a notebook's interrupt, a script's Ctrl-C)
-            hooked = threading.current_thread() is threading.main_thread() and midgame.interrupt_stops(self.ctl)
+            hooked = midgame.hook_interrupt(self.ctl)  # Ctrl-C on the main thread stops it at once
             if time is not None:  # the first read of the weights (0.1 s) before the clock starts, not in the budget
                 _ = self.weights
             t0 = _time.perf_counter()
@@ -214,12 +213,14 @@ class Engine:
                 self._start_clock(time)
             return self._analyse(state, depth, time, exact or wld, multipv, on_progress, level, wld, t0)
         finally:
-            if hooked:
-                midgame.interrupt_stops(None)
-            if self._timer is not None:
-                self._timer.cancel()
-                self._timer = None
-            self._busy.release()
+            try:
+                if hooked:
+                    midgame.unhook_interrupt()
+                if self._timer is not None:
+                    self._timer.cancel()
+                    self._timer = None
+            finally:  # even if a Ctrl-C lands just above: the engine must not stay busy
+                self._busy.release()
 
     def stop(self) -> None:
         """Ask the running search to stop now; it returns the best result of its last completed depth."""

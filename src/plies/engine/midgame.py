@@ -13,6 +13,9 @@ it runs without the GIL, so another thread can set it.
 
 from __future__ import annotations
 
+import signal
+import threading
+
 import numpy as np
 
 from plies.core import lib
@@ -26,11 +29,30 @@ MAX_PLY = 128
 NODES, STOP = 0, 1
 
 
-def interrupt_stops(ctl: np.ndarray | None) -> bool:
-    """While a search runs on Python's main thread, Ctrl-C (SIGINT) also sets the stop flag of ``ctl`` (None: no
-    more): Python's own handler waits for the compiled search to return, which would take as long as the search.
-    False where it cannot hook (SIGINT ignored or left to the system, or no POSIX signals)."""
-    return bool(lib.interrupt_stops(ctl))
+_INTERRUPTED: list[np.ndarray] = []  # the control words Ctrl-C stops, innermost search last (main thread only)
+
+
+def hook_interrupt(ctl: np.ndarray) -> bool:
+    """While a search runs on Python's main thread, Ctrl-C (SIGINT) also sets the stop flag of ``ctl``, so that
+    the compiled search stops at once and KeyboardInterrupt follows (Python's own handler waits for the search to
+    return).  Only under Python's default handler (one of the program's own may not mean "stop"), and a search
+    started inside another's takes over until ``unhook_interrupt``.  False when not hooked."""
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    if not _INTERRUPTED and signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return False
+    if not lib.interrupt_stops(ctl):
+        if _INTERRUPTED:  # the outer search keeps its hook
+            lib.interrupt_stops(_INTERRUPTED[-1])
+        return False
+    _INTERRUPTED.append(ctl)
+    return True
+
+
+def unhook_interrupt() -> None:
+    """End the innermost ``hook_interrupt``: Ctrl-C stops the search around it again, or is Python's alone."""
+    _INTERRUPTED.pop()
+    lib.interrupt_stops(_INTERRUPTED[-1] if _INTERRUPTED else None)
 
 
 def search_root(P: int, O: int, depth: int, alpha: float, beta: float, root_moves: np.ndarray, multipv: int,
