@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import click
@@ -282,10 +281,10 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
 
 def _names_bundled_ids(file: str) -> bool:
     """``ffo:40-44``: a bundled suite with ids after the colon (not a file whose name holds a colon)."""
-    from plies.formats.suite import BUNDLED_SUITES
+    from plies.formats.suite import bundled_name
 
-    name, colon, ids = file.partition(":")
-    return bool(colon and ids.strip()) and name.lower() in BUNDLED_SUITES and not Path(file).exists()
+    bundled = bundled_name(file)
+    return bundled is not None and bool(bundled[1])
 
 
 def _exit_if_wrong(good: int, total: int) -> None:

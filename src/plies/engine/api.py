@@ -65,6 +65,17 @@ def default_threads() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _root_arrays(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """What a root search of n moves fills: values, flags, variations (one row each) and their lengths."""
+    return (np.zeros(n, dtype=np.float64), np.zeros(n, dtype=np.int64),
+            np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8), np.zeros(n, dtype=np.int64))
+
+
+def _best_first(values: np.ndarray, flags: np.ndarray, done: int) -> list[int]:
+    """The indices of the first ``done`` root moves, best value first and upper bounds (flag 1) last."""
+    return sorted(range(done), key=lambda i: (flags[i] == 1, -values[i]))
+
+
 def usable_threads(threads: int) -> int:
     """The threads a search runs on: ``threads``, but no more than the machine's cores.  A split point waits for
     the helpers it hands moves to, so a helper without a core of its own holds up every split (on 2 cores a
@@ -290,10 +301,7 @@ class Engine:
             else:
                 alpha, beta = -math.inf, math.inf
             while True:
-                values = np.zeros(n, dtype=np.float64)
-                flags = np.zeros(n, dtype=np.int64)
-                rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
-                rlen = np.zeros(n, dtype=np.int64)
+                values, flags, rpv, rlen = _root_arrays(n)
                 done = midgame.search_root(P, O, d, alpha, beta, root, k, values, flags, rpv, rlen, tt,
                                            self.eval_id, self.weights, self.ctl, usable_threads(self.threads))
                 if self.ctl[midgame.STOP]:
@@ -310,7 +318,7 @@ class Engine:
                 if k == 1 and best:
                     best = self._partial_best(state, best, root, values, flags, rpv, rlen, done, d, t0)
                 break
-            order = sorted(range(done), key=lambda i: (flags[i] == 1, -values[i]))
+            order = _best_first(values, flags, done)
             order += list(range(done, n))
             seconds = _time.perf_counter() - t0
             best = [self._root_result(state, root, values, rpv, rlen, i, d, seconds) for i in order[:k]]
@@ -333,15 +341,12 @@ class Engine:
         """The answer of a search stopped before depth 1 completed: depth 1 now, past the stop (microseconds: one
         evaluation a move), so that every answer has a searched value; the stop stands for what follows."""
         n = len(root)
-        values = np.zeros(n, dtype=np.float64)
-        flags = np.zeros(n, dtype=np.int64)
-        rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
-        rlen = np.zeros(n, dtype=np.int64)
+        values, flags, rpv, rlen = _root_arrays(n)
         ctl = np.zeros_like(self.ctl)  # its own control words: a stop() arriving meanwhile lands in self.ctl
         done = midgame.search_root(P, O, 1, -math.inf, math.inf, root, k, values, flags, rpv, rlen, tt,
                                    self.eval_id, self.weights, ctl, 1)
         self.ctl[midgame.NODES] += ctl[midgame.NODES]
-        order = sorted(range(done), key=lambda i: (flags[i] == 1, -values[i]))
+        order = _best_first(values, flags, done)
         seconds = _time.perf_counter() - t0
         return [self._root_result(state, root, values, rpv, rlen, i, 1, seconds) for i in order[:k]]
 
@@ -507,7 +512,7 @@ class Engine:
         if found is None:
             return []
         values, flags, rpv, rlen, done, root_a = found
-        order = sorted(range(done), key=lambda i: (flags[i] == 1, -values[i]))
+        order = _best_first(values, flags, done)
         seconds = _time.perf_counter() - t0
         out = []
         for i in order[:k]:
@@ -534,10 +539,7 @@ class Engine:
         n = len(root_a)
         failed_low = failed_high = False
         while True:
-            values = np.zeros(n, dtype=np.float64)
-            flags = np.zeros(n, dtype=np.int64)
-            rpv = np.zeros((n, midgame.MAX_PLY + 2), dtype=np.int8)
-            rlen = np.zeros(n, dtype=np.int64)
+            values, flags, rpv, rlen = _root_arrays(n)
             done = endgame.solve_root(P, O, alpha, beta, root_a, k, values, flags, rpv, rlen, tt, self.ctl,
                                       self._solver_weights(64 - (int(P) | int(O)).bit_count()),
                                       self.mid_tt.arrays(), usable_threads(self.threads))

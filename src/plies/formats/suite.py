@@ -148,19 +148,28 @@ def bundled_suite_path(name: str) -> Path:
         raise ParseError(f"no bundled suite {name!r} (bundled: {', '.join(BUNDLED_SUITES)})") from None
 
 
+def bundled_name(path: str | Path) -> tuple[str, str] | None:
+    """``ffo:40-44`` -> ("ffo", "40-44"), ``ffo`` -> ("ffo", ""): a bundled suite's name and the ids written after
+    it, or None (a path; an existing file is always a file)."""
+    if not isinstance(path, str) or Path(path).exists():
+        return None
+    name, _, ids = path.partition(":")
+    return (name.lower(), ids.strip()) if name.lower() in BUNDLED_SUITES else None
+
+
 def read_suite(path: str | Path) -> list[SuitePosition]:
     """Read a suite file; ParseError (not a traceback) for a missing file or a bad line.
 
     A name that is not an existing file may name a bundled suite: ``ffo`` (every position), or ``ffo:40-44``
     (those ids, as :func:`parse_ids` reads them)."""
     p = Path(path)
-    if isinstance(path, str) and not p.exists():
-        name, colon, ids = path.partition(":")
-        if name.lower() in BUNDLED_SUITES:
-            positions = read_suite(bundled_suite_path(name))
-            for pos in positions:
-                pos.source = name.lower()
-            return select(positions, parse_ids(ids)) if colon else positions
+    bundled = bundled_name(path)
+    if bundled is not None:
+        name, ids = bundled
+        positions = read_suite(bundled_suite_path(name))
+        for pos in positions:
+            pos.source = name
+        return select(positions, parse_ids(ids)) if ids else positions
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:

@@ -42,6 +42,10 @@ def start_position(name: str, layout: str = "standard") -> State:
     raise ParseError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
 
 
+BOARD_SQUARES = (16, 36, 64, 100)  # the Othello boards a position argument may give, square by square
+BOARD_TEXT = r"[XxOo0*.\-_BWe]+"  # their squares (and the side to move after them)
+
+
 def parse_position(text: str, game: str | None = None, layout: str = "standard") -> State:
     """Turn one position argument into a State (see the module doc); ParseError says what is wrong."""
     t = text.strip()
@@ -55,7 +59,7 @@ def parse_position(text: str, game: str | None = None, layout: str = "standard")
     compact = "".join(t.split())
     if game in (None, "tictactoe") and len(compact) == 10 and re.fullmatch(r"[XxOo0.\-_]{10}", compact):
         return TicTacToeState.from_text(compact)
-    if game in (None, "othello") and len(compact) in (17, 37, 65, 101) and re.fullmatch(r"[XxOo0*.\-_BWe]+", compact):
+    if game in (None, "othello") and len(compact) - 1 in BOARD_SQUARES and re.fullmatch(BOARD_TEXT, compact):
         return OthelloState.from_text(compact)
     if game == "tictactoe":
         return TicTacToeState.from_transcript(t)
@@ -72,15 +76,12 @@ def parse_position(text: str, game: str | None = None, layout: str = "standard")
     )
 
 
-BOARD_SQUARES = (16, 36, 64, 100)
-
-
 def board_side_error(t: str) -> None:
     """ParseError naming what is missing when ``t`` is an Othello board without a side to move, or with one that
     is neither X nor O (the generic message would quote only its first 40 squares)."""
     tokens = t.split()
     for board, side in (("".join(tokens), None), ("".join(tokens[:-1]), tokens[-1] if len(tokens) > 1 else None)):
-        if len(board) in BOARD_SQUARES and re.fullmatch(r"[XxOo0*.\-_]+", board):
+        if len(board) in BOARD_SQUARES and re.fullmatch(BOARD_TEXT, board):
             if side is None:
                 raise ParseError(f"a board of {len(board)} squares needs the side to move after it: X or O")
             raise ParseError(f"the side to move after the board must be X or O, not {side!r}")
