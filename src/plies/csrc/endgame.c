@@ -2,14 +2,15 @@
  * win/draw/loss).
  *
  * Three layers: with many empties (search_deep), principal-variation search with the transposition table,
- * enhanced transposition cut-offs, stability cut-offs (and probcut in a selective search), moves ordered hash
- * move first, then by a shallow search with the learned evaluation (15+ empties; the midgame presearch's move
- * where the solver has none yet, from 13 empties), fastest first, the mover's stable discs at the corners,
- * corners and quadrant parity; from MID_EMPTIES down (search_mid), fastest first without the shared table, ETC
- * or the evaluation, bounds and best moves kept in the thread's own small table (MidEntry); from SHALLOW_EMPTIES
- * down (search_shallow), no move ordering: the legal moves in parity order (odd quadrants first), and the last
- * four empties written out (the last one only counts flips, the opponent's only when they can change the
- * result).  Values are int64 from the side to move's view, empty squares going to the winner.
+ * enhanced transposition cut-offs, stability cut-offs (and probcut in a selective search); the hash move (or the
+ * midgame presearch's move where the solver has none yet, from 13 empties) is searched before the other moves
+ * are ordered, since it mostly cuts off; they go by a shallow search with the learned evaluation (15+ empties),
+ * fastest first, the mover's stable discs at the corners, corners and quadrant parity; from MID_EMPTIES down
+ * (search_mid), fastest first without the shared table, ETC or the evaluation, bounds and best moves kept in the
+ * thread's own small table (MidEntry, its move again searched first); from SHALLOW_EMPTIES down
+ * (search_shallow), no move ordering: the legal moves in parity order (odd quadrants first), and the last four
+ * empties written out (the last one only counts flips, the opponent's only when they can change the result).
+ * Values are int64 from the side to move's view, empty squares going to the winner.
  *
  * A selective search (ctl[CTL_SELECT] > 0) also cuts a node off when a shallow search with the learned
  * evaluation predicts, with that confidence, that the exact value falls outside the window (Buro's probcut).
@@ -445,6 +446,14 @@ static inline void mid_store(MidEntry *me, u64 P, u64 O, i64 alpha, i64 beta, i6
     me->move = (int8_t)move;
 }
 
+static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, int passed, u64 moves);
+
+/* A child of search_mid: the parity search from SHALLOW_EMPTIES down. */
+static inline i64 mid_child(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, u64 moves) {
+    if (empties <= SHALLOW_EMPTIES) return search_shallow(s, P, O, alpha, beta, empties, 0, moves);
+    return search_mid(s, P, O, alpha, beta, empties, 0, moves);
+}
+
 /* Alpha-beta with fastest-first ordering, stability cut-off and (from MID_TT_EMPTIES) the table's bounds and best
  * move, for a medium number of empties; moves: the legal moves when the caller knows them (its move ordering
  * counted them).  Its values are exact also inside a selective search (probcut starts higher up), so they are
@@ -465,6 +474,19 @@ static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties,
         if (passed || get_moves(O, P) == 0) return final_score(P, O);
         return -search_mid(s, O, P, -beta, -alpha, empties, 1, MOVES_UNKNOWN);
     }
+    i64 best = NONE;
+    int best_move = NO_MOVE;
+    if (hash_move != NO_MOVE && (moves >> hash_move & 1)) {  /* before the others are ordered: it mostly cuts off */
+        u64 f = flips(P, O, hash_move);
+        best = -mid_child(s, O ^ f, P ^ f ^ (ONE << hash_move), -beta, -alpha, empties - 1, MOVES_UNKNOWN);
+        best_move = hash_move;
+        if (best >= beta) {
+            mid_store(me, P, O, a0, b0, best, best_move);
+            return best;
+        }
+        if (best > alpha) alpha = best;
+        moves ^= ONE << hash_move;
+    }
     u64 odd = parity_mask(~(P | O));
     int sqs[32];
     i64 keys[32];
@@ -476,13 +498,10 @@ static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties,
         sqs[n] = sq;
         if (empties > MID_TT_EMPTIES)  /* the child's slot on its way to the cache while the moves are ordered */
             __builtin_prefetch(mid_entry(s, O ^ f, P ^ f ^ (ONE << sq)));
-        keys[n] = sq == hash_move ? (i64)1 << 30 : order_key_r(P, O, sq, f, odd, &rp[n]);
-        if (sq == hash_move) rp[n] = MOVES_UNKNOWN;
+        keys[n] = order_key_r(P, O, sq, f, odd, &rp[n]);
         fl[n] = f;
         n++;
     }
-    i64 best = NONE;
-    int best_move = NO_MOVE;
     for (int i = 0; i < n; i++) {
         int b = i;  /* selection: the best remaining key; the move at i takes its slot */
         i64 kb = keys[i];
@@ -499,11 +518,7 @@ static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties,
             fl[b] = fl[i];
             rp[b] = rp[i];
         }
-        i64 v;
-        if (empties - 1 <= SHALLOW_EMPTIES)
-            v = -search_shallow(s, O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, 0, r);
-        else
-            v = -search_mid(s, O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, 0, r);
+        i64 v = -mid_child(s, O ^ f, P ^ f ^ (ONE << sq), -beta, -alpha, empties - 1, r);
         if (v > best) {
             best = v;
             best_move = sq;
@@ -523,6 +538,21 @@ static inline i64 end_child(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int em
         return search_mid(s, P, O, alpha, beta, empties, 0, MOVES_UNKNOWN);
     }
     return search_deep(s, P, O, alpha, beta, empties, 0, ply);
+}
+
+/* Keys (larger first) of the moves mb[from..n) of a search_deep node: fastest first, then the ordering
+ * evaluation's view of the child, searched one or two plies from 18 and 21 empties. */
+static void deep_order(u64 P, u64 O, int empties, u64 odd, const Weights *W, const int *mb, const u64 *fb, i64 *kb,
+                       int from, int n) {
+    for (int j = from; j < n; j++) {
+        int sq = mb[j];
+        u64 f = fb[j], cp = O ^ f, co = P ^ f ^ (ONE << sq);
+        i64 k = order_key(P, O, sq, f, odd);
+        if (empties >= SORT_SEARCH2_EMPTIES) k += 8 * eval_1ply_min(cp, co, W);
+        else if (empties >= SORT_SEARCH_EMPTIES) k -= 8 * eval_1ply(cp, co, W);
+        else if (empties >= SORT_EVAL_EMPTIES) k -= 8 * order_eval(cp, co, W);
+        kb[j] = k;
+    }
 }
 
 /* PVS with transposition table, ETC and stability cut-offs (many empties); probcut when selective. */
@@ -582,17 +612,19 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
         if (empties - 1 <= MID_EMPTIES) __builtin_prefetch(mid_entry(s, cp, co));  /* as in search_mid */
         mb[n] = sq;
         fb[n] = f;
-        if (sq == hash_move) kb[n] = (i64)1 << 30;
-        else if (empties >= SORT_SEARCH2_EMPTIES) kb[n] = order_key(P, O, sq, f, odd) + 8 * eval_1ply_min(cp, co, W);
-        else if (empties >= SORT_SEARCH_EMPTIES) kb[n] = order_key(P, O, sq, f, odd) - 8 * eval_1ply(cp, co, W);
-        else if (empties >= SORT_EVAL_EMPTIES) kb[n] = order_key(P, O, sq, f, odd) - 8 * order_eval(cp, co, W);
-        else kb[n] = order_key(P, O, sq, f, odd);
+        if (sq == hash_move) swap_first(mb, fb, n);  /* first, the others ordered only if it does not cut off */
         n++;
     }
+    int keyed = mb[0] != hash_move;  /* 0 while the hash move, first, is the only move with a key */
+    if (keyed) deep_order(P, O, empties, odd, W, mb, fb, kb, 0, n);
     i64 best = NONE;
     int best_move = NO_MOVE;
     for (int i = 0; i < n; i++) {
-        select_move(mb, kb, fb, i, n);
+        if (!keyed && i == 1) {
+            deep_order(P, O, empties, odd, W, mb, fb, kb, 1, n);
+            keyed = 1;
+        }
+        if (keyed) select_move(mb, kb, fb, i, n);
         if (s->pool && i > 0 && beta == alpha + 1 && empties >= SPLIT_EMPTIES && n - i >= 2 &&
             pool_has_idle(s->pool)) {  /* the eldest brother is done: the young ones to the idle threads */
             best = (i64)split_node(s, P, O, (double)alpha, (double)beta, 0, empties, ply, mb, kb, fb, i, n,

@@ -3,7 +3,8 @@
  * Values are doubles from the side to move's view, in evaluation units; a finished game is worth
  * +-(WIN + disc difference) as plies.game.terminal_value says, and a pass is a ply (as in the textbook
  * search), so with the same evaluation and depth the value equals plies.search.alphabeta's.  Move order: the
- * hash move, then fastest-first (fewest replies for the opponent) plus square quality.  The search stops
+ * hash move (searched before the others are ordered: it mostly cuts off), then fastest-first (fewest replies for
+ * the opponent) plus square quality.  The search stops
  * within a node when ctl[CTL_STOP] becomes non-zero (the clock's watchdog or Engine.stop).
  */
 #include "search.h"
@@ -61,6 +62,16 @@ static double frontier(Search *s, u64 P, u64 O, u64 moves, double alpha, double 
     return best;
 }
 
+/* Keys (larger first) of the moves mb[from..n): fewer opponent replies (corners counting more), then the square. */
+static void order_moves(u64 P, u64 O, const int *mb, const u64 *fb, i64 *kb, int from, int n) {
+    for (int j = from; j < n; j++) {
+        int sq = mb[j];
+        u64 f = fb[j];
+        u64 reply = get_moves(O ^ f, P ^ f ^ (ONE << sq));
+        kb[j] = SQUARE_VALUE[sq] - 16 * popcount(reply) - 24 * popcount(reply & CORNERS);
+    }
+}
+
 /* Negamax PVS value of (P, O) searched depth plies, fail-soft, window (alpha, beta). */
 static double pvs(Search *s, u64 P, u64 O, int depth, double alpha, double beta, int ply) {
     s->ctl[CTL_NODES]++;
@@ -101,22 +112,22 @@ static double pvs(Search *s, u64 P, u64 O, int depth, double alpha, double beta,
     int n = 0;
     for (u64 m = moves; m; m &= m - 1) {
         int sq = lowest_index(m);
-        u64 f = flips(P, O, sq);
         mb[n] = sq;
-        fb[n] = f;
-        if (sq == hash_move) {
-            kb[n] = (i64)1 << 30;
-        } else {
-            u64 reply = get_moves(O ^ f, P ^ f ^ (ONE << sq));
-            kb[n] = SQUARE_VALUE[sq] - 16 * popcount(reply) - 24 * popcount(reply & CORNERS);
-        }
+        fb[n] = flips(P, O, sq);
+        if (sq == hash_move) swap_first(mb, fb, n);  /* first, the others ordered only if it does not cut off */
         n++;
     }
+    int keyed = mb[0] != hash_move;  /* 0 while the hash move, first, is the only move with a key */
+    if (keyed) order_moves(P, O, mb, fb, kb, 0, n);
     double best = -INFINITY;
     int best_move = NO_MOVE;
     double nw = null_window(s->eval_id);
     for (int i = 0; i < n; i++) {
-        select_move(mb, kb, fb, i, n);
+        if (!keyed && i == 1) {
+            order_moves(P, O, mb, fb, kb, 1, n);
+            keyed = 1;
+        }
+        if (keyed) select_move(mb, kb, fb, i, n);
         if (s->pool && i > 0 && depth >= SPLIT_DEPTH && n - i >= 2 &&
             pool_has_idle(s->pool)) {  /* the eldest brother is done: the young ones to the idle threads */
             best = split_node(s, P, O, alpha, beta, 1, depth, ply, mb, kb, fb, i, n, best, &best_move);

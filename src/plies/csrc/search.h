@@ -54,6 +54,12 @@ static inline void select_move(int *mb, i64 *kb, u64 *fb, int i, int n) {
     }
 }
 
+/* Swaps move i with the first (the hash move to the front, to be tried before the others are ordered). */
+static inline void swap_first(int *mb, u64 *fb, int i) {
+    int tm = mb[0]; mb[0] = mb[i]; mb[i] = tm;
+    u64 tf = fb[0]; fb[0] = fb[i]; fb[i] = tf;
+}
+
 /* An entry of a solver thread's own table for the nodes of its search_mid (few empties): bounds of the exact
  * value (a position's exact value never changes, so no depth or date) and the best move; the key (0, 0), no
  * position, marks an empty slot.  One slot per hash, the newest position kept: small enough for the cache. */
