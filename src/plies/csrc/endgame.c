@@ -110,11 +110,14 @@ static i64 solve_2(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int x1, int x2,
     return best;
 }
 
+/* The squares of the quadrants holding an odd number of the empties E (parity ordering): each quadrant's
+ * parity folded into one bit, then spread back over it. */
 static inline u64 parity_mask(u64 E) {
-    u64 odd = 0;
-    for (int q = 0; q < 4; q++)
-        if (popcount(E & QUADRANTS[q]) & 1) odd |= QUADRANTS[q];
-    return odd;
+    u64 x = E ^ (E >> 1);
+    x ^= x >> 2;   /* at columns a and e: the parity of the row's four squares from there */
+    x ^= x >> 8;
+    x ^= x >> 16;  /* at a1, e1, a5, e5: the parity of each quadrant */
+    return (x & 0x0000001100000011ULL) * 0x0F0F0F0FULL;  /* each odd quadrant's bit spread over it */
 }
 
 /* Quadrant of a square, as in QUADRANTS (row half x 2 + column half). */
