@@ -41,10 +41,8 @@
 #define ORDER_PARITY 16         /* bonus for a move into an odd quadrant */
 #define ORDER_CORNER_REPLY 64   /* penalty per corner the opponent could take next (on top of 64 a reply) */
 
+#define A1_QUADRANT 0x000000000F0F0F0FULL  /* a1-d4; the others are its shifts by 4, 32 and 36 */
 #define MOVES_UNKNOWN (~(u64)0)  /* search_shallow's and search_mid's moves when the caller has not generated them */
-
-static const u64 QUADRANTS[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL, 0x0F0F0F0F00000000ULL,
-                                 0xF0F0F0F000000000ULL};
 
 /* Stability cut-off is tried only when alpha is high enough for it to have a chance (by empties). */
 static const i64 STABILITY_THRESHOLD[70] = {
@@ -117,10 +115,10 @@ static inline u64 parity_mask(u64 E) {
     x ^= x >> 2;   /* at columns a and e: the parity of the row's four squares from there */
     x ^= x >> 8;
     x ^= x >> 16;  /* at a1, e1, a5, e5: the parity of each quadrant */
-    return (x & 0x0000001100000011ULL) * 0x0F0F0F0FULL;  /* each odd quadrant's bit spread over it */
+    return (x & 0x0000001100000011ULL) * A1_QUADRANT;  /* each odd quadrant's bit spread over it */
 }
 
-/* Quadrant of a square, as in QUADRANTS (row half x 2 + column half). */
+/* Quadrant of a square: row half x 2 + column half (0 a1-d4, 1 e1-h4, 2 a5-d8, 3 e5-h8). */
 static inline int quadrant(int sq) { return (sq >> 5) * 2 + ((sq >> 2) & 1); }
 
 static inline int imin(int a, int b) { return a < b ? a : b; }
