@@ -105,6 +105,9 @@ def test_bad_engine_options_are_one_line(argv: list[str], says: str, capsys: pyt
     assert err.startswith(("plies: error:", "Usage:")) and says in err, err
 
 
+START = "-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27 + " X"  # the opening position: 60 empties
+
+
 def test_solve_refuses_what_it_cannot_solve_before_solving(tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     """A finished game, an empty suite or a file that is not text: one line, and no row lost to a crash half way
@@ -120,6 +123,14 @@ def test_solve_refuses_what_it_cannot_solve_before_solving(tmp_path: Path,
         assert err.startswith("plies: error:") and says in err and err.count("\n") == 1, err
     assert main(["analyse", f"@{tmp_path / 'binary.txt'}", "--depth", "2"]) == 2
     assert "not a UTF-8 text file" in capsys.readouterr().err
+    assert main(["analyse", good, "--depth", "2", "--eval", ""]) == 2  # an empty name is a mistake, not the default
+    assert "unknown evaluation ''" in capsys.readouterr().err
+    (tmp_path / "deep.txt").write_text(f"1 {good}\n7 {START}\n")
+    for args in (["solve", str(tmp_path / "deep.txt")], ["bench", "endgame", str(tmp_path / "deep.txt"), "--ids", "7"],
+                 ["solve", str(tmp_path / "deep.txt"), "--max-empties", "20"]):
+        assert main(args) == 2, args
+        err = capsys.readouterr().err
+        assert "position #7 has 60 empties" in err and "--max-empties 60" in err and err.count("\n") == 1, err
 
 
 def test_solve_exits_1_when_a_result_differs_from_the_suite(tmp_path: Path,

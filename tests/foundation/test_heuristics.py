@@ -175,6 +175,8 @@ def test_unknown_heuristic_is_a_parse_error_listing_choices() -> None:
     with pytest.raises(ParseError):
         heuristics.get("chess", None)
     assert heuristics.get("othello").name == "weighted-squares"  # the default
+    with pytest.raises(ParseError, match="unknown heuristic ''"):  # an empty name is a mistake, not the default
+        heuristics.get("othello", "")
     assert heuristics.get("tictactoe").name == "open-lines"
     for name in NAMES:
         assert heuristics.get("othello", name).description

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from plies import heuristics
+from plies.engine import api
 from plies.game import PASS, PliesError
 from plies.games.hexthello import HexThelloState
 from plies.hexsearch import HexEngine
@@ -17,6 +18,25 @@ from plies.search import minimax
 
 from .conftest import near_end_positions
 from .test_hex_search import random_positions
+
+USABLE_THREADS = api.usable_threads
+
+
+@pytest.fixture(autouse=True)
+def _all_threads_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every thread asked for runs, however many cores the machine has (the engine runs at most one a core)."""
+    monkeypatch.setattr(api, "usable_threads", lambda threads: threads)
+
+
+def test_the_engine_runs_at_most_one_thread_a_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(api, "usable_threads", USABLE_THREADS)
+    seen: list[int] = []
+    real = k.root_search
+    monkeypatch.setattr(k, "root_search", lambda *a: seen.append(a[-1]) or real(*a))
+    s = HexThelloState.start()
+    e = HexEngine(table_bits=12, threads=64)
+    assert e.threads == 64 and e.search(s, depth=3).value == HexEngine(table_bits=12).search(s, depth=3).value
+    assert seen[:3] == [api.default_threads()] * 3
 
 
 def _positions(n: int, seed: int) -> list[HexThelloState]:

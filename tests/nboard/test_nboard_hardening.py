@@ -55,3 +55,20 @@ def test_nboard_name_names_the_player_in_match_results(tmp_path: Path, capsys: p
     assert {g["black"] for g in data["games"]} == {"Fakey", "random"}
     assert all(g["termination"] == "normal" for g in data["games"])
     assert any(row.get("name") == "Fakey" for row in data.get("standings", data.get("table", [])))
+
+
+def test_the_end_of_input_finishes_a_running_search_and_quit_cancels_it() -> None:
+    """A scripted session (printf 'nboard 2\\nset depth 4\\ngo\\n' | plies nboard) gets its move; 'quit' does not."""
+    from plies.net.nboard import TextbookAnalyser
+
+    lines: list[str] = []
+    NBoardEngine(lines.append, analyser=TextbookAnalyser()).serve(io.StringIO("nboard 2\nset depth 4\ngo\n"))
+    assert any(line.startswith("=== ") for line in lines), lines
+    assert lines[-1] == "status plies is waiting"
+    proc = subprocess.run([sys.executable, "-m", "plies", "nboard"], input=b"nboard 2\nset depth 6\ngo\n",
+                          capture_output=True, timeout=120)
+    assert proc.returncode == 0 and b"\n=== " in proc.stdout, proc.stderr.decode()
+    quit_lines: list[str] = []
+    engine = NBoardEngine(quit_lines.append, analyser=TextbookAnalyser())
+    engine.serve(io.StringIO("nboard 2\nset depth 30\ngo\nquit\n"))
+    assert not any(line.startswith("=== ") for line in quit_lines) and not engine.busy()

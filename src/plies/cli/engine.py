@@ -21,6 +21,7 @@ MAX_LEVEL = 11
 """``plies.engine.levels.MAX_LEVEL``, repeated so that ``--help`` needs no engine import (a test checks them)."""
 
 MAX_UNTIMED_SOLVE = 32
+MAX_SUITE_SOLVE = 36  # the hardest FFO position (#79); beyond, an exact solve can take days
 
 
 def _engine(hash_mb: int, evaluation: str, threads: int | None = None) -> Any:
@@ -213,8 +214,11 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
 @click.option("--hash", "hash_mb", type=click.IntRange(1, 4096), default=64, show_default=True,
               help="Transposition table size in MB.")
 @threads_option()
+@click.option("--max-empties", type=click.IntRange(0, 60), default=MAX_SUITE_SOLVE, show_default=True,
+              help="Refuse positions with more empty squares (an exact solve grows about 3x an empty).")
 @json_option
-def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | None, as_json: bool) -> None:
+def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | None, max_empties: int,
+          as_json: bool) -> None:
     """Solve every position of a test suite FILE (FFO list or OBF lines) exactly and compare with its answers.
 
     FILE 'ffo' is the FFO endgame suite bundled with plies (positions 40-79); 'ffo:40-44' picks ids too."""
@@ -227,15 +231,23 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
     positions = select(read_suite(file), parse_ids(ids))
     if not positions:
         raise PliesError(f"{file}: no position to solve")
+    deepest = max(positions, key=lambda p: 0 if p.state.is_over() else p.empties)  # (a finished game: refused later)
+    if deepest.empties > max_empties and not deepest.state.is_over():
+        raise PliesError(f"position #{deepest.id} has {deepest.empties} empties: an exact solve from more than "
+                         f"{max_empties} could take days; add --max-empties {deepest.empties} to solve it anyway")
     engine = _engine(hash_mb, "default", threads)
     rows = []
+
+    def solving(i: int) -> str:  # the bar names the position being solved and its size
+        return f"solving #{positions[i].id} ({positions[i].empties} empties)" if i < len(positions) else "done"
+
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=as_json) as bar:
-        task = bar.add_task("solving", total=len(positions))
+        task = bar.add_task(solving(0), total=len(positions))
 
         def on_row(row: Any) -> None:
             rows.append(row)
-            bar.update(task, advance=1, description=f"solved #{row.position.id}")
+            bar.update(task, advance=1, description=solving(len(rows)))
 
         cancel = threading.Event()
         _interruptible(engine, lambda: solve_suite(positions, engine, wld=wld, on_row=on_row, cancel=cancel),
@@ -347,14 +359,18 @@ def bench_perft(depth: int, python_depth: int | None, as_json: bool) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--ids", default=None, help="Position ids to solve (default: 40-49, unless FILE:IDS names them).")
 @threads_option(1)
+@click.option("--max-empties", type=click.IntRange(0, 60), default=MAX_SUITE_SOLVE, show_default=True,
+              help="Refuse positions with more empty squares.")
 @json_option
 @click.pass_context
-def bench_endgame(ctx: click.Context, file: str, ids: str | None, threads: int, as_json: bool) -> None:
+def bench_endgame(ctx: click.Context, file: str, ids: str | None, threads: int, max_empties: int,
+                  as_json: bool) -> None:
     """Solve suite positions exactly (one thread unless --threads): per-position time, nodes, nodes/s (per CPU
     second with one thread, per wall second with several) and the total.  FILE 'ffo' is the bundled FFO suite."""
     if ids is None and not _names_bundled_ids(file):
         ids = "40-49"
-    ctx.invoke(solve, file=file, ids=ids, wld=False, hash_mb=64, threads=threads, as_json=as_json)
+    ctx.invoke(solve, file=file, ids=ids, wld=False, hash_mb=64, threads=threads, max_empties=max_empties,
+               as_json=as_json)
 
 
 @bench.command(name="midgame")

@@ -75,7 +75,7 @@ def load_expanded(path: str | None) -> np.ndarray:
 
 def evaluation_id(name: str | None) -> int:
     """The compiled id of an evaluation name or alias (``doc001``, ``squares`` ...); ParseError if unknown."""
-    key = (name or DEFAULT_EVALUATION).strip().lower()
+    key = (DEFAULT_EVALUATION if name is None else name).strip().lower()
     if key in ("default", "engine"):
         key = DEFAULT_EVALUATION
     if key in EVALUATIONS:

@@ -70,7 +70,7 @@ def get(game: str, name: str | None = None) -> Heuristic:
     table = HEURISTICS.get(game)
     if not table:
         raise ParseError(f"no heuristics for game {game!r}")
-    key = name or DEFAULTS[game]
+    key = DEFAULTS[game] if name is None else name
     if key not in table:
         _load_lazy(game, key)
     if key not in table:

@@ -465,7 +465,8 @@ class NBoardEngine:
     # --- the session ----------------------------------------------------------------------------------------
     def serve(self, inp: TextIO) -> None:
         """Read commands until ``quit`` or end of input.  A line longer than ``MAX_LINE`` characters is
-        answered with a status error and skipped (a GGF game is a few kilobytes)."""
+        answered with a status error and skipped (a GGF game is a few kilobytes).  ``quit`` cancels a running
+        search; at the end of the input it is finished first, so that a scripted session gets its answer."""
         while True:
             try:
                 line = inp.readline(MAX_LINE + 1)
@@ -473,6 +474,7 @@ class NBoardEngine:
                 self.send(f"status error: unreadable input ({type(e).__name__})")
                 continue
             if not line:
+                self.wait()
                 break
             if len(line) > MAX_LINE and not line.endswith("\n"):
                 while line and not line.endswith("\n"):  # skip the rest of the line, a bounded piece at a time
