@@ -40,7 +40,7 @@ static void nap(void) {
 
 struct Worker {
     Search *s;
-    SplitPoint *job;     /* set by pool_open, cleared by the worker when done */
+    SplitPoint *job;     /* set by pool_open; cleared by the worker as it starts, or by pool_revoke before */
     int idle;            /* under the pool's lock */
     i64 ctl[4];
     pthread_t thread;
@@ -132,6 +132,7 @@ static double split_node(Search *s, u64 P, u64 O, double alpha, double beta, int
     SplitPoint *prev = pool_open(s->pool, s->tid, &sp);
     split_work(s, &sp);
     pool_close(s->pool, s->tid, prev);
+    pool_revoke(s->pool, &sp);
     for (unsigned spins = 0; __atomic_load_n(&sp.workers, __ATOMIC_ACQUIRE) > 0;) {
         if (pool_join(s->pool, s, &sp)) spins = 0;  /* help the helpers with their own split points */
         else if (++spins < 256) cpu_relax();
@@ -170,6 +171,23 @@ static void pool_close(Pool *p, int tid, SplitPoint *prev) {
     spin_unlock(&p->lock);
 }
 
+/* Take sp back from the helpers it was handed to that have not started on it yet (napping, or not yet
+ * scheduled): no move is left for them, and the owner need not wait until they wake up to find that out. */
+static void pool_revoke(Pool *p, SplitPoint *sp) {
+    for (int i = 0; i < p->n; i++) {
+        struct Worker *w = &p->w[i];
+        SplitPoint *expected = sp;
+        if (__atomic_load_n(&w->job, __ATOMIC_RELAXED) != sp ||
+            !__atomic_compare_exchange_n(&w->job, &expected, NULL, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+            continue;  /* not handed sp, or already working on it */
+        __atomic_sub_fetch(&sp->workers, 1, __ATOMIC_RELAXED);
+        spin_lock(&p->lock);  /* idle again: no split point handed it a job meanwhile, as it was not idle */
+        w->idle = 1;
+        __atomic_add_fetch(&p->idle, 1, __ATOMIC_RELAXED);
+        spin_unlock(&p->lock);
+    }
+}
+
 static int below(const SplitPoint *sp, const SplitPoint *under) {
     for (; sp; sp = sp->parent)
         if (sp == under) return 1;
@@ -201,9 +219,9 @@ static void *worker_main(void *arg) {
     unsigned spins = 0;
     for (;;) {
         SplitPoint *sp = __atomic_load_n(&w->job, __ATOMIC_ACQUIRE);
-        if (sp) {
+        if (sp && __atomic_compare_exchange_n(&w->job, &sp, NULL, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+            /* claimed (its owner can no longer take it back with pool_revoke) */
             split_work(w->s, sp);
-            __atomic_store_n(&w->job, NULL, __ATOMIC_RELAXED);
             __atomic_sub_fetch(&sp->workers, 1, __ATOMIC_RELEASE);  /* the owner may go on (sp is its stack) */
             spin_lock(&p->lock);
             w->idle = 1;

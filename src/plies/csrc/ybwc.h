@@ -5,7 +5,8 @@
  * threads: it becomes a split point, and the owner and its helpers take the moves one at a time, each with its
  * own Search (the transposition table is shared).  A move that cuts off ends the split point: every thread
  * still under it (at any depth) sees the cut-off and drops what it was doing, without storing it.  The owner
- * waits for its helpers (helping them below its split point meanwhile) before going on, so a node's value is
+ * waits for the helpers that started on it (helping them below its split point meanwhile; those that had not
+ * started when the last move was handed out it takes the job back from) before going on, so a node's value is
  * always complete and the values are those of the one-thread search.  Helpers wait in the pool between jobs
  * and may join any split point that still has moves.
  */
@@ -69,6 +70,8 @@ static inline int pool_has_idle(const Pool *p) { return __atomic_load_n(&p->idle
 static SplitPoint *pool_open(Pool *p, int tid, SplitPoint *sp);
 /* The thread's split point is no longer joinable: prev (what pool_open returned) is again. */
 static void pool_close(Pool *p, int tid, SplitPoint *prev);
+/* Take sp back from the helpers it was given to that have not started on it (its moves are all handed out). */
+static void pool_revoke(Pool *p, SplitPoint *sp);
 /* Join a published split point that still has moves to hand out, one under `under` when it is not NULL (an
  * owner waiting for its helpers helps them only below its own split point); 0 when there is none. */
 static int pool_join(Pool *p, Search *s, const SplitPoint *under);
