@@ -28,9 +28,10 @@ def test_handshake_unknown_lines_learn_and_ping(gui):
     assert gui.engine.contempt == 2.5
     gui.send("learn", "ping 1")
     assert gui.new() == ["learned", "pong 1"]
-    gui.send("set depth abc", "set depth -5")  # said, acknowledged, and the depth kept
-    assert gui.new() == ["status error: bad depth 'abc'; the depth stays 3", "set myname plies",
-                         "status error: bad depth '-5'; the depth stays 3", "set myname plies"]
+    gui.send("set depth abc", "set depth -5", "set depth 61")  # said, acknowledged, and the depth kept
+    assert gui.new() == ["status error: bad depth 'abc' (1 to 60); the depth stays 3", "set myname plies",
+                         "status error: bad depth '-5' (1 to 60); the depth stays 3", "set myname plies",
+                         "status error: bad depth '61' (1 to 60); the depth stays 3", "set myname plies"]
     gui.send("set contempt nan")
     assert gui.new()[0].startswith("status error") and gui.engine.contempt == 2.5
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from plies.cli import main
+from plies.game import PASS
 from plies.match.plan import spec_name
 from plies.net.nboard import MAX_LINE, NBoardEngine
 
@@ -57,18 +58,36 @@ def test_nboard_name_names_the_player_in_match_results(tmp_path: Path, capsys: p
     assert any(row.get("name") == "Fakey" for row in data.get("standings", data.get("table", [])))
 
 
-def test_the_end_of_input_finishes_a_running_search_and_quit_cancels_it() -> None:
-    """A scripted session (printf 'nboard 2\\nset depth 4\\ngo\\n' | plies nboard) gets its move; 'quit' does not."""
+
+def test_the_end_of_input_cancels_a_search_as_quit_does() -> None:
+    """A GUI that dies (its pipe closed) leaves no search running; 'quit' the same."""
+    from plies.net.nboard import TextbookAnalyser
+
+    for tail in ("", "quit\n"):
+        lines: list[str] = []
+        engine = NBoardEngine(lines.append, analyser=TextbookAnalyser())
+        engine.serve(io.StringIO(f"nboard 2\nset depth 30\ngo\n{tail}"))
+        assert not any(line.startswith("=== ") for line in lines) and not engine.busy()
+
+
+
+FORCED_PASS_GAME = ("e6 f4 e3 d2 d3 e7 f2 c5 d6 g1 b4 c2 f5 g4 d1 a3 b5 b6 g5 f6 c4 f3 e8 h6 h4 d7 b1 h5 f7 f8 c7 "
+                    "b7 g2 c3 b3 b2 g8 c1 h3 e1 d8 a1 a4 g3 a2 c6 a6 a5 f1 a7 c8 h1 b8 h2 e2 g6 g7 a8").split()
+
+
+def test_a_refused_move_leaves_the_game_as_it_was() -> None:
+    """At a forced pass the GUI may leave the pass out; a refused move must not leave that pass behind."""
     from plies.net.nboard import TextbookAnalyser
 
     lines: list[str] = []
-    NBoardEngine(lines.append, analyser=TextbookAnalyser()).serve(io.StringIO("nboard 2\nset depth 4\ngo\n"))
-    assert any(line.startswith("=== ") for line in lines), lines
-    assert lines[-1] == "status plies is waiting"
-    proc = subprocess.run([sys.executable, "-m", "plies", "nboard"], input=b"nboard 2\nset depth 6\ngo\n",
-                          capture_output=True, timeout=120)
-    assert proc.returncode == 0 and b"\n=== " in proc.stdout, proc.stderr.decode()
-    quit_lines: list[str] = []
-    engine = NBoardEngine(quit_lines.append, analyser=TextbookAnalyser())
-    engine.serve(io.StringIO("nboard 2\nset depth 30\ngo\nquit\n"))
-    assert not any(line.startswith("=== ") for line in quit_lines) and not engine.busy()
+    engine = NBoardEngine(lines.append, analyser=TextbookAnalyser())
+    for m in ["nboard 2", *(f"move {m}" for m in FORCED_PASS_GAME)]:
+        engine.handle(m)
+    assert engine.state.legal_moves() == [PASS] and not any("error" in line for line in lines)
+    before, played = engine.state, list(engine.game.moves)
+    engine.handle("move a1")  # taken: refused
+    assert lines[-1].startswith("status error") and engine.state == before and engine.game.moves == played
+    engine.handle("move h7")  # the pass implied, then h7
+    assert engine.game.moves == [*played, PASS, before.play(PASS).parse_move("h7")]
+    engine.handle("set depth 100")
+    assert "bad depth '100' (1 to 60)" in lines[-2] and engine.depth == 4

@@ -8,13 +8,13 @@ from typing import TextIO
 
 import click
 
-from plies.net.nboard import DEFAULT_NAME, make_analyser, run
+from plies.net.nboard import DEFAULT_NAME, MAX_DEPTH, make_analyser, run
 
 from ._common import FiniteRange
 
 
 @click.command("nboard")
-@click.option("--depth", "-d", type=click.IntRange(1, 60), default=None,
+@click.option("--depth", "-d", type=click.IntRange(1, MAX_DEPTH), default=None,
               help="Search depth until the GUI sends 'set depth' (default 6 with the fast engine, 4 without).")
 @click.option("--engine", "kind", type=click.Choice(["auto", "fast", "textbook"]), default="auto", show_default=True,
               help="fast = plies.engine; textbook = iterative-deepening alpha-beta; auto = fast when available.")

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 
 DEFAULT_NAME = "plies"
+MAX_DEPTH = 60  # 'set depth' and --depth: the whole game
 MAX_LINE = 1 << 20
 """Longest command line read (characters); longer lines are skipped with a status error."""
 PROGRESS = Callable[[list[SearchResult]], None]
@@ -274,8 +275,9 @@ class NBoardEngine:
             value = value.strip()
             if key == "depth":
                 depth = _int(value, 0)
-                if depth < 1:  # said, and still acknowledged: the GUI waits for its 'set myname'
-                    self.send(f"status error: bad depth {value!r}; the depth stays {self.depth}")
+                if not 1 <= depth <= MAX_DEPTH:  # said, and still acknowledged: the GUI waits for its 'set myname'
+                    self.send(f"status error: bad depth {value[:20]!r} (1 to {MAX_DEPTH}); the depth stays "
+                              f"{self.depth}")
                 else:
                     self.depth = depth
                 self.send(f"set myname {self.name}")
@@ -320,14 +322,16 @@ class NBoardEngine:
         mtext = arg.split("/")[0].strip()
         s = self.state
         is_pass = mtext.lower() in ("pa", "pass", "ps", "--")
-        if not is_pass and s.legal_moves() == [PASS]:  # a forced pass the GUI left out
+        implied_pass = not is_pass and s.legal_moves() == [PASS]  # a forced pass the GUI left out
+        if implied_pass:
+            s = s.play(PASS)
+        move = PASS if is_pass else s.parse_move(mtext)
+        after = s.play(move)  # a refused move raises before the game changes
+        parts = arg.split("/")
+        if implied_pass:
             self.game.moves.append(PASS)
             self.game.evals.append(None)
             self.game.times.append(None)
-            s = s.play(PASS)
-        move = PASS if is_pass else s.parse_move(mtext)
-        after = s.play(move)
-        parts = arg.split("/")
         self.game.moves.append(move)
         self.game.evals.append(_float(parts[1]) if len(parts) > 1 else None)
         self.game.times.append(_float(parts[2]) if len(parts) > 2 else None)
@@ -465,8 +469,8 @@ class NBoardEngine:
     # --- the session ----------------------------------------------------------------------------------------
     def serve(self, inp: TextIO) -> None:
         """Read commands until ``quit`` or end of input.  A line longer than ``MAX_LINE`` characters is
-        answered with a status error and skipped (a GGF game is a few kilobytes).  ``quit`` cancels a running
-        search; at the end of the input it is finished first, so that a scripted session gets its answer."""
+        answered with a status error and skipped (a GGF game is a few kilobytes).  The end of the input is a
+        ``quit``: it cancels a running search (a GUI that died leaves no engine searching behind it)."""
         while True:
             try:
                 line = inp.readline(MAX_LINE + 1)
@@ -474,7 +478,6 @@ class NBoardEngine:
                 self.send(f"status error: unreadable input ({type(e).__name__})")
                 continue
             if not line:
-                self.wait()
                 break
             if len(line) > MAX_LINE and not line.endswith("\n"):
                 while line and not line.endswith("\n"):  # skip the rest of the line, a bounded piece at a time
