@@ -2,7 +2,8 @@
 
 Modes: ``silent`` (never answers go), ``stubborn`` (ignores quit and SIGTERM, never answers go), ``junk``
 (answers go with an impossible move), ``edax`` (answers in Edax's old ``=== d3 -1.00 0.0`` form with the
-first legal move), ``die`` (exits at the first go).
+first legal move), ``die`` (exits at the first go), ``latin1`` (a status line in Latin-1, not UTF-8, then the
+first legal move in the standard form).
 """
 
 import signal
@@ -23,6 +24,9 @@ for line in sys.stdin:
     cmd, arg = words[0], (words[1].strip() if len(words) > 1 else "")
     out = None
     if cmd == "nboard":
+        if mode == "latin1":
+            sys.stdout.buffer.write("status café\n".encode("latin-1"))
+            sys.stdout.flush()
         out = f"set myname fake-{mode}"
     elif cmd == "ping":
         out = f"pong {arg}"
@@ -37,6 +41,9 @@ for line in sys.stdin:
         elif mode == "edax":
             m = state.legal_moves()[0]
             out = f"=== {'PA' if m == PASS else state.move_str(m)} -1.00 0.0"
+        elif mode == "latin1":
+            m = state.legal_moves()[0]
+            out = f"=== {'PA' if m == PASS else state.move_str(m)}/0.00/0.00"
         elif mode == "die":
             sys.exit(3)
     elif cmd == "quit" and mode != "stubborn":

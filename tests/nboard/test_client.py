@@ -66,6 +66,16 @@ def test_edax_style_answers_are_understood():
         p.close()
 
 
+def test_a_byte_that_is_not_utf8_from_the_engine_is_not_the_end_of_its_output():
+    p = parse_spec(f"timeout=30 {FAKE} latin1")
+    try:
+        s = OthelloState.from_transcript("f5d6")
+        p.new_game(s)
+        assert p.choose(s) == s.legal_moves()[0]
+    finally:
+        p.close()
+
+
 @pytest.mark.parametrize(("mode", "words"), [("silent", "time-out"), ("junk", "played 'Z9'"), ("die", "closed")])
 def test_a_broken_engine_loses_the_game(mode, words):
     p = parse_spec(f"timeout=1.5 {FAKE} {mode}")

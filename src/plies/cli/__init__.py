@@ -114,8 +114,8 @@ def load_commands() -> click.Group:
     return main_group
 
 
-_BOARD_ARG = re.compile(r"[-.XxOo0*]+\s?[XxOo0*]")
-_BOARD_SIZES = {10, 17, 37, 65, 101}
+_BOARD_ARG = re.compile(r"[-.XxOo0*#]+\s?[XxOo0*]")
+_BOARD_SIZES = {10, 17, 37, 65, 101, 170}  # the boards (+ the side to move): tic-tac-toe, Othello 4x4-10x10, HexThello
 
 
 def board_safe(argv: list[str]) -> list[str]:

@@ -393,28 +393,34 @@ def _engine_plays(state: State) -> bool:
 
 
 # --- reading a game back -----------------------------------------------------------------------------------
-GAME_FILE_SUFFIXES = (".txt", ".ggf", ".wtb", ".sgf", ".obf", ".pgn", ".json", ".gam")
-"""A game argument ending so names a file (a transcript never does)."""
 
 
 def read_game(arg: str, game: str | None = None, layout: str = "standard", index: int = 1) -> tuple[State, list[Any]]:
     """A start position and the moves played from it: a game name, a board, a transcript (its moves kept), or
     a file (``@FILE`` or a path; what ``save`` writes, any format ``plies show`` reads: its ``index``-th game);
     ParseError naming the bad move otherwise."""
+    from plies.formats import wthor
+    from plies.formats.stream import check_not_a_missing_file
     from plies.web.setup import replay
 
     text = arg
-    if len(arg) < 4096 and "\n" not in arg and not arg.startswith("@"):
-        if ("/" in arg or "\\" in arg or arg in (".", "..")) and Path(arg).is_dir():  # a path, not a game's name
-            raise PliesError(f"{arg} is a directory, not a game")
-        if Path(arg).suffix.lower() in GAME_FILE_SUFFIXES and not Path(arg).exists():
-            raise PliesError(f"no such file: {arg}")
+    if not arg.startswith("@"):
+        check_not_a_missing_file(arg)
     if arg.startswith("@") or (len(arg) < 4096 and "\n" not in arg and Path(arg).is_file()):
         path = arg[1:] if arg.startswith("@") else arg
+        check_not_a_missing_file(path)
         try:
-            text = Path(path).read_text(encoding="utf-8", errors="replace")
+            raw = Path(path).read_bytes()
         except OSError as e:
             raise PliesError(f"cannot read {path}: {e.strerror}") from None
+        if Path(path).suffix.lower() == ".wtb" or wthor.looks_like_wtb(raw):  # binary: a WTHOR game database
+            if game not in (None, "othello") or layout != "standard":
+                raise PliesError(f"{path} is a WTHOR file: Othello games on the standard board")
+            return _othello_formats(raw, index, path)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise PliesError(f"{path} is not a UTF-8 text file") from None
     start_text = None
     body = []
     for line in text.splitlines():
@@ -466,12 +472,12 @@ def _is_position_text(text: str) -> bool:
     return len(compact) in (10, 17, 37, 65, 101, 170) and bool(re.fullmatch(r"[XxOo0*.\-_BWe#]+", compact))
 
 
-def _othello_formats(text: str, index: int = 1) -> tuple[State, list[Any]]:
-    """The ``index``-th game of ``text`` in any format ``plies show`` reads (transcript, GGF, ...), or its
-    ``index``-th position."""
+def _othello_formats(text: str | bytes, index: int = 1, name: str | None = None) -> tuple[State, list[Any]]:
+    """The ``index``-th game of ``text`` (the file ``name``'s contents, if given) in any format ``plies show``
+    reads (transcript, GGF, WTHOR ...), or its ``index``-th position."""
     from plies.formats.detect import load
 
-    data = load(text)
+    data = load(text, name)
     items = data.games or data.positions
     if not items:
         raise ParseError("no game or position in the input")

@@ -45,6 +45,22 @@ class Stream:
     source: str | None = None
 
 
+GAME_FILE_SUFFIXES = (".txt", ".ggf", ".wtb", ".jou", ".trn", ".sgf", ".obf", ".pgn", ".json", ".gam", ".csv")
+"""An argument ending so names a file (a transcript or a board never does)."""
+
+
+def check_not_a_missing_file(arg: str) -> None:
+    """FormatError when ``arg``, not an existing file, still reads as a file name: a directory, or a name ending
+    in a game file's suffix (so the user hears "no such file", not that the name is no transcript)."""
+    if len(arg) >= 4096 or "\n" in arg:
+        return
+    p = Path(arg)
+    if p.is_dir() and ("/" in arg or "\\" in arg or arg in (".", "..") or p.suffix):
+        raise FormatError(f"{arg} is a directory, not a game file")
+    if p.suffix.lower() in GAME_FILE_SUFFIXES and not p.exists():
+        raise FormatError(f"no such file: {arg}")
+
+
 def open_source(arg: str, fmt: str | None = None) -> Stream:
     """``plies show``/``convert``'s argument: a file name if such a file exists (``-`` = stdin), else the text
     itself; large files stream."""
@@ -63,6 +79,9 @@ def open_source(arg: str, fmt: str | None = None) -> Stream:
         except OSError as e:
             raise FormatError(f"cannot read {arg}: {e.strerror}") from None
         return _large(f, str(p), fmt, size)
+    if len(arg) < 4096 and p.is_dir():
+        raise FormatError(f"{arg} is a directory, not a game file")
+    check_not_a_missing_file(arg)
     if len(arg) > MAX_ARGUMENT:
         raise FormatError(f"the text given is {len(arg)} characters long; put more than {MAX_ARGUMENT} in a file")
     return _loaded(load(arg, None, fmt))

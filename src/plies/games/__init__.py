@@ -44,6 +44,7 @@ def start_position(name: str, layout: str = "standard") -> State:
 
 BOARD_SQUARES = (16, 36, 64, 100)  # the Othello boards a position argument may give, square by square
 BOARD_TEXT = r"[XxOo0*.\-_BWe]+"  # their squares (and the side to move after them)
+HEX_BOARD_TEXT = 170  # a HexThello board's 169 cells and the side to move
 
 
 def parse_position(text: str, game: str | None = None, layout: str = "standard") -> State:
@@ -61,6 +62,9 @@ def parse_position(text: str, game: str | None = None, layout: str = "standard")
         return TicTacToeState.from_text(compact)
     if game in (None, "othello") and len(compact) - 1 in BOARD_SQUARES and re.fullmatch(BOARD_TEXT, compact):
         return OthelloState.from_text(compact)
+    if (game is None and "hexthello" in GAMES and len(compact) == HEX_BOARD_TEXT
+            and re.fullmatch(r"[XxOo*BW0.\-_#]+", compact)):  # what a HexThello state's to_text() writes
+        return parse_position(compact, "hexthello")
     if game == "tictactoe":
         return TicTacToeState.from_transcript(t)
     if game in (None, "othello"):

@@ -9,10 +9,11 @@ The root player is MAX (player 0); levels alternate.  A move is the index of a c
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from plies.game import IllegalMoveError, ParseError, State
+from plies.game import WIN, IllegalMoveError, ParseError, State
 
 
 @dataclass(frozen=True)
@@ -35,12 +36,21 @@ class Node:
         return kids if self.label is None else {"label": self.label, "children": kids}
 
 
+def _leaf_value(value: Any) -> float:
+    """A leaf's value: a finite number smaller in size than WIN (the searches read WIN and beyond as won games)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ParseError(f"a leaf value must be a number, not {value!r}")
+    if not math.isfinite(value) or abs(value) >= WIN:
+        raise ParseError(f"a leaf value must be a finite number between {-WIN} and {WIN}, not {value!r}")
+    return value
+
+
 def build(data: Any) -> Node:
     """Turn the nested-list / dict form into Nodes; ParseError on anything else."""
     if isinstance(data, bool):
         raise ParseError("a tree leaf must be a number, not a boolean")
     if isinstance(data, (int, float)):
-        return Node(value=data)
+        return Node(value=_leaf_value(data))
     if isinstance(data, list):
         if not data:
             raise ParseError("a tree node needs at least one child")
@@ -54,10 +64,7 @@ def build(data: Any) -> Node:
             node = build(data["children"])
             return Node(label=label, children=node.children)
         if "value" in data:
-            value = data["value"]
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise ParseError(f"a leaf's 'value' must be a number, not {value!r}")
-            return Node(label=label, value=value)
+            return Node(label=label, value=_leaf_value(data["value"]))
         raise ParseError("a tree node in dict form needs 'children' or 'value'")
     raise ParseError(f"not a tree node: {data!r}")
 

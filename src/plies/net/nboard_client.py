@@ -55,7 +55,8 @@ class NBoardPlayer(Player):
             return
         try:
             self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.PIPE, text=True, bufsize=1)
+                                         stderr=subprocess.PIPE, text=True, bufsize=1, encoding="utf-8",
+                                         errors="replace")  # a stray byte is one odd character, not the end
         except OSError as e:
             raise PliesError(f"cannot start NBoard engine {self.command[0]!r}: {e.strerror or e}") from None
         self._lines = queue.Queue()

@@ -1,0 +1,54 @@
+"""Arguments read as files or positions: a missing file or a directory is named as such, a WTHOR database is a
+game for ``review`` and ``play``, a HexThello board plies prints reads back, and a game tree's leaves are finite
+numbers the searches can tell from won games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from plies.cli import main
+
+
+def _one_error(capsys: pytest.CaptureFixture[str], args: list[str], says: str) -> None:
+    assert main(args) == 2, args
+    err = capsys.readouterr().err
+    assert err.startswith("plies: error:") and says in err and err.count("\n") == 1, err
+
+
+def test_a_missing_file_or_a_directory_is_named_as_such(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing, folder = tmp_path / "missing.ggf", tmp_path / "games"
+    folder.mkdir()
+    for args in (["show", str(missing)], ["convert", str(missing), str(tmp_path / "out.ggf")],
+                 ["review", str(missing)]):
+        _one_error(capsys, args, f"no such file: {missing}")
+    for args in (["show", str(folder)], ["convert", str(folder), str(tmp_path / "out.ggf")]):
+        _one_error(capsys, args, f"{folder} is a directory")
+    assert not (tmp_path / "out.ggf").exists()
+
+
+def test_review_and_play_read_a_wthor_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    wtb = tmp_path / "g.wtb"
+    assert main(["convert", "f5d6c3d3c4", str(wtb)]) == 0
+    capsys.readouterr()
+    assert main(["review", str(wtb), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [m["move"] for m in out["moves"]] == ["f5", "d6", "c3", "d3", "c4"]
+    binary = tmp_path / "noise.bin"
+    binary.write_bytes(b"\xff\xfe\x00 not a game")
+    _one_error(capsys, ["review", str(binary)], "is not a UTF-8 text file")
+
+
+def test_a_hexthello_board_plies_prints_reads_back(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["search", "hexthello", "--depth", "1", "--json"]) == 0
+    position = json.loads(capsys.readouterr().out)["position"]
+    assert position.startswith("-")  # looks like an option to the command line: read as a board all the same
+    assert main(["perft", position, "--depth", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["nodes"] == 66  # the replies to the first move, and theirs
+
+
+@pytest.mark.parametrize("tree", ["[1e999, 2]", "[NaN, 2]", "[1000000, 5]", '[{"value": -Infinity}, 1]'])
+def test_a_tree_leaf_must_be_finite_and_below_a_win(tree: str, capsys: pytest.CaptureFixture[str]) -> None:
+    _one_error(capsys, ["search", tree, "--json"], "a leaf value must be a finite number")
