@@ -71,6 +71,9 @@ def test_deep_json_over_the_websocket_gets_an_error_and_the_socket_stays(client:
         assert "deeper" in ws.receive_json()["message"]
         ws.send_text('{"type": "move", "move": "\\ud800"}')
         assert "surrogate" in ws.receive_json()["message"]
+        ws.send_json({"type": "move", "move": "x" * 60_000})  # as POST .../moves: no move is that long
+        message = ws.receive_json()["message"]
+        assert "1 to 20 characters" in message and len(message) < 100
         ws.send_json({"type": "ping"})
         assert ws.receive_json()["type"] == "pong"
 
@@ -97,7 +100,8 @@ def test_json_checks() -> None:
 
 def test_host_header_must_name_this_machine(app: Any) -> None:
     with TestClient(app, base_url="http://evil.example") as c:
-        assert c.get("/api/info").status_code == 400  # DNS rebinding: a page of evil.example resolving here
+        r = c.get("/api/info")  # DNS rebinding: a page of evil.example resolving here
+        assert r.status_code == 400 and "Host" in r.json()["error"]
     with TestClient(app, base_url="http://127.0.0.1:8000") as c:
         assert c.get("/api/info").status_code == 200
     with TestClient(app, base_url="http://[::1]:8000") as c:

@@ -28,12 +28,22 @@ from plies.game import PliesError
 from plies.games import parse_position
 from plies.teach.web import router as learn_router
 from plies.web.boards import adapter_for, counts
-from plies.web.guard import PER_ADDRESS, PER_TOKEN, Busy, ClientSessions, Guard, Tokens, allowed_hosts, parse_json
+from plies.web.guard import (
+    PER_ADDRESS,
+    PER_TOKEN,
+    Busy,
+    ClientSessions,
+    Guard,
+    JsonHostError,
+    Tokens,
+    allowed_hosts,
+    parse_json,
+)
 from plies.web.history import History, now
 from plies.web.levels import engine_applies, engine_status, hints, info, warm_engine
 from plies.web.player import router as player_router
 from plies.web.player import start_game
-from plies.web.schemas import HintIn, MoveIn, StartGame
+from plies.web.schemas import MOVE_MAX_LENGTH, HintIn, MoveIn, StartGame
 from plies.web.sessions import GameSession
 from plies.web.workers import Workers
 
@@ -130,7 +140,8 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     app.state.pool = pool
     app.state.tokens = tokens
     app.add_middleware(Guard, tokens=tokens)
-    app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(listen, allow_hosts))  # outermost
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(listen, allow_hosts))
+    app.add_middleware(JsonHostError)  # outermost: the Host check's refusal as JSON
 
     @app.exception_handler(Busy)
     async def _busy(request: Request, exc: Busy) -> JSONResponse:
@@ -320,6 +331,8 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
                 move = msg.get("move")
                 if not isinstance(move, str):
                     raise PliesError("a move message needs 'move', e.g. {\"type\": \"move\", \"move\": \"d3\"}")
+                if not 1 <= len(move) <= MOVE_MAX_LENGTH:  # as POST .../moves: no move is longer
+                    raise PliesError(f"a move is 1 to {MOVE_MAX_LENGTH} characters long, not {len(move)}")
                 session.move(move)
             elif kind == "undo":
                 session.undo()

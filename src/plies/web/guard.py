@@ -175,6 +175,38 @@ def parse_json(text: str | bytes, max_bytes: int = MAX_MESSAGE, max_depth: int =
     return json.loads(text)
 
 
+class JsonHostError:
+    """Outside Starlette's ``TrustedHostMiddleware``: its refusal of a foreign ``Host`` (400, the plain text
+    ``Invalid host header``) becomes ``{"error": ...}`` JSON like every other refused request."""
+
+    REFUSAL = b"Invalid host header"
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        held: list[Message] = []
+
+        async def relay(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] == 400:
+                held.append(message)  # until its body shows whether it is the host check's refusal
+                return
+            if held and message["type"] == "http.response.body":
+                start = held.pop()
+                if message.get("body", b"") == self.REFUSAL and not message.get("more_body", False):
+                    response = JSONResponse({"error": "this server does not answer to that Host name (use "
+                                                      "--allow-host NAME to add one)"}, status_code=400)
+                    await response(scope, receive, send)
+                    return
+                await send(start)
+            await send(message)
+
+        await self.app(scope, receive, relay)
+
+
 class Guard:
     """The ASGI middleware of the checks above (the Host check is ``TrustedHostMiddleware``, outside it)."""
 

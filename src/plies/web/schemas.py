@@ -35,8 +35,12 @@ class NewGame(BaseModel):
     replaces: str | None = Field(None, max_length=64, description="id of this browser's previous game to stop")
 
 
+MOVE_MAX_LENGTH = 20  # a move's text (the REST calls and the WebSocket): d3, pass, 12 13
+
+
 class MoveIn(BaseModel):
-    move: str = Field(..., min_length=1, max_length=20, description="a move in the game's notation (d3, pass)")
+    move: str = Field(..., min_length=1, max_length=MOVE_MAX_LENGTH,
+                      description="a move in the game's notation (d3, pass)")
 
 
 class HintIn(BaseModel):

@@ -31,7 +31,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from plies.net.hexthello.protocol import NULL_MOVE
 from plies.net.hexthello.server import HexServer, HumanSeat
-from plies.web.guard import allowed_hosts, too_deep
+from plies.web.guard import JsonHostError, allowed_hosts, too_deep
 from plies.web.guard import same_origin as web_same_origin
 
 if TYPE_CHECKING:
@@ -75,6 +75,7 @@ def create_app(server: HexServer, allow_hosts: Sequence[str] = (), listen: str |
     """The viewer app bound to ``server`` (which may run in this event loop or in another thread)."""
     app = FastAPI(title="plies HexThello viewer", docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(listen, allow_hosts))
+    app.add_middleware(JsonHostError)  # outermost: the Host check's refusal as JSON
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/")
