@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import math
+import socket
 import sys
 from typing import Any
 
@@ -42,6 +44,21 @@ class FiniteRange(click.FloatRange):
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+
+
+def listen_port(host: str, port: int, option: str | None = "--port") -> int:
+    """The port a server can listen on at ``host`` (``port``, or a free one for 0); PliesError saying why not: the
+    port is taken (``option`` 0 picks a free one, when the command has such an option), or the address is not one
+    of this machine's (or no address at all)."""
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+            s.bind((host, port))
+            return int(s.getsockname()[1])
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            hint = f" (try {option} 0 for a free one)" if option else ""
+            raise PliesError(f"port {port} on {host} is in use{hint}") from None
+        raise PliesError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
 
 
 def emit_json(obj: Any) -> None:

@@ -24,7 +24,7 @@ from plies.game import PliesError
 from plies.games.hexthello import HexThelloState  # registers the game "hexthello"
 from plies.heuristics import hexthello as _hex_heuristics  # noqa: F401  (registers its heuristics)
 
-from ._common import FiniteRange, console
+from ._common import FiniteRange, console, listen_port
 
 for _kind in ("hexengine", "doc004"):  # the compiled players' module loads on first use
     players.LAZY_KINDS.setdefault(_kind, "plies.players.hexthello")
@@ -138,6 +138,7 @@ def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float, n
     hole_mask = read_holes(holes)
     if web:
         require("web", "--web (the live viewer)")
+        listen_port(host, web, None)  # taken, or no address of this machine: one line now, not uvicorn's traceback
     try:
         store = Store(db_path)
     except (OSError, SQLAlchemyError) as e:  # an unwritable path, a file that is not a database

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import threading
 import webbrowser
 from pathlib import Path
@@ -13,14 +12,7 @@ import click
 from plies.extras import require
 from plies.game import PliesError
 
-
-def _port_free(host: str, port: int) -> bool:
-    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
-        try:
-            s.bind((host, port))
-        except OSError:
-            return False
-    return True
+from ._common import listen_port
 
 
 @click.command("web")
@@ -62,12 +54,7 @@ def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers
     from plies.web.guard import MAX_MESSAGE
     from plies.web.history import default_db_path
 
-    if port == 0:
-        with socket.socket() as s:
-            s.bind((host, 0))
-            port = s.getsockname()[1]
-    elif not _port_free(host, port):
-        raise PliesError(f"port {port} on {host} is in use (try --port 0 for a free one)")
+    port = listen_port(host, port)
     try:
         if processes is None:
             processes = min(4, os.cpu_count() or 1)
