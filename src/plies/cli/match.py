@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from sqlalchemy.exc import SQLAlchemyError
 
 from plies.cli._common import FiniteRange, console, emit_json, err_console, json_option
 from plies.game import PliesError
@@ -15,8 +16,8 @@ from plies.games import start_position
 from plies.match.event import EventResult, run_event
 from plies.match.openings import read_openings
 from plies.match.plan import Entrant, EventConfig, resolve_spec, spec_name
-from plies.match.runner import load_modules
-from plies.match.store import Store
+from plies.match.runner import Finished, load_modules
+from plies.match.store import Store, StoredEvent
 from plies.tournament.export import csv_text, transcript_text
 from plies.tournament.report import failures_table, print_report
 from plies.tournament.standings import tabulate
@@ -214,10 +215,16 @@ def tournament_run(config_file: str, seed: int | None, workers: int | None, db: 
     return _finish(result, tf.config, database, as_json)
 
 
-def _open_db(path: str) -> Store:
-    if not Path(path).is_file():
-        raise PliesError(f"no database {path}")
-    return Store(path)
+def _read_event(path: str, event_id: int | None) -> tuple[StoredEvent, list[Finished]]:
+    """An event and its games, read through a read-only connection: show and export never change the file."""
+    store = Store(path, readonly=True)
+    try:
+        ev = store.event(event_id)
+        return ev, store.games(ev.id)
+    except SQLAlchemyError as e:  # a damaged file, or one locked by a crashed writer
+        raise PliesError(f"cannot read database {path}: {getattr(e, 'orig', None) or e}") from None
+    finally:
+        store.close()
 
 
 @tournament_group.command("show")
@@ -226,12 +233,7 @@ def _open_db(path: str) -> Store:
 @json_option
 def tournament_show(db: str, event_id: int | None, as_json: bool) -> int:
     """Print the tables of a stored match or tournament (finished or not)."""
-    store = _open_db(db)
-    try:
-        ev = store.event(event_id)
-        games = store.games(ev.id)
-    finally:
-        store.close()
+    ev, games = _read_event(db, event_id)
     s = tabulate(games, [p.name for p in ev.config.players])
     if as_json:
         emit_json({"event": ev.id, "kind": ev.kind, "name": ev.name, "planned": ev.planned, **s.to_dict()})
@@ -250,12 +252,7 @@ def tournament_export(db: str, event_id: int | None, csv_file: str | None, trans
     """Write the games of a stored event as CSV and/or a transcript file."""
     if not csv_file and not transcript_file:
         raise PliesError("say what to write: --csv FILE and/or --transcript FILE")
-    store = _open_db(db)
-    try:
-        ev = store.event(event_id)
-        games = store.games(ev.id)
-    finally:
-        store.close()
+    ev, games = _read_event(db, event_id)
     outputs = ((csv_file, lambda: csv_text(games)), (transcript_file, lambda: transcript_text(games, ev.name)))
     for target, text in outputs:
         if not target:

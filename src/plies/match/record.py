@@ -36,7 +36,10 @@ class GameRecord:
 
     @property
     def transcript(self) -> str:
-        """Moves run together (``f5d6c3``), passes written as ``pass`` only where they happened."""
+        """Moves run together (``f5d6c3``, a pass as ``--``), or ``7 3, 6 5, pass`` for a game whose moves hold
+        a space (HexThello): run together they could not be told apart."""
+        if move_separator(self.moves) != " ":
+            return join_moves(self.moves)
         return "".join(m if m != "pass" else "--" for m in self.moves)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,6 +54,16 @@ class GameRecord:
         if self.winner is None:
             return f"draw ({self.score:+g})"
         return f"{self.players[self.winner]} wins by {abs(self.score):g}"
+
+
+def move_separator(moves: Sequence[str]) -> str:
+    """``", "`` when a move holds a space (HexThello's ``7 3``), else ``" "``: the moves stay apart when read."""
+    return ", " if any(" " in m for m in moves) else " "
+
+
+def join_moves(moves: Sequence[str]) -> str:
+    """The moves as one line a reader splits back into the same moves (``f5 d6``, ``7 3, 6 5, pass``)."""
+    return move_separator(moves).join(moves)
 
 
 def play_game(
@@ -113,4 +126,5 @@ def _forfeit(rec: GameRecord, state: State, loser: int, reason: str, detail: str
     return rec
 
 
-__all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "TIMEOUT", "GameRecord", "Outcome", "play_game"]
+__all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "TIMEOUT", "GameRecord", "Outcome", "join_moves", "move_separator",
+           "play_game"]

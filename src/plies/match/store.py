@@ -5,6 +5,8 @@ so a killed run loses nothing finished and ``--resume`` plays only what is missi
 from __future__ import annotations
 
 import json
+import re
+import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -102,16 +104,80 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:  # pragma: no cover - trivial
     cur.close()
 
 
-class Store:
-    """An SQLite file (or ``None`` for memory) holding events and games."""
+def _connect_readonly(path: Path) -> sqlite3.Connection:
+    """A connection that cannot change the file (SQLite URI ``mode=ro``, the path percent-encoded).  A WAL-mode
+    file (another program's, say) without a ``-wal`` beside it is opened ``immutable``: a read-only reader would
+    otherwise create ``-wal`` and ``-shm`` files next to it and leave them there."""
+    uri = f"{path.as_uri()}?mode=ro"
+    try:
+        with path.open("rb") as f:
+            header = f.read(20)
+    except OSError:
+        header = b""
+    if header[:16] == b"SQLite format 3\0" and header[18:20] == b"\2\2" and not Path(f"{path}-wal").exists():
+        uri += "&immutable=1"
+    return sqlite3.connect(uri, uri=True, timeout=10)
 
-    def __init__(self, path: str | Path | None = None) -> None:
+
+def check_schema(path: Path) -> dict[str, set[str]]:
+    """The tables (name -> columns) of the SQLite file ``path``, read without changing it; a PliesError when the
+    file is not SQLite or holds tables that are not plies' ``events`` and ``games`` (another program's file)."""
+    try:
+        conn = _connect_readonly(path.resolve())
+        try:
+            names = [r[0] for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")]
+            tables = {n: {r[0] for r in conn.execute("SELECT name FROM pragma_table_info(?)", (n,))} for n in names}
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as e:
+        if "not a database" in str(e):
+            raise PliesError(f"{path} is not a plies match database (it is not an SQLite file)") from None
+        raise PliesError(f"cannot read database {path}: {e}") from None
+    for table in Base.metadata.sorted_tables:
+        columns = tables.get(table.name)
+        if columns is not None and not {c.name for c in table.columns} <= columns:
+            raise PliesError(f"{path} is not a plies match database (it has a {table.name} table of another kind)")
+    others = sorted(set(tables) - set(Base.metadata.tables))
+    if others:
+        raise PliesError(f"{path} is not a plies match database (it holds other tables: {', '.join(others)})")
+    return tables
+
+
+class Store:
+    """An SQLite file (or ``None`` for memory) holding events and games.
+
+    ``readonly`` (``tournament show``/``export``) opens the file with SQLite's ``mode=ro``, so it is left exactly
+    as it was.  Before anything is written, an existing file must be a plies match database (or empty): the
+    file of another program is refused with a PliesError instead of gaining tables."""
+
+    def __init__(self, path: str | Path | None = None, readonly: bool = False) -> None:
         self.path = None if path is None else Path(path)
-        url = "sqlite://" if path is None else f"sqlite:///{Path(path).resolve()}"
-        if self.path is not None and not self.path.parent.exists():
-            raise PliesError(f"cannot create {path}: folder {self.path.parent} does not exist")
-        self.engine = create_engine(url)
+        if self.path is None:
+            if readonly:
+                raise PliesError("a read-only database needs a file")
+            self.engine = create_engine("sqlite://")
+        else:
+            resolved = self.path.resolve()
+            if readonly:
+                if not self.path.is_file():
+                    raise PliesError(f"no database {path}")
+                tables = check_schema(self.path)
+                if not tables:
+                    raise PliesError(f"{path} holds no match or tournament")
+                missing = sorted(set(Base.metadata.tables) - set(tables))
+                if missing:
+                    raise PliesError(f"{path} is not a plies match database (it has no {missing[0]} table)")
+                self.engine = create_engine(f"sqlite:///{resolved}", creator=lambda: _connect_readonly(resolved))
+            else:
+                if not self.path.parent.exists():
+                    raise PliesError(f"cannot create {path}: folder {self.path.parent} does not exist")
+                if self.path.is_file() and self.path.stat().st_size > 0:
+                    check_schema(self.path)  # through a read-only connection: nothing changes when it fails
+                self.engine = create_engine(f"sqlite:///{resolved}")
         event.listen(self.engine, "connect", _sqlite_pragmas)
+        if readonly:
+            return
         for attempt in range(3):
             try:
                 Base.metadata.create_all(self.engine)
@@ -184,7 +250,8 @@ class Store:
         values = dict(
             event_id=event_id, idx=g.index, pair=g.pair, slot=g.slot, black=g.black.name, white=g.white.name,
             black_spec=g.black.spec, white_spec=g.white.spec, opening=g.opening.position,
-            opening_moves=g.opening.moves, seed=str(g.seed), game=g.game, start=r.start, moves=" ".join(r.moves),
+            opening_moves=g.opening.moves, seed=str(g.seed), game=g.game, start=r.start,
+            moves=json.dumps(list(r.moves)),  # a JSON list: a move may hold a space (HexThello ``7 3``)
             times=list(r.times), move_values=list(r.values), winner=r.winner, score=float(r.score),
             termination=r.termination, detail=r.detail, final=r.final, started_at=r.started_at,
             finished_at=f.finished_at or _now(), seconds=f.seconds, worker=f.worker,
@@ -206,6 +273,21 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+_LEGACY_HEX_MOVE = re.compile(r"pass|\d+ \d+")
+
+
+def read_moves(text: str, game: str) -> list[str]:
+    """The stored moves: a JSON list, or (databases of earlier versions) one line split at spaces, where a
+    HexThello move ``7 3`` had been split in two: its halves are put back together."""
+    if not text:
+        return []
+    if text.startswith("["):
+        return [str(m) for m in json.loads(text)]
+    if game == "hexthello":
+        return _LEGACY_HEX_MOVE.findall(text)
+    return text.split()
+
+
 def _event(row: EventRow) -> StoredEvent:
     return StoredEvent(row.id, row.kind, row.name, row.planned, EventConfig.from_dict(row.config), row.created_at)
 
@@ -217,11 +299,11 @@ def _finished(r: GameRow) -> Finished:
         game=r.game,
     )
     record = GameRecord(
-        game=r.game, start=r.start, players=(r.black, r.white), moves=r.moves.split() if r.moves else [],
+        game=r.game, start=r.start, players=(r.black, r.white), moves=read_moves(r.moves, r.game),
         times=list(r.times or []), values=list(r.move_values or []), winner=r.winner, score=r.score,
         termination=r.termination, detail=r.detail, started_at=r.started_at, final=r.final,
     )
     return Finished(planned, record, r.seconds, r.finished_at, r.worker)
 
 
-__all__ = ["Finished", "Store", "StoredEvent"]
+__all__ = ["Finished", "Store", "StoredEvent", "check_schema", "read_moves"]

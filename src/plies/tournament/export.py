@@ -6,6 +6,7 @@ import csv
 import io
 from collections.abc import Iterable
 
+from plies.match.record import join_moves, move_separator
 from plies.match.runner import Finished
 
 CSV_COLUMNS = [
@@ -46,13 +47,14 @@ def csv_text(games: Iterable[Finished]) -> str:
             g.index, g.pair, g.slot, g.black.name, g.white.name, g.black.spec, g.white.spec, g.opening.position,
             g.opening.moves, g.seed, "" if r.winner is None else (g.black.name, g.white.name)[r.winner],
             result_tag(f), f"{r.score:g}", r.termination, r.detail, len(r.moves), bs, ws, f.seconds,
-            " ".join(r.moves), r.final, r.started_at, f.finished_at, f.worker,
+            join_moves(r.moves), r.final, r.started_at, f.finished_at, f.worker,
         ])
     return out.getvalue()
 
 
 def transcript_text(games: Iterable[Finished], event: str = "") -> str:
-    """Every game as tags in brackets, a blank line, the moves (numbered per ply pair) and the result."""
+    """Every game as tags in brackets, a blank line, the moves (numbered per ply pair) and the result; a game whose
+    moves hold a space (HexThello ``7 3``) has them separated by commas (``1. 6 9, 6 10, 2. 7 3, pass``)."""
     parts = []
     for f in games:
         g, r = f.planned, f.record
@@ -64,9 +66,10 @@ def transcript_text(games: Iterable[Finished], event: str = "") -> str:
             "Date": r.started_at, "Seed": str(g.seed),
         }
         lines = [f'[{k} "{_esc(v)}"]' for k, v in tags.items() if v != ""]
-        moves = [f"{i // 2 + 1}. {r.moves[i]}" + (f" {r.moves[i + 1]}" if i + 1 < len(r.moves) else "")
-                 for i in range(0, len(r.moves), 2)]
-        body = _wrap(" ".join(moves + [result_tag(f)]))
+        sep = move_separator(r.moves)
+        moves = [f"{i // 2 + 1}. {sep.join(r.moves[i:i + 2])}" for i in range(0, len(r.moves), 2)]
+        items = [m + sep.rstrip() for m in moves[:-1]] + moves[-1:]  # no comma between the last move and the result
+        body = _wrap([*items, result_tag(f)])
         parts.append("\n".join(lines) + "\n\n" + body + "\n")
     return "\n".join(parts)
 
@@ -75,9 +78,10 @@ def _esc(v: str) -> str:
     return v.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _wrap(text: str, width: int = 100) -> str:
+def _wrap(items: list[str], width: int = 100) -> str:
+    """The items separated by spaces, in lines of at most ``width`` characters; an item is never split."""
     out, line = [], ""
-    for word in text.split(" "):
+    for word in items:
         if line and len(line) + 1 + len(word) > width:
             out.append(line)
             line = word
