@@ -333,3 +333,37 @@ def test_the_analyst_shares_and_caches_its_work() -> None:
     assert analyst.cached(s, 8) is result and analyst.submit(s, 8).result() is result
     with pytest.raises(PliesError, match="waiting to be analysed"):
         Analyst(max_queue=0).submit(s, 8)
+
+
+def test_a_browser_runs_two_reviews_at_once_and_a_stopped_one_leaves_the_queue(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One client cannot fill the analysis queue or push out other people's reviews: a third review of the same
+    browser stops its oldest, whose positions not analysed yet leave the queue."""
+    from fastapi.testclient import TestClient
+
+    from plies.games import parse_position
+    from plies.web.analysis import Analyst, game_states
+
+    analyst = Analyst()
+    monkeypatch.setattr(analyst, "_start_workers", lambda: None)  # nothing runs: the reviews stay running
+    app.state.analyst = analyst
+    games = ["a1 b2 a2 a3 c1", "c3 b2 c1 a1 b1", "b1 b2 c2 c1 a3"]
+    with TestClient(app, base_url="http://localhost") as client:
+        jobs = [client.post("/api/reviews", json={"game": "tictactoe", "transcript": t}).json() for t in games]
+        views = [client.get(f"/api/reviews/{j['id']}").json() for j in jobs]
+        assert views[0]["status"] == "failed" and "newer review" in views[0]["error"]
+        assert [v["status"] for v in views[1:]] == ["running", "running"]
+        start = parse_position("tictactoe")
+        kept = set()
+        for t in games[1:]:
+            s, moves = start, []
+            for name in t.split():
+                moves.append(s.parse_move(name))
+                s = s.play(moves[-1])
+            kept |= set(game_states(start, moves))
+        for _ in range(100):
+            queued = {key[1] for key in analyst._jobs}
+            if queued <= kept:
+                break
+            time.sleep(0.02)
+        assert queued and queued <= kept, "the stopped review's own positions are still queued"

@@ -390,7 +390,7 @@ URGENT, LIVE, REVIEW = 0, 1, 2
 
 
 class _Job:
-    __slots__ = ("key", "state", "level", "use_engine", "future", "priority", "started")
+    __slots__ = ("key", "state", "level", "use_engine", "future", "priority", "started", "waiters")
 
     def __init__(self, key: tuple[Any, ...], state: State, level: int, use_engine: bool) -> None:
         self.key = key
@@ -400,6 +400,7 @@ class _Job:
         self.future: Future[dict[str, Any]] = Future()
         self.priority = REVIEW + 1
         self.started = False
+        self.waiters = 0  # submits not withdrawn: the job is dropped when the last one withdraws before it starts
 
 
 class Analyst:
@@ -443,6 +444,7 @@ class Analyst:
                                      "try again in a moment")
                 job = _Job(key, state, key[2] or DEFAULT_ANALYSIS_LEVEL, key[3])
                 self._jobs[key] = job
+            job.waiters += 1
             if priority < job.priority and not job.started:
                 job.priority = priority
                 seq = next(self._seq)
@@ -450,6 +452,20 @@ class Analyst:
                 self._wake.notify()
             self._start_workers()
             return job.future
+
+    def withdraw(self, state: State, level: int | None) -> None:
+        """One submit of (state, level) no longer waits (a stopped review): the job leaves the queue when nobody
+        else waits for it and it has not started."""
+        key = self.key(state, level)
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is None or job.started:
+                return
+            job.waiters -= 1
+            if job.waiters <= 0:
+                del self._jobs[key]
+                job.started = True  # its heap entries are skipped
+                job.future.cancel()
 
     async def analyse(self, state: State, level: int | None, priority: int = URGENT) -> dict[str, Any]:
         # shielded: a waiter that goes away (a closed page) must not cancel the job others may wait for

@@ -38,7 +38,9 @@ log = logging.getLogger("plies.web")
 
 COOKIE = "plies_token"
 HEADER = "x-plies-token"
-MAX_REVIEWS = 200
+MAX_REVIEWS = 200          # kept on the server (the oldest finished ones go first)
+REVIEWS_PER_TOKEN = 2      # running at once for one browser: a third stops its oldest
+REVIEWS_PER_ADDRESS = 8    # and for one client address, whatever its tokens
 
 router = APIRouter(prefix="/api", tags=["player"])
 
@@ -143,8 +145,11 @@ async def post_analysis(body: AnalysisIn, request: Request) -> dict[str, Any]:
 class ReviewJob:
     """A review running in the background: progress, then the review (or the error)."""
 
-    def __init__(self, rid: str, start: State, moves: list[Any], level: int) -> None:
+    def __init__(self, rid: str, start: State, moves: list[Any], level: int, token: str | None = None,
+                 address: str | None = None) -> None:
         self.id = rid
+        self.token = token
+        self.address = address
         self.start = start
         self.moves = moves
         self.level = level
@@ -178,6 +183,11 @@ class ReviewJob:
             fill_passes(self.moves, analyses)
             self.review = review_game(self.start, self.moves, analyses)
             self.status = "done"
+        except asyncio.CancelledError:  # stopped: its positions not analysed yet leave the queue
+            for i in self.todo:
+                if analyses[i] is None:
+                    analyst.withdraw(states[i], self.level)
+            raise
         except PliesError as e:  # the analysis queue is full: the page says so
             self.status = "failed"
             self.error = str(e)
@@ -224,14 +234,35 @@ async def post_review(body: ReviewIn, request: Request) -> dict[str, Any]:
     if not any(m != PASS for m in moves):
         raise PliesError("no moves to review")
     rid = secrets.token_urlsafe(12)
-    job = ReviewJob(rid, start, moves, level)
+    token, address = _token(request), request.client.host if request.client else None
+    _make_room(token, address)
+    job = ReviewJob(rid, start, moves, level, token, address)
     _REVIEWS[rid] = job
-    while len(_REVIEWS) > MAX_REVIEWS:
-        _, old = _REVIEWS.popitem(last=False)
-        if old.task is not None:
-            old.task.cancel()
     job.task = asyncio.get_running_loop().create_task(job.run(_analyst(request)))
     return job.view()
+
+
+def _stop(job: ReviewJob, why: str) -> None:
+    if job.task is not None and not job.task.done():
+        job.task.cancel()
+    if job.status == "running":
+        job.status, job.error = "failed", why
+
+
+def _make_room(token: str | None, address: str | None) -> None:
+    """Before a client's new review: its oldest running ones stop when it has its share running (per browser
+    token and per address, so one client cannot fill the analysis queue), and the server keeps at most
+    MAX_REVIEWS, dropping finished ones before it drops anyone's running review."""
+    running = [j for j in _REVIEWS.values() if j.status == "running"]
+    mine = [j for j in running if token is not None and j.token == token]
+    for old in mine[: max(0, len(mine) - REVIEWS_PER_TOKEN + 1)]:
+        _stop(old, "stopped: this browser started a newer review")
+    here = [j for j in running if address is not None and j.address == address and j.status == "running"]
+    for old in here[: max(0, len(here) - REVIEWS_PER_ADDRESS + 1)]:
+        _stop(old, "stopped: this address started more reviews")
+    while len(_REVIEWS) >= MAX_REVIEWS:
+        rid = next((k for k, j in _REVIEWS.items() if j.status != "running"), next(iter(_REVIEWS)))
+        _stop(_REVIEWS.pop(rid), "dropped: the server keeps a limited number of reviews")
 
 
 @router.get("/reviews/{rid}", summary="A review's progress, then the review")
