@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterable
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -12,7 +13,7 @@ from rich.table import Table
 
 from plies.game import PliesError
 
-from ._common import console
+from ._common import FiniteRange, console
 
 
 @click.group()
@@ -32,7 +33,7 @@ def train() -> None:
 @click.option("--exact", "exact_empties", type=click.IntRange(0, 30), default=None,
               help="Solve exactly from this many empties [engine 18, python 8].")
 @click.option("--random-plies", default="2-12", show_default=True, help="Random opening length range MIN-MAX.")
-@click.option("--epsilon", type=click.FloatRange(0, 1), default=0.0, show_default=True,
+@click.option("--epsilon", type=FiniteRange(0, 1), default=0.0, show_default=True,
               help="Chance of a random move in the midgame.")
 @click.option("--eval", "evaluation", default="default", show_default=True, help="Evaluation of the self-play.")
 @click.option("--ray", "use_ray", is_flag=True, help="Run the games on a Ray cluster (pip install 'plies[ray]').")
@@ -74,12 +75,13 @@ def data_cmd(games: int, out: str, workers: int, seed: int, resume: bool, backen
 @train.command("fit")
 @click.argument("data", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False), help="Weights file (.npz).")
-@click.option("--holdout", type=click.FloatRange(0, 0.9), default=0.1, show_default=True,
+@click.option("--holdout", type=FiniteRange(0, 0.9), default=0.1, show_default=True,
               help="Fraction of the games held out to measure the error.")
 @click.option("--phases", type=click.IntRange(1, 60), default=12, show_default=True, help="Game phases.")
-@click.option("--l2", type=click.FloatRange(0), default=50.0, show_default=True, help="Ridge penalty per weight.")
+@click.option("--l2", type=FiniteRange(0, min_open=True), default=50.0, show_default=True,
+              help="Ridge penalty per weight (above 0).")
 @click.option("--iterations", type=click.IntRange(1), default=300, show_default=True, help="CG iterations cap.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the held-out split.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="Seed of the held-out split.")
 @click.option("--overlap", type=click.IntRange(0, 60), default=4, show_default=True,
               help="Also train each phase on positions this many empties outside it.")
 @click.option("--only", default=None, help="Fit only these patterns (comma-separated names), e.g. for little data.")
@@ -101,6 +103,7 @@ def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: fl
         if base is None:
             raise PliesError("--refit needs --base WEIGHTS (the phases it keeps)")
 
+    _check_fit_out(out, [*data, *([base] if base else [])])
     t0 = time.perf_counter()
     ds = load(data)
     n_games = len(set(ds.game.tolist()))
@@ -137,7 +140,7 @@ def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: fl
 @click.option("--empties", default="19-60", show_default=True, help="Relabel positions with LO-HI empty squares.")
 @click.option("--weights", default=None, type=click.Path(exists=True, dir_okay=False),
               help="Weights of the search's evaluation [the shipped ones].")
-@click.option("--blend", type=click.FloatRange(0, 1, min_open=True), default=1.0, show_default=True,
+@click.option("--blend", type=FiniteRange(0, 1, min_open=True), default=1.0, show_default=True,
               help="New label = blend * search value + (1 - blend) * old label.")
 @click.option("--workers", "-w", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes.")
 @click.option("--resume", is_flag=True, help="Continue an existing OUT made from the same DATA and settings.")
@@ -173,23 +176,27 @@ def label_cmd(data: str, out: str, depth: int, empties: str, weights: str | None
 @click.option("--plies", "-p", type=click.IntRange(0, 30), default=8, show_default=True, help="Book depth in moves.")
 @click.option("--branch", type=click.IntRange(1, 30), default=2, show_default=True,
               help="Moves expanded at each position (the best ones).")
-@click.option("--width", type=float, default=float("inf"), help="Expand only moves within WIDTH of the best.")
+@click.option("--width", type=FiniteRange(0), default=None,
+              help="Expand only moves within WIDTH discs of the best (>= 0) [no limit].")
 @click.option("--backend", type=click.Choice(["engine", "python"]), default="engine", show_default=True)
 @click.option("--eval", "evaluation", default="default", show_default=True, help="Evaluation of the analysis.")
-def book_cmd(out: str, depth: int, plies: int, branch: int, width: float, backend: str, evaluation: str) -> None:
+def book_cmd(out: str, depth: int, plies: int, branch: int, width: float | None, backend: str,
+             evaluation: str) -> None:
     """Build an opening book by analysing the opening tree and backing the values up by negamax."""
     from plies.train.backends import get_backend
     from plies.train.book import build_book
+    from plies.train.files import check_out_dir, write_whole
 
+    check_out_dir(out)
     t0 = time.perf_counter()
     be = get_backend(backend, evaluation)
     with _progress() as bar:
         task = bar.add_task("book", total=None)
-        book = build_book(be, depth, plies, branch=branch, width=width,
+        book = build_book(be, depth, plies, branch=branch, width=float("inf") if width is None else width,
                           on_position=lambda n: bar.update(task, completed=n, description=f"book ({n} positions)"))
     book.meta["evaluation"] = evaluation
     book.meta["seconds"] = round(time.perf_counter() - t0, 1)
-    book.save(out)
+    write_whole(out, book.save)
     console.print(f"{len(book)} positions written to {out} in {time.perf_counter() - t0:.1f} s")
 
 
@@ -228,21 +235,26 @@ def compare_cmd(weights: str | None, depth: int, pairs: int, opening_plies: int,
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run (game i has its own).")
 @click.option("--depth", "-d", type=click.IntRange(1, 30), default=4, show_default=True, help="Self-play depth.")
 @click.option("--random-plies", default="2-12", show_default=True, help="Random opening length range MIN-MAX.")
-@click.option("--epsilon", type=click.FloatRange(0, 1), default=0.03, show_default=True,
+@click.option("--epsilon", type=FiniteRange(0, 1), default=0.03, show_default=True,
               help="Chance of a random move after the opening.")
 @click.option("--eval", "evaluation", type=click.Choice(["classic", "learned"]), default="classic",
               show_default=True, help="Evaluation of the self-play engine.")
 @click.option("--weights", default=None, type=click.Path(exists=True, dir_okay=False),
               help="Weights of a learned self-play engine [the shipped ones].")
+@click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
 def hex_data_cmd(games: int, out: str, workers: int, seed: int, depth: int, random_plies: str, epsilon: float,
-                 evaluation: str, weights: str | None) -> None:
+                 evaluation: str, weights: str | None, force: bool) -> None:
     """Play HexThello self-play games; write their positions, labelled with the final disc difference, to OUT."""
+    from plies.train.files import check_out_dir
     from plies.train.hexthello import SelfPlay, generate, save_data
 
     try:
         lo, hi = (int(x) for x in random_plies.split("-"))
     except ValueError:
         raise PliesError(f"--random-plies wants MIN-MAX such as 2-12, not {random_plies!r}") from None
+    if not force and os.path.exists(out) and os.path.getsize(out):
+        raise PliesError(f"{out} exists; add --force to overwrite it or choose another --out")
+    check_out_dir(out)
     cfg = SelfPlay(games=games, seed=seed, depth=depth, epsilon=epsilon, opening=(lo, hi), evaluation=evaluation,
                    weights=weights)
     t0 = time.perf_counter()
@@ -257,14 +269,14 @@ def hex_data_cmd(games: int, out: str, workers: int, seed: int, depth: int, rand
 @train.command("hexthello-fit")
 @click.argument("data", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False), help="Weights file (.npz).")
-@click.option("--holdout", type=click.FloatRange(0, 0.9), default=0.1, show_default=True,
+@click.option("--holdout", type=FiniteRange(0, 0.9), default=0.1, show_default=True,
               help="Fraction of the games held out to measure the error.")
-@click.option("--l2", type=click.FloatRange(0), default=20.0, show_default=True,
-              help="Ridge penalty of an edge weight (the dense and class weights get 1/100 of it).")
+@click.option("--l2", type=FiniteRange(0, min_open=True), default=20.0, show_default=True,
+              help="Ridge penalty of an edge weight, above 0 (the dense and class weights get 1/100 of it).")
 @click.option("--overlap", type=click.IntRange(0, 60), default=4, show_default=True,
               help="Also train each phase on positions this many empties outside it.")
 @click.option("--iterations", type=click.IntRange(1), default=300, show_default=True, help="CG iterations cap.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the held-out split.")
+@click.option("--seed", type=click.IntRange(0), default=1, show_default=True, help="Seed of the held-out split.")
 def hex_fit_cmd(data: tuple[str, ...], out: str, holdout: float, l2: float, overlap: int, iterations: int,
                 seed: int) -> None:
     """Fit the HexThello learned evaluation to DATA files; print the held-out error per phase."""
@@ -272,8 +284,10 @@ def hex_fit_cmd(data: tuple[str, ...], out: str, holdout: float, l2: float, over
 
     from plies.hexsearch import kernels as k
     from plies.hexsearch.learned import save_weights
+    from plies.train.files import write_whole
     from plies.train.hexthello import fit, load_data
 
+    _check_fit_out(out, data)
     t0 = time.perf_counter()
     ds = load_data(list(data))
     n_games = len(np.unique(ds["game"]))
@@ -292,8 +306,19 @@ def hex_fit_cmd(data: tuple[str, ...], out: str, holdout: float, l2: float, over
     meta = {"data": [os.path.basename(d) for d in data], "positions": len(ds["labels"]), "games": n_games,
             "l2": l2, "overlap": overlap, "holdout": holdout, "seed": seed,
             "held_out_mae": [round(r.mae_held, 3) for r in reports], "seconds": round(dt, 1)}
-    save_weights(out, weights, meta)
+    write_whole(out, lambda tmp: save_weights(tmp, weights, meta))
     console.print(f"weights written to {out} in {dt:.1f} s")
+
+
+def _check_fit_out(out: str, inputs: Iterable[str]) -> None:
+    """Refuse an OUT that is one of the command's inputs (it would be lost) or in a missing folder (the fit would
+    be lost), before the fit."""
+    from plies.train.files import check_out_dir, same_file
+
+    for path in inputs:
+        if same_file(path, out):
+            raise PliesError(f"--out {out} is an input of the fit; choose another file")
+    check_out_dir(out)
 
 
 def _f(x: float) -> str:

@@ -20,6 +20,7 @@ the games in flight.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 from collections.abc import Callable, Iterable, Iterator
@@ -121,10 +122,12 @@ def read_header(path: str) -> dict[str, Any] | None:
     """The header of a data file, or None when the file is missing or empty."""
     if not os.path.exists(path) or os.path.getsize(path) == 0:
         return None
-    with open(path, encoding="utf-8") as f:
-        first = f.readline()
+    with open(path, "rb") as f:
+        first = f.readline(_MAX_HEADER)
     try:
-        head = json.loads(first)
+        head = json.loads(first.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise PliesError(f"{path} is not a plies training data file (not a UTF-8 text file)") from None
     except json.JSONDecodeError:
         raise PliesError(f"{path} is not a plies training data file") from None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
@@ -132,21 +135,78 @@ def read_header(path: str) -> dict[str, Any] | None:
     return head
 
 
+_MAX_HEADER = 1 << 20
+"""Longest header line read (a binary file given by mistake is not read whole to look for a newline)."""
+
+
+def game_problem(rec: Any) -> str | None:
+    """What is wrong with a parsed game record, or None for a good one (``i`` a game index, ``positions`` a list
+    of [own, opp, label, kind]: disjoint 64-bit bitboards, a finite label, kind 0, 1 or 2)."""
+    if not isinstance(rec, dict):
+        return "not a game record (a JSON object)"
+    i = rec.get("i")
+    if type(i) is not int or i < 0:
+        return "no game index 'i' (a whole number >= 0)"
+    positions = rec.get("positions")
+    if not isinstance(positions, list):
+        return "no 'positions' list"
+    for n, pos in enumerate(positions):
+        if not (isinstance(pos, list) and len(pos) == 4):
+            return f"position {n}: not [own, opp, label, kind]"
+        own, opp, label, kind = pos
+        if not (type(own) is int and type(opp) is int and 0 <= own < 1 << 64 and 0 <= opp < 1 << 64
+                and not own & opp):
+            return f"position {n}: own and opp must be disjoint 64-bit bitboards"
+        if type(label) not in (int, float) or not math.isfinite(label):
+            return f"position {n}: the label must be a finite number"
+        if kind not in (0, 1, 2) or type(kind) is not int:
+            return f"position {n}: the kind must be 0, 1 or 2"
+    return None
+
+
+def read_games(path: str) -> Iterator[tuple[int, dict[str, Any], bytes]]:
+    """The game records of a data file after its header: (line number, record, the line), each checked.
+
+    A last line without its newline that is not JSON (a write cut short by a stopped run) is left out, and so
+    are blank lines; any other line that is not a good game record is a PliesError naming the file and the line.
+    """
+    with open(path, "rb") as f:
+        f.readline()
+        for number, line in enumerate(f, start=2):
+            rec = _parse_line(path, number, line)
+            if rec is not None:
+                yield number, rec, line
+
+
+def _parse_line(path: str, number: int, line: bytes) -> dict[str, Any] | None:
+    """A checked game record; None for a blank line or a torn last one (no newline, not JSON)."""
+    if not line.strip():
+        return None
+    try:
+        rec = json.loads(line)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        if not line.endswith(b"\n"):
+            return None  # torn by an interrupted write
+        why = "not UTF-8 text" if isinstance(e, UnicodeDecodeError) else f"not JSON ({e.msg})"
+        raise PliesError(f"{path}: line {number}: {why}") from None
+    problem = game_problem(rec)
+    if problem:
+        raise PliesError(f"{path}: line {number}: {problem}")
+    return dict(rec)
+
+
 def done_games(path: str) -> set[int]:
     """Indices of the complete games in a data file; a torn last line (an interrupted write) is cut off."""
     done: set[int] = set()
-    good_end = 0
     with open(path, "rb") as f:
         f.readline()
         good_end = f.tell()
-        for line in f:
-            try:
-                rec = json.loads(line)
-            except (json.JSONDecodeError, UnicodeDecodeError):
-                break
+        for number, line in enumerate(f, start=2):
             if not line.endswith(b"\n"):
-                break
-            done.add(int(rec["i"]))
+                break  # the last line, cut short: its game is played again
+            rec = _parse_line(path, number, line)
+            if rec is not None:
+                done.add(rec["i"])
             good_end += len(line)
     if good_end < os.path.getsize(path):
         with open(path, "r+b") as f:
@@ -200,20 +260,42 @@ def generate(
     ``on_start(already done, to play)`` is called once, ``on_game(positions)`` after each game written.
     """
     settings.check()
+    # every setting is tried before the file is made: a typo must not leave a header that blocks the fixed command
+    if use_ray:
+        optional_import("ray", "ray", "--ray")
+    _init_worker(settings)  # an unknown --eval or a missing engine fails here
+    new = read_header(path) is None
     done = open_run(path, settings, resume)
     todo = [i for i in range(games) if i not in done]
-    if on_start:
-        on_start(games - len(todo), len(todo))
-    lines: Iterable[str]
-    if use_ray:
-        lines = _ray_lines(todo, settings, workers)
-    elif workers <= 1:
-        _init_worker(settings)
-        lines = (_work(i) for i in todo)
-    else:
-        lines = _pool_lines(todo, settings, workers)
-    played = append_lines(path, lines, lambda line: on_game(line.count("],[") + 1) if on_game else None)
+    played = 0
+    try:
+        if on_start:
+            on_start(games - len(todo), len(todo))
+        lines: Iterable[str]
+        if use_ray:
+            lines = _ray_lines(todo, settings, workers)
+        elif workers <= 1:
+            lines = (_work(i) for i in todo)
+        else:
+            lines = _pool_lines(todo, settings, workers)
+        played = append_lines(path, lines, lambda line: on_game(line.count("],[") + 1) if on_game else None)
+    finally:
+        if new and not played:
+            remove_header_only(path)
     return played, len(done) + played
+
+
+def remove_header_only(path: str) -> None:
+    """Remove a file this run made that holds its header only (the run failed or stopped before a whole game):
+    left there, it would refuse the corrected command as an existing run."""
+    try:
+        with open(path, "rb") as f:
+            f.readline()
+            if f.read(1):
+                return
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def append_lines(path: str, lines: Iterable[str], on_line: Callable[[str], None] | None = None) -> int:
@@ -290,21 +372,15 @@ def load(paths: Iterable[str]) -> Dataset:
         if read_header(path) is None:
             raise PliesError(f"{path}: no such data file (or it is empty)")
         top = 0
-        with open(path, encoding="utf-8") as f:
-            f.readline()
-            for line in f:
-                try:
-                    rec = json.loads(line)
-                except json.JSONDecodeError:
-                    break
-                g = int(rec["i"]) + offset
-                top = max(top, g + 1)
-                for o, p, v, k in rec["positions"]:
-                    own.append(o)
-                    opp.append(p)
-                    label.append(v)
-                    kind.append(k)
-                    game.append(g)
+        for _, rec, _ in read_games(path):
+            g = rec["i"] + offset
+            top = max(top, g + 1)
+            for o, p, v, k in rec["positions"]:
+                own.append(o)
+                opp.append(p)
+                label.append(v)
+                kind.append(k)
+                game.append(g)
         offset = top
     return Dataset(np.array(own, dtype=np.uint64), np.array(opp, dtype=np.uint64),
                    np.array(label, dtype=np.float64), np.array(kind, dtype=np.int8), np.array(game, dtype=np.int64))

@@ -17,9 +17,11 @@ from pathlib import Path
 import numpy as np
 
 from plies.engine import patterns as pt
-from plies.engine.weights import DEFAULT_WEIGHTS, load_weights, weights_meta
+from plies.engine.weights import DEFAULT_WEIGHTS, weights_meta
+from plies.engine.weights import load_weights as _load_weights
 from plies.game import PliesError
 from plies.train.data import Dataset
+from plies.train.files import read_npz, write_whole
 
 
 @dataclass
@@ -87,9 +89,14 @@ def solve_phase(idx: np.ndarray, dense: np.ndarray, y: np.ndarray, l2: float = 1
     rz = _dot(r, z)
     b_norm = float(np.sqrt(_dot(b, b))) or 1.0
     it = 0
+    if float(np.sqrt(_dot(r, r))) < tol * b_norm:
+        return w, it  # nothing to fit (all labels 0): w = 0 solves it
     for it in range(1, iterations + 1):  # noqa: B007
         ap = xtr(xv(p)) + reg * p
-        alpha = rz / _dot(p, ap)
+        pap = _dot(p, ap)
+        if not (rz > 0 and pap > 0 and np.isfinite(pap)):
+            break  # converged to the last bit (nothing left to divide by)
+        alpha = rz / pap
         w += alpha * p
         r -= alpha * ap
         if float(np.sqrt(_dot(r, r))) < tol * b_norm:
@@ -127,6 +134,8 @@ def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout
         raise PliesError("no positions to fit")
     if not 1 <= n_phases <= 60:
         raise PliesError("--phases must be between 1 and 60")
+    if not (l2 > 0 and np.isfinite(l2)):
+        raise PliesError("--l2 must be a finite number above 0")
     idx, dense, phase = pt.features(ds.own, ds.opp, n_phases)
     if only is not None:
         names = [n for n, _ in pt.PATTERNS]
@@ -175,12 +184,19 @@ def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout
 
 # --- weights files (reading them is the engine's: plies.engine.weights) -------------------------------------
 
+def load_weights(path: str | Path | None = None) -> np.ndarray:
+    """``plies.engine.weights.load_weights``, with a file that is not a weights file refused in one line first."""
+    if path is not None:
+        read_npz(path, "a weights file", ("weights",))
+    return _load_weights(path)
+
+
 def save_weights(path: str | Path, weights: np.ndarray, meta: dict | None = None) -> None:
     """Write a weights file (compressed .npz: ``weights`` float32 (phases, N_PARAMS) and JSON ``meta``)."""
     info = {"format": "plies-patterns", "version": pt.FORMAT_VERSION, "patterns": [n for n, _ in pt.PATTERNS],
             "dense": list(pt.DENSE), "phases": int(weights.shape[0]), **(meta or {})}
-    with open(path, "wb") as f:
-        np.savez_compressed(f, weights=weights.astype(np.float32), meta=np.array(json.dumps(info)))
+    w = weights.astype(np.float32)
+    write_whole(path, lambda tmp: np.savez_compressed(tmp, weights=w, meta=np.array(json.dumps(info))))
 
 
 __all__ = ["DEFAULT_WEIGHTS", "FitResult", "PhaseReport", "empties_range", "fit", "load_weights",

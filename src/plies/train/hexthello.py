@@ -28,6 +28,7 @@ from plies.games.hexthello import HexThelloState
 from plies.hexsearch import kernels as k
 from plies.hexsearch import learned
 from plies.hexsearch.engine import HexEngine
+from plies.train.files import read_npz, write_whole
 
 DATA_FORMAT = "hexthello-selfplay-1"
 
@@ -81,8 +82,13 @@ def _play_many(cfg: SelfPlay, indices: list[int]) -> list[tuple[int, np.ndarray,
 def generate(cfg: SelfPlay, workers: int = 1, on_game: Callable[[int], None] | None = None) -> dict[str, np.ndarray]:
     """Play the run's games (on ``workers`` processes): ``boards``, ``sides``, ``labels``, ``game`` (the game
     index of each position) and ``meta`` (the settings)."""
-    if cfg.games < 1 or cfg.depth < 1 or not 0 <= cfg.epsilon <= 1 or not 0 <= cfg.opening[0] <= cfg.opening[1]:
+    if cfg.games < 1 or cfg.depth < 1 or not 0 <= cfg.epsilon <= 1:
         raise PliesError(f"bad self-play settings: {cfg}")
+    if not 0 <= cfg.opening[0] <= cfg.opening[1]:
+        raise PliesError(f"--random-plies wants MIN-MAX with 0 <= MIN <= MAX, not {cfg.opening[0]}-{cfg.opening[1]}")
+    if cfg.weights is not None:
+        read_npz(cfg.weights, "a HexThello weights file", ("weights", "meta"))
+    HexEngine(16, evaluation=cfg.evaluation, weights=cfg.weights)  # a bad --eval or weights file fails now
     chunks = [list(range(a, min(a + 20, cfg.games))) for a in range(0, cfg.games, 20)]
     results: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
     if workers <= 1:
@@ -107,26 +113,28 @@ def generate(cfg: SelfPlay, workers: int = 1, on_game: Callable[[int], None] | N
 
 
 def save_data(path: str | Path, data: dict[str, np.ndarray]) -> None:
-    """Write ``generate``'s arrays as a compressed .npz."""
-    np.savez_compressed(path, boards=data["boards"], sides=data["sides"], labels=data["labels"], game=data["game"],
-                        meta=data["meta"])
+    """Write ``generate``'s arrays as a compressed .npz (whole or not at all, at exactly ``path``)."""
+    write_whole(path, lambda tmp: np.savez_compressed(tmp, boards=data["boards"], sides=data["sides"],
+                                                      labels=data["labels"], game=data["game"], meta=data["meta"]))
 
 
 def load_data(paths: list[str]) -> dict[str, np.ndarray]:
     """One or more data files of ``generate``, as one (game indices made distinct across files)."""
     parts = []
     offset = 0
+    keys = ("boards", "sides", "labels", "game")
     for p in paths:
+        d = read_npz(p, "a HexThello self-play file", (*keys, "meta"))
         try:
-            with np.load(p) as z:
-                d = {key: z[key] for key in ("boards", "sides", "labels", "game")}
-                meta = json.loads(str(z["meta"]))
-        except FileNotFoundError:
-            raise PliesError(f"no data file {p}") from None
-        except (OSError, ValueError, KeyError, EOFError) as e:
-            raise PliesError(f"{p} is not a HexThello self-play file: {e}") from None
-        if meta.get("format") != DATA_FORMAT:
+            meta = json.loads(str(d.pop("meta")))
+        except ValueError:
+            meta = None
+        if not isinstance(meta, dict) or meta.get("format") != DATA_FORMAT:
             raise PliesError(f"{p} is not a HexThello self-play file")
+        m = len(d["labels"])
+        if (d["boards"].shape != (m, k.N) or any(d[key].shape != (m,) for key in ("sides", "labels", "game"))
+                or any(d[key].dtype.kind not in "iu" for key in keys)):
+            raise PliesError(f"{p} is not a HexThello self-play file (its arrays do not fit together)")
         d["game"] = d["game"] + offset
         offset = int(d["game"].max()) + 1 if len(d["game"]) else offset
         parts.append(d)
@@ -164,9 +172,15 @@ def _solve(dense: np.ndarray, edges: np.ndarray, y: np.ndarray, l2_dense: float,
     z = r / diag
     p = z.copy()
     rz = r @ z
+    tol = 1e-6 * max(1.0, np.sqrt(y @ y))
     for _ in range(iterations):
+        if np.sqrt(r @ r) < tol:
+            break
         ap = xtr(xv(p)) + reg * p
-        alpha = rz / (p @ ap)
+        pap = p @ ap
+        if not (rz > 0 and pap > 0 and np.isfinite(pap)):
+            break  # converged to the last bit (nothing left to divide by)
+        alpha = rz / pap
         w += alpha * p
         r -= alpha * ap
         if np.sqrt(r @ r) < 1e-6 * max(1.0, np.sqrt(y @ y)):
@@ -183,6 +197,12 @@ def fit(data: dict[str, np.ndarray], l2: float = 20.0, overlap: int = 4, holdout
         ) -> tuple[np.ndarray, list[PhaseReport]]:
     """Stored weights (PHASES, N_PARAMS) of a ridge regression per phase of the labels on the features, and
     what each phase measured.  ``l2`` penalises the edge table, ``l2 / 100`` the dense and class weights."""
+    if not len(data["labels"]):
+        raise PliesError("no positions to fit")
+    if not 0 <= holdout < 1:
+        raise PliesError("--holdout must be in [0, 1)")
+    if not (l2 > 0 and np.isfinite(l2)):
+        raise PliesError("--l2 must be a finite number above 0")
     phase, feat, edge, over = k.features(data["boards"], data["sides"])
     keep = over == 0
     empties = (data["boards"] == k.EMPTY).sum(axis=1)

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from plies.game import PASS, WIN, PliesError
 from plies.games import OthelloState
-from plies.train.data import FORMAT, VERSION, append_lines, read_header
+from plies.train.data import FORMAT, VERSION, append_lines, read_games, read_header, remove_header_only
+from plies.train.files import same_file
 
 SEARCH_LABEL = 2
 """Kind of a label set by a search (0: game result, 1: exact)."""
@@ -45,7 +46,7 @@ class LabelSettings:
         if not 0 < self.blend <= 1:
             raise PliesError("--blend must be in (0, 1]")
         if self.weights:
-            from plies.engine.weights import load_weights
+            from plies.train.fit import load_weights
 
             load_weights(self.weights)  # a clear error now, before any file is written
 
@@ -99,8 +100,11 @@ def _open(src: str, out: str, settings: LabelSettings, resume: bool) -> tuple[di
     head = read_header(src)
     if head is None:
         raise PliesError(f"{src}: no such data file (or it is empty)")
+    labels = head.get("labels", [])
+    if not isinstance(labels, list):
+        raise PliesError(f"{src}: line 1: 'labels' must be a list")
     header = {"format": FORMAT, "version": VERSION, "settings": head.get("settings", {}),
-              "labels": [*head.get("labels", []), {"source": os.path.basename(src), **asdict(settings)}]}
+              "labels": [*labels, {"source": os.path.basename(src), **asdict(settings)}]}
     if os.path.exists(out) and os.path.getsize(out):
         if not resume:
             raise PliesError(f"{out} exists; add --resume to continue it or choose another --out")
@@ -115,16 +119,9 @@ def _open(src: str, out: str, settings: LabelSettings, resume: bool) -> tuple[di
     return header, set()
 
 
-def _games(src: str, skip: set[int]) -> Iterator[str]:
-    with open(src, encoding="utf-8") as f:
-        f.readline()
-        for line in f:
-            try:
-                i = int(json.loads(line)["i"])
-            except (json.JSONDecodeError, KeyError, ValueError):
-                break
-            if i not in skip:
-                yield line
+def _games(src: str) -> list[tuple[int, str]]:
+    """(index, line) of every game of ``src``, all read and checked (a bad line is an error naming it)."""
+    return [(rec["i"], line.decode("utf-8")) for _, rec, line in read_games(src)]
 
 
 _worker: Labeller | None = None
@@ -145,25 +142,36 @@ def relabel(src: str, out: str, settings: LabelSettings, workers: int = 1, resum
             on_game: Callable[[int], None] | None = None) -> tuple[int, int]:
     """Copy ``src`` to ``out`` with search labels in the empties range; (games done now, games in ``out``)."""
     settings.check()
-    if os.path.abspath(src) == os.path.abspath(out):
+    if same_file(src, out):
         raise PliesError("--out must be another file than the data it relabels")
+    if read_header(src) is None:
+        raise PliesError(f"{src}: no such data file (or it is empty)")
+    games = _games(src)  # every line of the source checked, and the engine made, before OUT is
+    if not games:
+        raise PliesError(f"{src} holds no games")
+    _init(settings)
+    new = read_header(out) is None
     _, done = _open(src, out, settings, resume)
-    todo = list(_games(src, done))
-    if on_start:
-        on_start(len(done), len(todo))
-    lines: Iterable[str]
-    if workers <= 1:
-        _init(settings)
-        lines = (_work(line) for line in todo)
-    else:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("spawn")
-        pool = ctx.Pool(workers, initializer=_init, initargs=(settings,))
-        lines = pool.imap_unordered(_work, todo, chunksize=1)
+    n = 0
     try:
-        n = append_lines(out, lines, lambda line: on_game(1) if on_game else None)
+        todo = [line for i, line in games if i not in done]
+        if on_start:
+            on_start(len(done), len(todo))
+        lines: Iterable[str]
+        if workers <= 1:
+            lines = (_work(line) for line in todo)
+        else:
+            import multiprocessing as mp
+
+            ctx = mp.get_context("spawn")
+            pool = ctx.Pool(workers, initializer=_init, initargs=(settings,))
+            lines = pool.imap_unordered(_work, todo, chunksize=1)
+        try:
+            n = append_lines(out, lines, lambda line: on_game(1) if on_game else None)
+        finally:
+            if workers > 1:
+                pool.terminate()
     finally:
-        if workers > 1:
-            pool.terminate()
+        if new and not n:
+            remove_header_only(out)
     return n, len(done) + n

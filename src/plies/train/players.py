@@ -73,9 +73,9 @@ before the engine took the learned weights)."""
 def _factory(game: str, params: dict[str, str], raw: str) -> Player:
     """``learned:depth=4,eval=learned|default,book=on|off,weights=FILE`` (8x8 Othello only): the engine at a
     fixed depth with that evaluation, behind the opening book or not."""
-    from plies.engine.weights import load_weights
     from plies.game import ParseError
     from plies.players.engine import EnginePlayer
+    from plies.train.fit import load_weights
 
     if game != "othello":
         raise ParseError("learned players play 8x8 Othello only")

@@ -1,0 +1,78 @@
+"""Checks of the files the training commands read and write, so a wrong file is one readable line (``PliesError``),
+never numpy's own message (which suggests loading with ``allow_pickle``, unsafe for a file of unknown origin), and
+the writing of a whole file at once, so a failed or stopped command leaves no half-made file behind."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import zipfile
+import zlib
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from plies.game import PliesError
+
+
+def read_npz(path: str | Path, what: str, keys: Iterable[str]) -> dict[str, Any]:
+    """The arrays ``keys`` of an .npz archive, refusing in one line a file that is not one or lacks them or holds
+    pickled objects (never loaded); ``what`` names the kind of file in the message (e.g. "a weights file")."""
+    import numpy as np
+
+    if not os.path.exists(path):
+        raise PliesError(f"{path}: no such file")
+    if not zipfile.is_zipfile(path):
+        raise PliesError(f"{path} is not {what} (not an .npz archive)")
+    out: dict[str, Any] = {}
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            for key in keys:
+                if key not in z.files:
+                    raise PliesError(f"{path} is not {what} (it has no {key!r} array)")
+                try:
+                    out[key] = z[key]
+                except ValueError:
+                    raise PliesError(f"{path} is not {what} (its {key!r} array holds pickled objects)") from None
+    except PliesError:
+        raise
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, zlib.error) as e:
+        reason = "unreadable" if "pickle" in str(e) else str(e).split(".")[0] or type(e).__name__
+        raise PliesError(f"{path} is not {what} ({reason})") from None
+    return out
+
+
+def check_out_dir(path: str | Path) -> None:
+    """Refuse an output path whose folder does not exist, before hours of work that could not be written."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise PliesError(f"cannot write {path}: no folder {folder}")
+
+
+def same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether two paths name one file (both existing), or the same path."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def write_whole(path: str | Path, write: Callable[[str], None]) -> None:
+    """Write a file through ``write(temporary path)`` beside ``path``, then move it to ``path`` in one step: a
+    failure or an interruption leaves ``path`` as it was.  The temporary name ends in ``.npz``, so numpy's
+    writers add no suffix (nor to ``path``, whatever it is called)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".plies-", suffix=".tmp.npz", dir=folder)
+    os.close(fd)
+    try:
+        write(tmp)
+        umask = os.umask(0o022)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # the mode a plain open() would give, not mkstemp's private one
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
