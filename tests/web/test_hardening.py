@@ -191,6 +191,22 @@ def test_one_client_cannot_evict_everyone_elses_games(tmp_path: Path) -> None:
         assert [sessions.get(g) is not None for g in [mine, *ids]] == [False, False, False, True, True, True, True]
 
 
+def test_a_game_dropped_for_its_browser_s_limit_tells_and_closes_its_websocket(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "h.sqlite", per_token=2, per_address=12)
+    with TestClient(app, base_url=LOCAL) as c:
+        first = c.post("/api/games", json=HUMANS).json()["game"]["id"]
+        with c.websocket_connect(f"ws://localhost/ws/games/{first}") as ws:
+            assert ws.receive_json()["type"] == "state"
+            for _ in range(2):
+                c.post("/api/games", json=HUMANS)
+            message = ws.receive_json()
+            assert message["type"] == "error" and "least recently used" in message["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4404
+        assert c.get(f"/api/games/{first}").status_code == 404
+
+
 def test_a_full_server_refuses_new_games_with_503(tmp_path: Path) -> None:
     app = create_app(tmp_path / "h.sqlite", per_token=100, per_address=100)
     with TestClient(app, base_url=LOCAL) as c:

@@ -380,6 +380,10 @@ async def _pump(websocket: WebSocket, session: GameSession, queue: asyncio.Queue
             batch.append(queue.get_nowait())
         sent_state = False
         for m in batch:
+            if m.get("type") == "closed":  # the server dropped the game: say why, then end the socket
+                await websocket.send_json({"type": "error", "message": m["message"]})
+                await websocket.close(code=4404)
+                return
             if m.get("type") == "state":
                 if not sent_state:
                     sent_state = True

@@ -405,7 +405,8 @@ class ClientSessions(Sessions):
             oldest = mine.pop(0)
             self.games.pop(oldest.id, None)
             self.address.pop(oldest.id, None)
-            oldest.close()
+            oldest.close(f"this game was ended: its browser started more than {limit} live games, and it was the "
+                         "least recently used (finished games are kept in the history)")
 
     def _drop_stale(self) -> None:
         now = time.monotonic()

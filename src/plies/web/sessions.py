@@ -580,7 +580,11 @@ class GameSession:
             except asyncio.QueueFull:  # a stuck watcher loses messages, never blocks the game
                 pass
 
-    def close(self) -> None:
+    def close(self, reason: str | None = None) -> None:
+        """Stop the game's searches and clock; with a ``reason`` (the server dropped a live game), its open
+        WebSockets are told why and closed, as the REST calls now answer 404 for it."""
+        if reason is not None:
+            self._send({"type": "closed", "message": reason})
         self._cancel()
         self._stop_clock()
         for s in self.sides:

@@ -310,9 +310,10 @@ function connect(id) {
     }
     else if (msg.type === "error") showError(msg.message);
   };
-  ws.onclose = () => {
+  ws.onclose = (ev) => {
     if (app.ws !== ws) return;
     app.ws = null;
+    if (ev.code === 4404) return; // the server has no such game (any more): its message says why, no retry
     const wait = Math.min(5000, 300 * 2 ** app.wsRetry++);
     if (app.wsRetry > 6) { showError("lost the connection to the server"); return; }
     setTimeout(() => { if (!app.ws && app.gameId === id && location.hash.startsWith("#/game/")) connect(id); }, wait);
