@@ -130,7 +130,10 @@ def test_solve_refuses_what_it_cannot_solve_before_solving(tmp_path: Path,
                  ["solve", str(tmp_path / "deep.txt"), "--max-empties", "20"]):
         assert main(args) == 2, args
         err = capsys.readouterr().err
-        assert "position #7 has 60 empties" in err and "--max-empties 60" in err and err.count("\n") == 1, err
+        assert "position #7 has 60 empties" in err and err.count("\n") == 1, err
+        assert ("more than --max-empties 20" if "20" in args else "add --max-empties 60") in err, err
+    assert main(["solve", "ffo:"]) == 2  # an empty id list is a mistake, not every position
+    assert "no ids after 'ffo:'" in capsys.readouterr().err
 
 
 def test_solve_exits_1_when_a_result_differs_from_the_suite(tmp_path: Path,
@@ -198,12 +201,12 @@ def test_a_folder_named_like_a_game_is_not_taken_for_it(tmp_path: Path, monkeypa
     assert "is a directory" in capsys.readouterr().err
 
 
-def test_bench_endgame_takes_40_49_unless_the_suite_name_gives_ids(tmp_path: Path,
-                                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    """A file whose path holds a colon is a file: the default ids still apply (only 'ffo:IDS' names its own)."""
+def test_bench_endgame_takes_40_49_of_ffo_and_every_position_of_a_file(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A file whose path holds a colon is a file (only 'ffo:IDS' names ids): all its positions are solved."""
     s = positions_with_empties(88, 1, 6)[0].to_text()
     folder = tmp_path / "a:b"
     folder.mkdir()
     (folder / "suite.txt").write_text(f"1 {s}\n40 {s}\n")
     out = _json(capsys, ["bench", "endgame", str(folder / "suite.txt"), "--json"])
-    assert [p["id"] for p in out["positions"]] == [40]
+    assert [p["id"] for p in out["positions"]] == [1, 40]

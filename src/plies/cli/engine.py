@@ -233,8 +233,11 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
         raise PliesError(f"{file}: no position to solve")
     deepest = max(positions, key=lambda p: 0 if p.state.is_over() else p.empties)  # (a finished game: refused later)
     if deepest.empties > max_empties and not deepest.state.is_over():
-        raise PliesError(f"position #{deepest.id} has {deepest.empties} empties: an exact solve from more than "
-                         f"{max_empties} could take days; add --max-empties {deepest.empties} to solve it anyway")
+        if max_empties == MAX_SUITE_SOLVE:
+            raise PliesError(f"position #{deepest.id} has {deepest.empties} empties: an exact solve from more than "
+                             f"{max_empties} could take days; add --max-empties {deepest.empties} to solve it anyway")
+        raise PliesError(f"position #{deepest.id} has {deepest.empties} empties, more than --max-empties "
+                         f"{max_empties}")
     engine = _engine(hash_mb, "default", threads)
     rows = []
 
@@ -357,7 +360,8 @@ def bench_perft(depth: int, python_depth: int | None, as_json: bool) -> None:
 
 @bench.command(name="endgame")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--ids", default=None, help="Position ids to solve (default: 40-49, unless FILE:IDS names them).")
+@click.option("--ids", default=None, help="Position ids to solve (default: 40-49 of the bundled 'ffo' suite, every "
+              "position of another file).")
 @threads_option(1)
 @click.option("--max-empties", type=click.IntRange(0, 60), default=MAX_SUITE_SOLVE, show_default=True,
               help="Refuse positions with more empty squares.")
@@ -367,7 +371,9 @@ def bench_endgame(ctx: click.Context, file: str, ids: str | None, threads: int, 
                   as_json: bool) -> None:
     """Solve suite positions exactly (one thread unless --threads): per-position time, nodes, nodes/s (per CPU
     second with one thread, per wall second with several) and the total.  FILE 'ffo' is the bundled FFO suite."""
-    if ids is None and not _names_bundled_ids(file):
+    from plies.formats.suite import bundled_name
+
+    if ids is None and bundled_name(file) == ("ffo", "") and ":" not in file:
         ids = "40-49"
     ctx.invoke(solve, file=file, ids=ids, wld=False, hash_mb=64, threads=threads, max_empties=max_empties,
                as_json=as_json)

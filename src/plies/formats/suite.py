@@ -166,6 +166,8 @@ def read_suite(path: str | Path) -> list[SuitePosition]:
     bundled = bundled_name(path)
     if bundled is not None:
         name, ids = bundled
+        if not ids and ":" in str(path):
+            raise ParseError(f"no ids after '{name}:' (write e.g. {name}:40-49, or {name} for every position)")
         positions = read_suite(bundled_suite_path(name))
         for pos in positions:
             pos.source = name
