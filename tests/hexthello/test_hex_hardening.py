@@ -231,7 +231,7 @@ def test_games_lists_a_database_with_markup_everywhere(tmp_path: Path, capsys: p
     assert "[/]" in out and "[red" in out and "[/b]" in out
     (tmp_path / "junk.sqlite").write_bytes(b"not a database at all" * 100)
     assert main(["hexthello", "games", "--db", str(tmp_path / "junk.sqlite")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "junk.sqlite is not a HexThello games database" in capsys.readouterr().err
 
 
 def test_server_reads_the_name_length_as_a_signed_char() -> None:

@@ -56,6 +56,7 @@ def test_tictactoe_match_and_same_player_twice(capsys):
     (["match", "random", "greedy", "--load", "no_such_module_xyz"], "cannot import"),
     (["tournament", "/nonexistent.toml"], "cannot read"),
     (["tournament", "show", "/nonexistent.sqlite"], "no database"),
+    (["match", "minimax", "greedy", "--depth", "-3"], "-3 is not in the range 1<=x<=60"),
 ])
 def test_user_errors_are_one_line(capsys, argv, message):
     assert main(argv) == 2
@@ -162,3 +163,7 @@ def test_tournament_needs_players_and_a_known_format(tmp_path, capsys):
     assert main(["tournament", str(p)]) == 2 and "format must be" in capsys.readouterr().err
     p.write_text('players = ["random", {name = "x"}]\n')
     assert main(["tournament", str(p)]) == 2 and "player 2" in capsys.readouterr().err
+    p.write_text('depth = -1\nplayers = ["random", "greedy"]\n')
+    assert main(["tournament", str(p)]) == 2 and "depth must be 1 to 60, not -1" in capsys.readouterr().err
+    p.write_text('time = nan\nplayers = ["random", "greedy"]\n')
+    assert main(["tournament", str(p)]) == 2 and "time must be a positive number" in capsys.readouterr().err

@@ -139,10 +139,10 @@ def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float, n
     if web:
         require("web", "--web (the live viewer)")
         listen_port(host, web, None)  # taken, or no address of this machine: one line now, not uvicorn's traceback
-    try:
+    try:  # refuses (one line, nothing written) a folder, a file that is not SQLite, another program's tables
         store = Store(db_path)
-    except (OSError, SQLAlchemyError) as e:  # an unwritable path, a file that is not a database
-        raise PliesError(f"cannot open {db_path}: {e}") from None
+    except (OSError, SQLAlchemyError) as e:  # pragma: no cover - Store reports these as PliesError
+        raise PliesError(f"cannot open {db_path}: {_first_line(e)}") from None
     say = (lambda text: None) if quiet else log_line
 
     def after_game(server: HexServer) -> None:
@@ -200,14 +200,13 @@ def games_cmd(db_path: str, export: str | None) -> None:
 
     if not Path(db_path).exists():
         raise PliesError(f"no database {db_path}")
+    store = Store(db_path, readonly=True)  # mode=ro: the file is left as it was; not this server's: one line
     try:
-        store = Store(db_path)
-        try:
-            rows = store.games()
-        finally:
-            store.close()
-    except (OSError, SQLAlchemyError) as e:  # not a database, or not this server's
-        raise PliesError(f"cannot read {db_path}: {type(e).__name__}: {e}") from None
+        rows = store.games()
+    except (OSError, SQLAlchemyError) as e:  # e.g. a file that changed under us
+        raise PliesError(f"cannot read {db_path}: {_first_line(e)}") from None
+    finally:
+        store.close()
     if export:
         _export(rows, export)
         console.print(f"{len(rows)} game(s) written to {export}")
@@ -222,6 +221,11 @@ def games_cmd(db_path: str, export: str | None) -> None:
                       str(len(r["moves"])), r["winner"] if r["status"] == "finished" else r["status"],
                       f"{r['black_discs']}-{r['white_discs']}", Text(r["reason"]))
     console.print(table)
+
+
+def _first_line(e: Exception) -> str:
+    """The first line of a database error (SQLAlchemy's own, with its SQL and link, left out)."""
+    return (str(getattr(e, "orig", None) or e).splitlines() or [type(e).__name__])[0]
 
 
 def _export(rows: list[dict], path: str) -> None:

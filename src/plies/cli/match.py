@@ -53,7 +53,8 @@ def _apply(options: list) -> Any:
               help="File of openings, one position or transcript per line (cycled).")
 @click.option("--random-openings", type=int, default=None, metavar="K",
               help="Each pair of games starts after K random plies (seeded).")
-@click.option("--depth", "-d", type=int, default=None, help="Depth for players whose spec names no depth/time.")
+@click.option("--depth", "-d", type=click.IntRange(1, 60), default=None,
+              help="Depth for players whose spec names no depth/time.")
 @click.option("--time", "-t", "think", type=FiniteRange(min=0.001), default=None,
               help="Seconds per move for players with a clock (engine) whose spec names no depth/time.")
 @click.option("--time-limit", type=FiniteRange(min=0.001), default=None,

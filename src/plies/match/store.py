@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,6 +33,7 @@ from plies.match.openings import Opening
 from plies.match.plan import Entrant, EventConfig, PlannedGame
 from plies.match.record import GameRecord
 from plies.match.runner import Finished
+from plies.storage import check_tables, connect_readonly
 
 
 class Base(DeclarativeBase):
@@ -104,44 +104,10 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:  # pragma: no cover - trivial
     cur.close()
 
 
-def _connect_readonly(path: Path) -> sqlite3.Connection:
-    """A connection that cannot change the file (SQLite URI ``mode=ro``, the path percent-encoded).  A WAL-mode
-    file (another program's, say) without a ``-wal`` beside it is opened ``immutable``: a read-only reader would
-    otherwise create ``-wal`` and ``-shm`` files next to it and leave them there."""
-    uri = f"{path.as_uri()}?mode=ro"
-    try:
-        with path.open("rb") as f:
-            header = f.read(20)
-    except OSError:
-        header = b""
-    if header[:16] == b"SQLite format 3\0" and header[18:20] == b"\2\2" and not Path(f"{path}-wal").exists():
-        uri += "&immutable=1"
-    return sqlite3.connect(uri, uri=True, timeout=10)
-
-
 def check_schema(path: Path) -> dict[str, set[str]]:
     """The tables (name -> columns) of the SQLite file ``path``, read without changing it; a PliesError when the
     file is not SQLite or holds tables that are not plies' ``events`` and ``games`` (another program's file)."""
-    try:
-        conn = _connect_readonly(path.resolve())
-        try:
-            names = [r[0] for r in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")]
-            tables = {n: {r[0] for r in conn.execute("SELECT name FROM pragma_table_info(?)", (n,))} for n in names}
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError as e:
-        if "not a database" in str(e):
-            raise PliesError(f"{path} is not a plies match database (it is not an SQLite file)") from None
-        raise PliesError(f"cannot read database {path}: {e}") from None
-    for table in Base.metadata.sorted_tables:
-        columns = tables.get(table.name)
-        if columns is not None and not {c.name for c in table.columns} <= columns:
-            raise PliesError(f"{path} is not a plies match database (it has a {table.name} table of another kind)")
-    others = sorted(set(tables) - set(Base.metadata.tables))
-    if others:
-        raise PliesError(f"{path} is not a plies match database (it holds other tables: {', '.join(others)})")
-    return tables
+    return check_tables(path, Base.metadata, "a plies match database")
 
 
 class Store:
@@ -162,13 +128,9 @@ class Store:
             if readonly:
                 if not self.path.is_file():
                     raise PliesError(f"no database {path}")
-                tables = check_schema(self.path)
-                if not tables:
+                if not check_schema(self.path):
                     raise PliesError(f"{path} holds no match or tournament")
-                missing = sorted(set(Base.metadata.tables) - set(tables))
-                if missing:
-                    raise PliesError(f"{path} is not a plies match database (it has no {missing[0]} table)")
-                self.engine = create_engine(f"sqlite:///{resolved}", creator=lambda: _connect_readonly(resolved))
+                self.engine = create_engine(f"sqlite:///{resolved}", creator=lambda: connect_readonly(resolved))
             else:
                 if not self.path.parent.exists():
                     raise PliesError(f"cannot create {path}: folder {self.path.parent} does not exist")

@@ -7,6 +7,7 @@ Keys: ``name``, ``game``, ``format`` (round-robin | gauntlet), ``gauntlet``, ``g
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,6 +72,10 @@ def config_from_dict(
     modules = [str(m) for m in data.get("modules", [])]
     load_modules(modules)
     depth, time = data.get("depth"), data.get("time")
+    if depth is not None and not 1 <= depth <= 60:
+        raise PliesError(f"depth must be 1 to 60, not {depth}")
+    if time is not None and not (math.isfinite(time) and time > 0):
+        raise PliesError(f"time must be a positive number of seconds, not {time}")
     fmt = data.get("format", "round-robin")
     if fmt not in FORMATS:
         raise PliesError(f"format must be one of {', '.join(FORMATS)}, not {fmt!r}")

@@ -5,14 +5,20 @@ SQLAlchemy 2.x.  Each event is committed at once, so a killed server loses nothi
 from __future__ import annotations
 
 import functools
+import sqlite3
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import ForeignKey, String, create_engine, event, func, select, update
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 from sqlalchemy.pool import StaticPool
+
+from plies.game import PliesError
+from plies.storage import check_tables, connect_readonly
 
 
 def now() -> str:
@@ -72,16 +78,43 @@ class MoveRow(Base):
     game: Mapped[GameRow] = relationship(back_populates="moves")
 
 
-class Store:
-    """Opens (and creates) the database; every method commits before it returns."""
+def check_schema(path: str | Path) -> dict[str, set[str]]:
+    """The tables (name -> columns) of the existing file ``path``, read without changing it; a PliesError when
+    it is a folder, not SQLite, or holds tables other than a HexThello server's ``games`` and ``moves``."""
+    return check_tables(path, Base.metadata, "a HexThello games database")
 
-    def __init__(self, path: str = ":memory:") -> None:
+
+class Store:
+    """Opens (and creates) the database; every method commits before it returns.
+
+    ``readonly`` (``plies hexthello games``) opens an existing file with SQLite's ``mode=ro``, so it stays exactly
+    as it was.  Before anything is written, an existing file must be a HexThello server's database (or empty):
+    another program's file is refused with a PliesError instead of gaining tables."""
+
+    def __init__(self, path: str | Path = ":memory:", readonly: bool = False) -> None:
         self._lock = threading.RLock()
-        if path == ":memory:":  # one shared connection, so every thread sees the same tables
+        self._empty = False  # a read-only file without tables: no games
+        if str(path) == ":memory:":  # one shared connection, so every thread sees the same tables
+            if readonly:
+                raise PliesError("a read-only database needs a file")
             self.engine = create_engine("sqlite://", poolclass=StaticPool,
                                         connect_args={"check_same_thread": False})
+        elif readonly:
+            if not Path(path).exists():
+                raise PliesError(f"no database {path}")
+            self._empty = not check_schema(path)
+            resolved = Path(path).resolve()
+            self.engine = create_engine("sqlite://", creator=lambda: connect_readonly(resolved))
+            return
         else:
-            self.engine = create_engine(f"sqlite:///{path}", connect_args={"check_same_thread": False})
+            where = Path(path)
+            if where.is_dir():
+                raise PliesError(f"cannot open {path}: it is a folder")
+            if not where.parent.exists():
+                raise PliesError(f"cannot create {path}: folder {where.parent} does not exist")
+            if where.exists() and where.stat().st_size > 0:
+                check_schema(where)  # through a read-only connection: nothing changes when it fails
+            self.engine = create_engine(f"sqlite:///{where.resolve()}", connect_args={"check_same_thread": False})
 
         @event.listens_for(self.engine, "connect")
         def _pragmas(conn: Any, _record: Any) -> None:  # durable, and readable while the server writes
@@ -90,7 +123,12 @@ class Store:
             cur.execute("PRAGMA synchronous=FULL")
             cur.close()
 
-        Base.metadata.create_all(self.engine)
+        try:
+            Base.metadata.create_all(self.engine)
+        except (SQLAlchemyError, sqlite3.Error, OSError) as e:  # an unwritable file or folder, a locked file
+            self.engine.dispose()
+            reason = str(getattr(e, "orig", None) or e).splitlines() or [type(e).__name__]
+            raise PliesError(f"cannot open database {path}: {reason[0]}") from None
 
     @_locked
     def close_interrupted(self, reason: str = "interrupted: the server stopped during the game") -> int:
@@ -137,6 +175,8 @@ class Store:
     def games(self, limit: int | None = None) -> list[dict[str, Any]]:
         """Every game with its moves, oldest first, as plain dicts (for listing and export); ``limit`` keeps
         the newest ``limit`` games only."""
+        if self._empty:
+            return []
         with Session(self.engine) as s:
             out = []
             query = select(GameRow).order_by(GameRow.id)
@@ -158,4 +198,4 @@ class Store:
         self.engine.dispose()
 
 
-__all__ = ["GameRow", "MoveRow", "Store"]
+__all__ = ["GameRow", "MoveRow", "Store", "check_schema"]

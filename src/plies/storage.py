@@ -1,0 +1,66 @@
+"""SQLite files that plies reads and writes (match and tournament databases, the HexThello server's games): a
+connection that cannot change a file, and the check that a file is plies' own kind before anything is written to
+it, so a wrong file is one readable line and stays exactly as it was."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from sqlalchemy import MetaData
+
+from plies.game import PliesError
+
+
+def connect_readonly(path: Path) -> sqlite3.Connection:
+    """A connection that cannot change the file ``path`` (absolute): SQLite URI ``mode=ro``.  A WAL-mode file
+    without a ``-wal`` beside it is opened ``immutable``, or the reader would leave ``-wal`` and ``-shm`` files."""
+    uri = f"{path.as_uri()}?mode=ro"
+    try:
+        with path.open("rb") as f:
+            header = f.read(20)
+    except OSError:
+        header = b""
+    if header[:16] == b"SQLite format 3\0" and header[18:20] == b"\2\2" and not Path(f"{path}-wal").exists():
+        uri += "&immutable=1"
+    conn = sqlite3.connect(uri, uri=True, timeout=10, check_same_thread=False)
+    conn.execute("PRAGMA query_only=1")
+    return conn
+
+
+def check_tables(path: str | Path, metadata: MetaData, what: str) -> dict[str, set[str]]:
+    """The tables (name -> columns) of the existing file ``path``, read without changing it; a PliesError
+    ("PATH is not WHAT (why)") when it is a folder, not SQLite, or holds tables other than ``metadata``'s or
+    tables of those names with other columns (another program's file)."""
+
+    def not_ours(why: str) -> PliesError:
+        return PliesError(f"{path} is not {what} ({why})")
+
+    if Path(path).is_dir():
+        raise not_ours("it is a folder")
+    try:
+        conn = connect_readonly(Path(path).resolve())
+        try:
+            names = [r[0] for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")]
+            tables = {n: {r[0] for r in conn.execute("SELECT name FROM pragma_table_info(?)", (n,))} for n in names}
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as e:
+        if getattr(e, "sqlite_errorcode", None) == sqlite3.SQLITE_NOTADB or "not a database" in str(e):
+            raise not_ours("it is not an SQLite file") from None
+        raise PliesError(f"cannot read database {path}: {e}") from None
+    for table in metadata.sorted_tables:
+        columns = tables.get(table.name)
+        if columns is not None and not {c.name for c in table.columns} <= columns:
+            raise not_ours(f"it has a {table.name} table of another kind")
+    others = sorted(set(tables) - set(metadata.tables))
+    if others:
+        raise not_ours(f"it holds other tables: {', '.join(others)}")
+    missing = sorted(set(metadata.tables) - set(tables))
+    if tables and missing:
+        raise not_ours(f"it has no {missing[0]} table")
+    return tables
+
+
+__all__ = ["check_tables", "connect_readonly"]
