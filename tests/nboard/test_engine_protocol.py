@@ -129,10 +129,10 @@ def test_analyze_reports_every_position_back_to_the_start(gui):
 
 
 def test_bad_input_gives_status_and_the_session_goes_on(gui):
-    gui.send("nboard 2", "set game (;GM[Chess]BO[8 x];)", "move z9", "move h8", "set contempt x", "hint x")
+    gui.send("nboard 2", "set game (;GM[Chess]BO[8 x];)", "move z9", "move h8", "set contempt x", "hint x", "hint 1")
     out = gui.until(lambda x: x == "status" or x.startswith("search"))
     errors = [x for x in out if x.startswith("status error")]
-    assert len(errors) >= 4 and any("Othello" in e for e in errors)
+    assert len(errors) >= 5 and any("Othello" in e for e in errors) and any("hint count" in e for e in errors)
     gui.send("ping 2")
     assert gui.new()[-1] == "pong 2"
     gui.send("hint 1")

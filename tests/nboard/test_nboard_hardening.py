@@ -91,3 +91,5 @@ def test_a_refused_move_leaves_the_game_as_it_was() -> None:
     assert engine.game.moves == [*played, PASS, before.play(PASS).parse_move("h7")]
     engine.handle("set depth 100")
     assert "bad depth '100' (1 to 60)" in lines[-2] and engine.depth == 4
+    engine.handle("hint abc")
+    assert lines[-1] == "status error: bad hint count 'abc' (1 to 64 moves)" and not engine.busy()

@@ -293,7 +293,10 @@ class NBoardEngine:
             self.stop()
             self._move(arg)
         elif cmd == "hint":
-            self._start(self._hint, max(1, _int(arg, 1)))
+            count = _int(arg, 0) if arg.strip() else 1
+            if not 1 <= count <= 64:
+                raise PliesError(f"bad hint count {arg.strip()[:20]!r} (1 to 64 moves)")
+            self._start(self._hint, count)
         elif cmd == "go":
             self._start(self._go)
         elif cmd == "analyze":
