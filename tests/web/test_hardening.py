@@ -59,6 +59,8 @@ def test_huge_history_offset_is_422_not_500(client: Any) -> None:
 def test_validation_errors_never_quote_what_cannot_be_json(client: Any) -> None:
     r = client.post("/api/games", json={"players": [{"kind": "computer", "level": "x"}]})
     assert r.status_code == 422 and all("input" not in d for d in r.json()["details"])
+    r = client.post("/api/games")  # no body: every field has a default, but the body itself is needed
+    assert r.status_code == 422 and "needs a JSON body ({} for every default)" in r.json()["error"]
 
 
 def test_deep_json_over_the_websocket_gets_an_error_and_the_socket_stays(client: Any) -> None:

@@ -160,6 +160,9 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         parts = []
         for err in exc.errors():
             where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+            if not where and err.get("type") == "missing":  # no body at all
+                parts.append("the request needs a JSON body ({} for every default)")
+                continue
             parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
         details = [{"loc": [str(x) for x in err.get("loc", ())], "msg": str(err.get("msg", "")),
                     "type": str(err.get("type", ""))} for err in exc.errors()]  # never the input: it may not be JSON
