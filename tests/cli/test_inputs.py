@@ -52,3 +52,9 @@ def test_a_hexthello_board_plies_prints_reads_back(capsys: pytest.CaptureFixture
 @pytest.mark.parametrize("tree", ["[1e999, 2]", "[NaN, 2]", "[1000000, 5]", '[{"value": -Infinity}, 1]'])
 def test_a_tree_leaf_must_be_finite_and_below_a_win(tree: str, capsys: pytest.CaptureFixture[str]) -> None:
     _one_error(capsys, ["search", tree, "--json"], "a leaf value must be a finite number")
+
+
+def test_othello_on_other_boards_is_named_and_has_othello_s_heuristics(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["heuristics", "othello6", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["game"] == "othello"
+    _one_error(capsys, ["match", "random", "greedy", "--game", "bogus"], "othello4, othello6 ... othello10")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -149,6 +150,11 @@ class _null:
 @json_option
 def list_heuristics(game: str, as_json: bool) -> None:
     """List the evaluation functions a game accepts (names usable in --eval and eval=NAME)."""
+    from plies.games import start_position
+
+    if not heuristics.names(game):  # othello6, reversi ...: the game whose heuristics they use
+        with contextlib.suppress(ParseError):
+            game = start_position(game).game
     if not heuristics.names(game):
         raise ParseError(f"no heuristics for game {game!r}")
     if as_json:

@@ -39,7 +39,8 @@ def start_position(name: str, layout: str = "standard") -> State:
     m = re.fullmatch(r"(?:othello|reversi)[:x]?(\d+)", key)
     if m:
         return OthelloState.start(int(m.group(1)), layout)
-    raise ParseError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
+    raise ParseError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))} (and othello4, othello6 ... othello10: "
+                     "Othello on another board size)")
 
 
 BOARD_SQUARES = (16, 36, 64, 100)  # the Othello boards a position argument may give, square by square
