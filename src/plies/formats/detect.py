@@ -1,7 +1,8 @@
 """Automatic format detection: give it a file's bytes or pasted text, get games and positions back.
 
 Order of the checks (each is unambiguous against the later ones): WTHOR (binary: a 16-byte header whose game
-count matches the size; .JOU/.TRN by name), GGF (starts with ``(;``), OBF (a board followed by ``;``), board
+count matches the size; .JOU/.TRN by name), GGF (starts with ``(;``), tagged transcripts (start with a tag
+``[Name "value"]``, as ``plies tournament export`` writes them), OBF (a board followed by ``;``), board
 + side to move (one per line), transcript (one game, or one per line).
 """
 
@@ -12,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import board as board_fmt
-from . import ggf, obf, transcript, wthor
+from . import ggf, obf, tagged, transcript, wthor
 from .errors import FormatError
 from .model import OthelloGame
 
-FORMATS = ("wthor", "wthor-players", "wthor-tournaments", "ggf", "obf", "board", "transcript")
+FORMATS = ("wthor", "wthor-players", "wthor-tournaments", "ggf", "tagged", "obf", "board", "transcript")
 MAX_LINE = 4096
 """Longest line of a transcript, board or OBF text: longer than any game or board written out."""
 
@@ -57,6 +58,8 @@ def detect(data: bytes | str, name: str | None = None) -> str:
         raise FormatError("empty input", source=name)
     if ggf.looks_like_ggf(stripped):
         return "ggf"
+    if tagged.looks_like_tagged(stripped):
+        return "tagged"
     if obf.looks_like_obf(text):
         return "obf"
     where, longest = longest_line(stripped)
@@ -105,6 +108,8 @@ def load(data: bytes | str, name: str | None = None, fmt: str | None = None) -> 
     text = _text(data)
     if kind == "ggf":
         return Loaded(kind, games=ggf.read_ggf_games(text, name), source=name)
+    if kind == "tagged":
+        return Loaded(kind, games=tagged.read_tagged(text, name), source=name)
     if kind == "obf":
         return Loaded(kind, positions=obf.read_obf(text, name), source=name)
     if kind == "board":

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from . import board as board_fmt
-from . import ggf, obf, transcript, wthor
+from . import ggf, obf, tagged, transcript, wthor
 from .detect import MAX_LINE, load
 from .errors import FormatError, shift
 from .model import OthelloGame
@@ -127,6 +127,8 @@ def _large(f: Any, name: str, fmt: str | None, size: int | None) -> Stream:
     text = io.TextIOWrapper(raw, encoding=_encoding(head), errors="replace", newline=None)
     if kind == "ggf":
         return Stream("ggf", "games", _ggf_games(text, name), None, name)
+    if kind == "tagged":
+        return Stream("tagged", "games", tagged.iter_tagged(text, name), None, name)
     if kind in ("obf", "board", "transcript"):
         return Stream(kind, "games" if kind == "transcript" else "positions", _lines(text, name, kind), None, name)
     raise FormatError(f"unknown format {kind!r}", source=name)
@@ -153,6 +155,8 @@ def _detect(head: bytes, name: str, size: int | None) -> str:
     text = head.decode(_encoding(head), "replace")
     if ggf.looks_like_ggf(text):
         return "ggf"
+    if tagged.looks_like_tagged(text):
+        return "tagged"
     first, _, _ = text.lstrip("\ufeff").lstrip("\r\n").partition("\n")
     if len(first) >= MAX_LINE or ("\n" not in text and len(text) >= CHUNK):
         raise FormatError(f"longer than {MAX_LINE} characters: longer than any game or board; not a "
