@@ -50,7 +50,8 @@ class HintIn(BaseModel):
 class ClockSpec(BaseModel):
     """A time control: the same time for both sides, and an increment added after each move."""
 
-    minutes: float = Field(5.0, gt=0, le=600, description="each side's time in minutes (0.5 = 30 seconds)")
+    minutes: float = Field(5.0, ge=0.01, le=600,
+                           description="each side's time in minutes (0.5 = 30 seconds; at least 0.01, 0.6 s)")
     increment: float = Field(0.0, ge=0, le=600, description="seconds added after each move")
 
 
