@@ -228,6 +228,8 @@ def test_analysis_says_its_unit(client: Any) -> None:
     g = new(client)
     a = client.get(f"/api/games/{g['id']}/analysis").json()
     assert a["unit"] == "weighted-squares heuristic" and len(a["moves"]) == 4  # no engine in this test
+    for level in (0, 999):  # as the settings: a level is 1 to 11, never silently another
+        assert client.get(f"/api/games/{g['id']}/analysis?level={level}").status_code == 422
     assert a["moves"][0]["value"] >= a["moves"][-1]["value"] and a["source"].startswith("alpha-beta")
     t = client.post("/api/analysis", json={"game": "tictactoe", "position": "XX-OO---- X"}).json()
     assert t["unit"] == "result" and t["moves"][0]["move"] == "c1" and t["moves"][0]["value"] == 1 and t["exact"]

@@ -23,13 +23,13 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 
 from plies.game import PASS, PliesError, State
 from plies.games import parse_position
 from plies.web.analysis import REVIEW, URGENT, Analyst, clamp_level, fill_passes, game_states, review_game
-from plies.web.levels import make_computer
+from plies.web.levels import MAX_LEVEL, make_computer
 from plies.web.schemas import AnalysisIn, BranchIn, PlayerSpec, ReviewIn, SettingsIn, StartGame
 from plies.web.sessions import Clock, GameSession, Sessions, Side
 from plies.web.setup import read_setup, start_for
@@ -125,7 +125,8 @@ async def post_settings(gid: str, body: SettingsIn, request: Request) -> dict[st
 
 
 @router.get("/games/{gid}/analysis", summary="Every legal move of a position of the game, valued (discs), best first")
-async def get_analysis(gid: str, request: Request, ply: int | None = None, level: int | None = None) -> dict[str, Any]:
+async def get_analysis(gid: str, request: Request, ply: int | None = None,
+                       level: int | None = Query(None, ge=1, le=MAX_LEVEL)) -> dict[str, Any]:
     session = _found(request, gid)
     k = len(session.moves) if ply is None else ply
     if not 0 <= k < len(session.states):
