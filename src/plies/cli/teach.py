@@ -336,8 +336,8 @@ def nodes_cmd(max_depth: int, positions: int, seed: int, heuristic: str | None, 
 @click.option("--deeper", type=click.IntRange(1, 3), default=2, show_default=True,
               help="How many plies deeper the reference search looks.")
 @click.option("--positions", type=click.IntRange(1, 1000), default=150, show_default=True,
-              help="How many sampled positions to scan.")
-@click.option("--show", type=click.IntRange(1, 20), default=3, show_default=True, help="Cases to print.")
+              help="Scan at most this many sampled positions (the scan stops once --show cases are found).")
+@click.option("--show", type=click.IntRange(1, 20), default=3, show_default=True, help="Cases to find and print.")
 @click.option("--seed", type=int, default=7, show_default=True)
 @click.option("--eval", "heuristic", default="discs", show_default=True,
               help="Evaluation of the short search (a naive one shows the effect best).")
