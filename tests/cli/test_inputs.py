@@ -58,3 +58,19 @@ def test_othello_on_other_boards_is_named_and_has_othello_s_heuristics(capsys: p
     assert main(["heuristics", "othello6", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["game"] == "othello"
     _one_error(capsys, ["match", "random", "greedy", "--game", "bogus"], "othello4, othello6 ... othello10")
+
+
+def test_a_transcript_longer_than_a_file_name_is_read_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    """A whole game is longer than the system allows a file name (255 bytes): it is still a game, not an error."""
+    from plies.games.hexthello import HexThelloState
+
+    s, names = HexThelloState.start(), []
+    for _ in range(60):
+        m = s.legal_moves()[0]
+        names.append(s.move_str(m))
+        s = s.play(m)
+    text = ", ".join(names)
+    assert len(text) > 255
+    assert main(["review", text, "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["moves"]) == 60
+    _one_error(capsys, ["show", "f5" * 200], "illegal move f5")

@@ -400,13 +400,13 @@ def read_game(arg: str, game: str | None = None, layout: str = "standard", index
     a file (``@FILE`` or a path; what ``save`` writes, any format ``plies show`` reads: its ``index``-th game);
     ParseError naming the bad move otherwise."""
     from plies.formats import wthor
-    from plies.formats.stream import check_not_a_missing_file
+    from plies.formats.stream import check_not_a_missing_file, path_kind
     from plies.web.setup import replay
 
     text = arg
     if not arg.startswith("@"):
         check_not_a_missing_file(arg)
-    if arg.startswith("@") or (len(arg) < 4096 and "\n" not in arg and Path(arg).is_file()):
+    if arg.startswith("@") or path_kind(arg) == "file":
         path = arg[1:] if arg.startswith("@") else arg
         check_not_a_missing_file(path)
         try:

@@ -146,6 +146,13 @@ def _transcripts(text: str, name: str | None) -> list[OthelloGame]:
         return games
 
 
+def _is_file(p: Path) -> bool:
+    try:
+        return p.is_file()
+    except (OSError, ValueError):  # a name too long for the system: text, not a file
+        return False
+
+
 def load_path_or_text(arg: str) -> Loaded:
     """``plies show`` and ``plies convert``'s argument: a file name if such a file exists (``-`` = stdin), else
     the text itself."""
@@ -154,7 +161,7 @@ def load_path_or_text(arg: str) -> Loaded:
 
         return load(sys.stdin.buffer.read(), "<stdin>")
     p = Path(arg)
-    if len(arg) < 4096 and p.is_file():
+    if len(arg) < 4096 and "\n" not in arg and _is_file(p):
         try:
             return load(p.read_bytes(), str(p))
         except OSError as e:

@@ -49,15 +49,28 @@ GAME_FILE_SUFFIXES = (".txt", ".ggf", ".wtb", ".jou", ".trn", ".sgf", ".obf", ".
 """An argument ending so names a file (a transcript or a board never does)."""
 
 
+def path_kind(arg: str) -> str | None:
+    """``"file"`` or ``"dir"`` when ``arg`` names one, else None: no such path, or text that cannot be a path (a
+    long transcript is too long a file name for the system, and must not be an error for being one)."""
+    if len(arg) >= 4096 or "\n" in arg or "\0" in arg:
+        return None
+    try:
+        p = Path(arg)
+        return "file" if p.is_file() else "dir" if p.is_dir() else None
+    except (OSError, ValueError):
+        return None
+
+
 def check_not_a_missing_file(arg: str) -> None:
     """FormatError when ``arg``, not an existing file, still reads as a file name: a directory, or a name ending
     in a game file's suffix (so the user hears "no such file", not that the name is no transcript)."""
-    if len(arg) >= 4096 or "\n" in arg:
+    kind = path_kind(arg)
+    if kind == "file" or len(arg) >= 4096 or "\n" in arg:
         return
-    p = Path(arg)
-    if p.is_dir() and ("/" in arg or "\\" in arg or arg in (".", "..") or p.suffix):
+    suffix = Path(arg).suffix.lower() if len(arg) < 4096 else ""
+    if kind == "dir" and ("/" in arg or "\\" in arg or arg in (".", "..") or suffix):
         raise FormatError(f"{arg} is a directory, not a game file")
-    if p.suffix.lower() in GAME_FILE_SUFFIXES and not p.exists():
+    if kind is None and suffix in GAME_FILE_SUFFIXES:
         raise FormatError(f"no such file: {arg}")
 
 
@@ -70,7 +83,7 @@ def open_source(arg: str, fmt: str | None = None) -> Stream:
             return _loaded(load(head, "<stdin>", fmt))
         return _large(_Chained(head, sys.stdin.buffer), "<stdin>", fmt, None)
     p = Path(arg)
-    if len(arg) < 4096 and p.is_file():
+    if path_kind(arg) == "file":
         try:
             size = p.stat().st_size
             if size <= SMALL:
@@ -79,7 +92,7 @@ def open_source(arg: str, fmt: str | None = None) -> Stream:
         except OSError as e:
             raise FormatError(f"cannot read {arg}: {e.strerror}") from None
         return _large(f, str(p), fmt, size)
-    if len(arg) < 4096 and p.is_dir():
+    if path_kind(arg) == "dir":
         raise FormatError(f"{arg} is a directory, not a game file")
     check_not_a_missing_file(arg)
     if len(arg) > MAX_ARGUMENT:

@@ -151,7 +151,12 @@ def bundled_suite_path(name: str) -> Path:
 def bundled_name(path: str | Path) -> tuple[str, str] | None:
     """``ffo:40-44`` -> ("ffo", "40-44"), ``ffo`` -> ("ffo", ""): a bundled suite's name and the ids written after
     it, or None (a path; an existing file is always a file)."""
-    if not isinstance(path, str) or Path(path).exists():
+    if not isinstance(path, str):
+        return None
+    try:
+        if Path(path).exists():
+            return None
+    except (OSError, ValueError):  # not a possible file name: not a suite's name either
         return None
     name, _, ids = path.partition(":")
     return (name.lower(), ids.strip()) if name.lower() in BUNDLED_SUITES else None
