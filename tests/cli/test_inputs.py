@@ -74,3 +74,22 @@ def test_a_transcript_longer_than_a_file_name_is_read_as_text(capsys: pytest.Cap
     assert main(["review", text, "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)["moves"]) == 60
     _one_error(capsys, ["show", "f5" * 200], "illegal move f5")
+
+
+def test_games_saved_in_play_are_shown(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """What 'save' writes: a game from another start (a '# start' line) shows; another game's file is named."""
+    import io
+
+    board = "-" * 27 + "OX------XO" + "-" * 27 + " O"  # White to move first
+    saved, ttt = tmp_path / "s.txt", tmp_path / "t.txt"
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"f4\nsave {saved}\nquit\n"))
+    main(["play", board, "--black", "human", "--white", "human"])
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"b2\nsave {ttt}\nquit\n"))
+    main(["play", "tictactoe", "--first", "human", "--second", "human"])
+    capsys.readouterr()
+    assert saved.read_text().startswith("# start ")
+    assert main(["show", f"@{saved}", "--json"]) == 0
+    game = json.loads(capsys.readouterr().out)["games"][0]
+    assert game["moves"] == ["f4"] and game["start"] == board
+    _one_error(capsys, ["show", str(ttt)], "a tictactoe game saved by plies play")

@@ -286,9 +286,9 @@ class PlaySession:
         return separator(self.start).join(names) if self.start.game == "hexthello" else "".join(names)
 
     def save(self, path: str) -> None:
-        """Write the game so that ``plies play FILE`` (and ``plies show`` / ``plies review`` for Othello, ``plies
-        hexthello show`` for HexThello) read it back: the moves in the game's notation, after a ``# start``
-        line when the game did not begin at the start position."""
+        """Write the game so that ``plies play @FILE`` and ``plies review FILE`` (and for Othello ``plies show`` /
+        ``convert``) read it back: the moves in the game's notation, after a ``# game`` line for tic-tac-toe and a
+        ``# start`` line when the game did not begin at the start position."""
         if not path:
             self.write("Usage: save FILE")
             return

@@ -42,6 +42,12 @@ def _text(data: bytes | str) -> str:
         return data.decode("latin-1")
 
 
+def detect_binary(data: bytes, name: str | None = None) -> bool:
+    """A WTHOR file (games, or the players' or tournaments' names)."""
+    suffix = Path(name).suffix.lower() if name else ""
+    return suffix in (".jou", ".trn", ".wtb") or wthor.looks_like_wtb(data)
+
+
 def detect(data: bytes | str, name: str | None = None) -> str:
     """The format name of ``data`` (see FORMATS); FormatError when it is none of them."""
     suffix = Path(name).suffix.lower() if name else ""
@@ -93,8 +99,38 @@ def longest_line(text: str) -> tuple[int, int]:
         pos, line = nl + 1, line + 1
 
 
+def _saved_game(text: str, name: str | None) -> Loaded | None:
+    """What ``save`` in ``plies play`` writes: the moves after ``# start BOARD`` / ``# game NAME`` lines (None when
+    the text has no such line).  Othello games only: another game's file is refused by name."""
+    headers: dict[str, str] = {}
+    body = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            key, _, value = stripped[1:].strip().partition(" ")
+            if key in ("start", "game") and value.strip():
+                headers[key] = value.strip()
+            continue
+        body.append(line)
+    if not headers:
+        return None
+    game = headers.get("game", "othello").lower()
+    if game == "othello" and "start" in headers and len("".join(headers["start"].split())) == 170:
+        game = "hexthello"
+    if game != "othello":
+        raise FormatError(f"a {game} game saved by plies play: 'plies play @FILE' and 'plies review FILE' read it; "
+                          "this command reads Othello games", source=name)
+    start = board_fmt.read_board(headers["start"], name) if "start" in headers else None
+    return Loaded("transcript", games=[transcript.read_transcript("\n".join(body), start=start, source=name)],
+                  source=name)
+
+
 def load(data: bytes | str, name: str | None = None, fmt: str | None = None) -> Loaded:
     """Parse ``data`` in format ``fmt`` (detected when None)."""
+    if fmt in (None, "transcript") and not (isinstance(data, bytes) and detect_binary(data, name)):
+        saved = _saved_game(_text(data), name) if _text(data).lstrip().startswith("#") else None
+        if saved is not None:
+            return saved
     kind = fmt or detect(data, name)
     if kind == "wthor":
         if name and os.path.isfile(name):  # names from WTHOR.JOU / WTHOR.TRN beside it

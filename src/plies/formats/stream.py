@@ -75,13 +75,17 @@ def check_not_a_missing_file(arg: str) -> None:
 
 
 def open_source(arg: str, fmt: str | None = None) -> Stream:
-    """``plies show``/``convert``'s argument: a file name if such a file exists (``-`` = stdin), else the text
-    itself; large files stream."""
+    """``plies show``/``convert``'s argument: a file name if such a file exists (``-`` = stdin, ``@FILE`` a file),
+    else the text itself; large files stream."""
     if arg == "-":
         head = sys.stdin.buffer.read(SMALL + 1)
         if len(head) <= SMALL:
             return _loaded(load(head, "<stdin>", fmt))
         return _large(_Chained(head, sys.stdin.buffer), "<stdin>", fmt, None)
+    if arg.startswith("@") and path_kind(arg[1:]) != "dir" and len(arg) > 1:  # '@FILE', as play and review take
+        arg = arg[1:]
+        if path_kind(arg) is None:
+            raise FormatError(f"no such file: {arg}")
     p = Path(arg)
     if path_kind(arg) == "file":
         try:
