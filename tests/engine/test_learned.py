@@ -77,3 +77,15 @@ def test_exact_solver_unaffected_by_learned_evaluation(learned_engine: Engine) -
     r = learned_engine.search(pos.state, exact=True)
     assert r.exact and r.value == pos.score
     assert r.move in pos.best_moves
+
+
+def test_a_predicted_disc_difference_never_exceeds_a_wipe_out() -> None:
+    """The learned evaluation can predict more than 64 discs in a lopsided position; the engine reports at most 64
+    (an exact solve of the same position gives +64)."""
+    from plies.games.othello import OthelloState
+
+    s = OthelloState.from_transcript("d3c3c4e3d2c2e2c5b3a3b4d1b5a4a5e1a2a6a7b2b6b7b1c1f1f2c7b8c6d7")
+    for depth in (2, 4, 6):
+        results = Engine(hash_mb=8, threads=1).analyse(s, depth=depth, multipv=3)
+        assert all(-64 <= r.value <= 64 for r in results), [r.value for r in results]
+    assert max(r.value for r in results) == 64

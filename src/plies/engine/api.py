@@ -366,7 +366,10 @@ class Engine:
         """Root move i of a midgame search to depth: its value, its variation (extended from the table), stats."""
         pv = self._extend_pv(state, [int(x) for x in rpv[i, : rlen[i]]], depth)
         stats = Stats(nodes=int(self.ctl[midgame.NODES]), seconds=seconds, depth=depth)
-        return SearchResult(_clean(values[i]), int(root[i]), pv, stats, "engine", self.evaluation)
+        value = float(values[i])
+        if self.eval_id == LEARNED and abs(value) < WIN / 2:  # a predicted disc difference: never beyond 64
+            value = max(-64.0, min(64.0, value))
+        return SearchResult(_clean(value), int(root[i]), pv, stats, "engine", self.evaluation)
 
     def _extend_pv(self, state: OthelloState, pv: list[int], depth: int) -> list[int]:
         """Follow the table's best moves past where the search's own variation stopped (cut by a hit)."""
