@@ -93,3 +93,10 @@ def test_games_saved_in_play_are_shown(tmp_path: Path, capsys: pytest.CaptureFix
     game = json.loads(capsys.readouterr().out)["games"][0]
     assert game["moves"] == ["f4"] and game["start"] == board
     _one_error(capsys, ["show", str(ttt)], "a tictactoe game saved by plies play")
+
+
+def test_a_tree_searched_above_its_leaves_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """Inner nodes of an explicit tree have no value: a depth that stops above the leaves would invent one."""
+    _one_error(capsys, ["search", "[[3,12,8],[2,4,6],[14,5,2]]", "--depth", "1"], "the tree is 2 plies deep")
+    assert main(["search", "[[3,12,8],[2,4,6],[14,5,2]]", "--depth", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["value"] == 3
