@@ -100,3 +100,14 @@ def test_a_tree_searched_above_its_leaves_is_refused(capsys: pytest.CaptureFixtu
     _one_error(capsys, ["search", "[[3,12,8],[2,4,6],[14,5,2]]", "--depth", "1"], "the tree is 2 plies deep")
     assert main(["search", "[[3,12,8],[2,4,6],[14,5,2]]", "--depth", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["value"] == 3
+
+
+def test_the_teaching_views_refuse_a_tree_too_big_to_trace(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def tree(depth: int) -> object:
+        return [tree(depth - 1) for _ in range(4)] if depth else 1
+
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(tree(8)))  # 87,381 nodes
+    _one_error(capsys, ["tree", "solve", f"@{big}"], "the tree has 87,381 nodes")
+    assert main(["search", f"@{big}", "--json"]) == 0  # searching it is fine
+    assert json.loads(capsys.readouterr().out)["value"] == 1

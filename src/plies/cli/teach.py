@@ -37,7 +37,19 @@ def _read_tree(text: str) -> Any:
                 t = f.read()
         except OSError as e:
             raise PliesError(f"cannot read {path}: {e.strerror}") from None
-    return TreeState(parse_tree(t))
+    root = parse_tree(t)
+    size = _count_nodes(root)
+    if size > MAX_TREE_NODES:
+        raise ParseError(f"the tree has {size:,} nodes; the teaching views draw and trace at most {MAX_TREE_NODES:,} "
+                         "(search a big tree with 'plies search @FILE')")
+    return TreeState(root)
+
+
+MAX_TREE_NODES = 20_000  # a trace of 4^7 leaves (21,845 nodes) takes about 2 s; its drawing is already unreadable
+
+
+def _count_nodes(node: Any) -> int:
+    return 1 + sum(_count_nodes(c) for c in node.children)
 
 
 def _draw(trace: Any, svg: str | None, png: str | None, thumbnails: bool | None = None, engine: str = "plies",
