@@ -34,8 +34,9 @@ EXAMPLES = {"othello": "d3, or row and column like '2 3'", "tictactoe": "b2", "h
 def help_text(state: State) -> str:
     """The in-game help, with a move of this game as the example."""
     example = EXAMPLES.get(state.game, state.move_str(state.legal_moves()[0]) if state.legal_moves() else "a move")
+    sides = "|".join(name.split()[0].lower() for name in state.player_names)  # black|white, x|o
     return (f"Type a move ({example}), or: undo, hint (the best move and its value), show (every move's value), "
-            "view black|white (whose point of view values are from), level N (the engine level of hints), "
+            f"view {sides} (whose point of view values are from), level N (the engine level of hints), "
             "save FILE, board, help, quit.")
 
 
@@ -525,7 +526,9 @@ def setup_interactively(state: State, read: Callable[[str], str], write: Callabl
     if level >= 6:
         spec = f"engine:level={level}"
         return (spec, spec) if order == 4 else ("human", spec) if order == 1 else (spec, "human")
-    algos = ["alpha-beta", "minimax", "greedy (most discs)", "random"] + (["the fast engine"] if engine_ok else [])
+    has_discs = state.game in ("othello", "hexthello")
+    greedy = "greedy (most discs)" if has_discs else "greedy (the best position one move on)"
+    algos = ["alpha-beta", "minimax", greedy, "random"] + (["the fast engine"] if engine_ok else [])
     algo = _menu(read, write, "Computer's algorithm:", algos)
     spec = {1: "alphabeta", 2: "minimax", 3: "greedy", 4: "random", 5: f"engine:level={level}"}[algo]
     if spec in ("alphabeta", "minimax"):
