@@ -111,3 +111,8 @@ def test_the_teaching_views_refuse_a_tree_too_big_to_trace(tmp_path: Path, capsy
     _one_error(capsys, ["tree", "solve", f"@{big}"], "the tree has 87,381 nodes")
     assert main(["search", f"@{big}", "--json"]) == 0  # searching it is fine
     assert json.loads(capsys.readouterr().out)["value"] == 1
+
+
+def test_review_options_for_the_engine_are_refused_for_other_games(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["5 7, 5 8", "--threshold", "50"], ["b2 a1", "--level", "3"]):
+        _one_error(capsys, ["review", *args], "are for reviews by the engine")

@@ -27,13 +27,13 @@ from .engine import MAX_LEVEL, threads_option
               help="Engine level of the analysis (default 8: depth 10, exact from 14 empties).")
 @click.option("--view", type=click.Choice(["black", "white"], case_sensitive=False), default="black",
               show_default=True, help="Whose point of view the values are from.")
-@click.option("--threshold", type=FiniteRange(min=0.1), default=2.0, show_default=True,
-              help="Discs a move must lose against the best move to count as a mistake.")
+@click.option("--threshold", type=FiniteRange(min=0.1), default=None,
+              help="Discs a move must lose against the best move to count as a mistake (Othello; default 2).")
 @click.option("--number", "-n", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of a file that holds several.")
 @threads_option()
 @json_option
-def review(game: str, level: int | None, view: str, threshold: float, number: int, threads: int | None,
+def review(game: str, level: int | None, view: str, threshold: float | None, number: int, threads: int | None,
            as_json: bool) -> None:
     """Review GAME: each move against the best move, the discs it lost, the mistakes and a sum per player.
 
@@ -49,6 +49,11 @@ def review(game: str, level: int | None, view: str, threshold: float, number: in
     start, moves = read_game(game, index=number)
     if not any(m != PASS for m in moves):
         raise PliesError("no moves to review: give a game (a transcript or a file), not a position")
+    from plies.web.levels import engine_applies
+
+    if not engine_applies(start) and (level is not None or threshold is not None):
+        raise PliesError(f"--level and --threshold are for reviews by the engine (Othello on 8x8, in discs): a "
+                         f"{start.game} game is valued by the textbook search, and a mistake loses a clear margin")
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err_console, transient=True) as bar:
         task = bar.add_task("analysing positions", total=None)
@@ -57,7 +62,7 @@ def review(game: str, level: int | None, view: str, threshold: float, number: in
             bar.update(task, completed=done, total=total)
 
         result = run_review(start, moves, level or DEFAULT_ANALYSIS_LEVEL, on_progress=progress,
-                            threshold=threshold, threads=threads or default_threads())
+                            threshold=2.0 if threshold is None else threshold, threads=threads or default_threads())
     if as_json:
         emit_json(result)
         return
