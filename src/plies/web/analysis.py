@@ -217,7 +217,11 @@ def _engine_rows(state: State, level: int, engine: Any) -> tuple[list[dict[str, 
         depth = max(depth, int(getattr(r.stats, "depth", 0) or 0))
         rows.append({"move": state.move_str(r.move), "index": r.move, "value": _r(value), "exact": exact,
                      "pv": _names(state, r.pv or [r.move])})
-    return rows, depth, level_text(level)
+    searched = leaf_depth(row.depth, state.to_move)
+    text = level_text(level)
+    if _empties(state) > row.exact_empties and searched != row.depth:  # the horizon on Black's move (leaf_depth)
+        text = text.replace(f"depth {row.depth},", f"depth {searched} here,")
+    return rows, depth, text
 
 
 def _textbook_rows(state: State, depth: int, h: Any, solved: bool) -> tuple[list[dict[str, Any]], int, str]:
