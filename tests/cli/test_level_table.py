@@ -22,11 +22,15 @@ def test_readme_shows_the_table_times() -> None:
         assert rows[lv].strip() == f"{seconds_text(row.seconds)} ({seconds_text(row.p95)})", lv
 
 
-def test_plies_levels_prints_the_table_times(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["levels"]) == 0
-    out = capsys.readouterr().out
-    for row in LEVELS.values():
-        assert seconds_text(row.seconds) in out and seconds_text(row.p95) in out
+def test_plies_levels_prints_the_table_times(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    for columns in ("80", "140"):  # narrow: the notes go under the table, whole
+        monkeypatch.setenv("COLUMNS", columns)
+        assert main(["levels"]) == 0
+        out = capsys.readouterr().out
+        for row in LEVELS.values():
+            assert seconds_text(row.seconds) in out and seconds_text(row.p95) in out
+            assert not row.note or row.note in out, (columns, row.note)
 
 
 def test_the_browsers_start_screen_gets_the_table() -> None:

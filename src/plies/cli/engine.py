@@ -315,15 +315,20 @@ def levels() -> None:
     engine."""
     from plies.engine.levels import LEVELS, seconds_text
 
+    wide = console.width >= 110  # else the notes go under the table: a narrow column of them is unreadable
     table = Table(title="engine levels (engine:level=N)", caption="time a move: the mean and the 95th percentile "
                   "in self-play, measured by benchmarks/engine_levels.py")
-    for col in ("level", "depth", "exact from", "slips", "book", "time a move", "95% under", "note"):
+    for col in ("level", "depth", "exact from", "slips", "book", "time a move", "95% under", "note")[:8 if wide else 7]:
         table.add_column(col, no_wrap=col != "note")
     for lv in LEVELS.values():
         table.add_row(str(lv.level), str(lv.depth), f"{lv.exact_empties} empties",
                       f"{lv.temperature:g} discs" if lv.temperature else "none", "yes" if lv.book else "no",
-                      seconds_text(lv.seconds), seconds_text(lv.p95), lv.note)
+                      seconds_text(lv.seconds), seconds_text(lv.p95), *([lv.note] if wide else []))
     console.print(table)
+    if not wide:
+        for lv in LEVELS.values():
+            if lv.note:
+                console.print(f"level {lv.level}: {lv.note}")
 
 
 @click.group()
