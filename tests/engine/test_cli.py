@@ -151,7 +151,7 @@ def test_solve_exits_1_when_a_result_differs_from_the_suite(tmp_path: Path,
 
 def test_analyse_of_a_finished_game_needs_no_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
     out = _json(capsys, ["analyse", f"XX{E62} O", "--exact", "--json"])
-    assert out["move"] is None and out["score"] == -64
+    assert out["move"] is None and out["score"] == out["value"] == -64 and out["unit"] == "discs"
 
 
 def test_ctrl_c_stops_a_search_that_had_not_started_yet() -> None:

@@ -179,8 +179,8 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
         on_progress=None if as_json else progress))
     if as_json:
         out = _line(state, results[0]) if results[0].move is not None else {
-            "score": results[0].value, "move": None, "pv": [], "nodes": 0, "seconds": 0.0, "depth": 0,
-            "exact": True}
+            "score": results[0].value, "value": results[0].value, "unit": "discs", "move": None, "pv": [],
+            "nodes": 0, "seconds": 0.0, "depth": 0, "exact": True}
         out["position"] = state.to_text()
         out["evaluation"] = results[0].evaluation
         if multipv > 1:

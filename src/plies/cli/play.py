@@ -306,7 +306,9 @@ class PlaySession:
         except OSError as e:
             self.write(f"Cannot save to {path}: {e.strerror}")
             return
-        self.write(f"Saved {len(self.moves)} moves to {path}")
+        passes = sum(1 for m in self.moves if m == PASS)
+        also = f" ({passes} of them passes)" if passes else ""
+        self.write(f"Saved {len(self.moves)} moves{also} to {path}")
 
     # --- the game loop ------------------------------------------------------------------------------------
     def play(self) -> State:
