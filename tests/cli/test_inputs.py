@@ -5,6 +5,7 @@ numbers the searches can tell from won games."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -116,3 +117,15 @@ def test_the_teaching_views_refuse_a_tree_too_big_to_trace(tmp_path: Path, capsy
 def test_review_options_for_the_engine_are_refused_for_other_games(capsys: pytest.CaptureFixture[str]) -> None:
     for args in (["5 7, 5 8", "--threshold", "50"], ["b2 a1", "--level", "3"]):
         _one_error(capsys, ["review", *args], "are for reviews by the engine")
+
+
+def test_the_row_column_view_names_squares_its_way(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("2 3\nhint\nquit\n"))
+    main(["play", "othello", "--layout", "doc000", "--black", "human", "--white", "human"])
+    out = capsys.readouterr().out
+    assert "Illegal: (2 3) flips nothing" in out
+    hint = next(line for line in out.splitlines() if "Hint:" in line)
+    assert "then (" in hint and not re.search(r"\b[a-h][1-8]\b", hint.split("then", 1)[1]), hint

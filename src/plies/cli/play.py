@@ -101,6 +101,12 @@ class PlaySession:
             return f"({r} {c})"
         return s.move_str(move)
 
+    def in_rowcol(self, text: str) -> str:
+        """``text`` with its square names (``d3``) as ``(2 3)`` in the row/column view, as the board shows them."""
+        if not self.rowcol or self.state.game not in ("othello", "tictactoe"):
+            return text
+        return re.sub(r"\b([a-j])(10|[1-9])\b", lambda m: f"({int(m[2]) - 1} {ord(m[1]) - 97})", text)
+
     @staticmethod
     def _paren(text: str) -> str:
         return f"({text})" if " " in text and not text.startswith("(") else text
@@ -181,7 +187,7 @@ class PlaySession:
             try:
                 return self.state.parse_move(text)  # self.state: an undo may have changed the position
             except PliesError as e:
-                self.write(f"Illegal: {e}. Try again.")
+                self.write(self.in_rowcol(f"Illegal: {e}. Try again."))
 
     # --- commands -----------------------------------------------------------------------------------------
     def undo(self) -> bool:
@@ -257,7 +263,7 @@ class PlaySession:
             return
         best = a["moves"][0]
         mover = self.state.to_move
-        then = best["pv"][1:]
+        then = [self.in_rowcol(m) for m in best["pv"][1:]]
         line = f"; then {separator(self.state).join(then)}" if then else ""
         self.write(f"Hint: {self.square(best['index'])}, {self.pov(best['value'], mover, a['unit'], best['exact'])} "
                    f"({a['source']}){line}")
