@@ -12,7 +12,7 @@ from rich.table import Table
 
 from plies import heuristics
 from plies.game import ParseError, State
-from plies.games.tree import Node, TreeState
+from plies.games.tree import TreeState, tree_height
 from plies.search import alphabeta, minimax
 from plies.search.perft import fast_perft
 from plies.search.result import SearchResult
@@ -79,11 +79,6 @@ def _pv_text(state: State, pv: list[Any]) -> str:
     return " ".join(names) or "-"
 
 
-def _tree_height(node: Node) -> int:
-    """Plies from an explicit tree's node down to its deepest leaf."""
-    return 1 + max(_tree_height(c) for c in node.children) if node.children else 0
-
-
 @click.command()
 @click.argument("position")
 @click.option("--algo", type=click.Choice(["minimax", "alphabeta", "both"]), default="alphabeta", show_default=True)
@@ -104,8 +99,8 @@ def search(position: str, algo: str, depth: int | None, evaluation: str | None, 
     if state.is_over():
         raise ParseError("the game is already over in this position")
     d = depth if depth is not None else DEFAULT_DEPTH.get(state.game, 4)
-    if isinstance(state, TreeState) and depth is not None and depth < _tree_height(state.node):
-        raise ParseError(f"the tree is {_tree_height(state.node)} plies deep and its inner nodes have no value: "
+    if isinstance(state, TreeState) and depth is not None and depth < tree_height(state.node):
+        raise ParseError(f"the tree is {tree_height(state.node)} plies deep and its inner nodes have no value: "
                          "leave --depth out, or give at least that")
     algos = ["minimax", "alphabeta"] if algo == "both" else [algo]
     with console.status("searching...", spinner="dots") if not as_json else _null():

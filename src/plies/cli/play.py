@@ -408,7 +408,7 @@ def read_game(arg: str, game: str | None = None, layout: str = "standard", index
     """A start position and the moves played from it: a game name, a board, a transcript (its moves kept), or
     a file (``@FILE`` or a path; what ``save`` writes, any format ``plies show`` reads: its ``index``-th game);
     ParseError naming the bad move otherwise."""
-    from plies.formats import wthor
+    from plies.formats.detect import binary_kind, saved_headers
     from plies.formats.stream import check_not_a_missing_file, path_kind
     from plies.web.setup import replay
 
@@ -422,7 +422,7 @@ def read_game(arg: str, game: str | None = None, layout: str = "standard", index
             raw = Path(path).read_bytes()
         except OSError as e:
             raise PliesError(f"cannot read {path}: {e.strerror}") from None
-        if Path(path).suffix.lower() == ".wtb" or wthor.looks_like_wtb(raw):  # binary: a WTHOR game database
+        if binary_kind(raw, path) is not None:  # a WTHOR game database (or its names file)
             if game not in (None, "othello") or layout != "standard":
                 raise PliesError(f"{path} is a WTHOR file: Othello games on the standard board")
             return _othello_formats(raw, index, path)
@@ -430,19 +430,10 @@ def read_game(arg: str, game: str | None = None, layout: str = "standard", index
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise PliesError(f"{path} is not a UTF-8 text file") from None
-    start_text = None
-    body = []
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("#"):
-            key, _, value = stripped[1:].strip().partition(" ")
-            if key == "start" and value.strip():
-                start_text = value.strip()
-            elif key == "game" and value.strip():
-                game = game or value.strip().lower()
-            continue
-        body.append(line)
-    moves_text = "\n".join(body).strip()
+    headers, body = saved_headers(text)
+    start_text = headers.get("start")
+    game = game or (headers["game"].lower() if "game" in headers else None)
+    moves_text = body.strip()
     if start_text is None and _is_position_text(moves_text):  # a name, a board or a tree: no history
         return read_position(moves_text, game=game, layout=layout), []
     if start_text is not None:

@@ -19,7 +19,7 @@ from plies.game import ParseError, PliesError
 
 def _read_tree(text: str) -> Any:
     """TREE: a preset name (doc000, doc002), a file, or inline JSON (nested list or labelled dict form)."""
-    from plies.games.tree import TreeState, parse_tree
+    from plies.games.tree import TreeState, parse_tree, tree_size
     from plies.teach.examples import PRESETS
 
     if text in PRESETS:
@@ -38,7 +38,7 @@ def _read_tree(text: str) -> Any:
         except OSError as e:
             raise PliesError(f"cannot read {path}: {e.strerror}") from None
     root = parse_tree(t)
-    size = _count_nodes(root)
+    size = tree_size(root)
     if size > MAX_TREE_NODES:
         raise ParseError(f"the tree has {size:,} nodes; the teaching views draw and trace at most {MAX_TREE_NODES:,} "
                          "(search a big tree with 'plies search @FILE')")
@@ -46,10 +46,6 @@ def _read_tree(text: str) -> Any:
 
 
 MAX_TREE_NODES = 20_000  # a trace of 4^7 leaves (21,845 nodes) takes about 2 s; its drawing is already unreadable
-
-
-def _count_nodes(node: Any) -> int:
-    return 1 + sum(_count_nodes(c) for c in node.children)
 
 
 def _draw(trace: Any, svg: str | None, png: str | None, thumbnails: bool | None = None, engine: str = "plies",

@@ -42,22 +42,24 @@ def _text(data: bytes | str) -> str:
         return data.decode("latin-1")
 
 
-def detect_binary(data: bytes, name: str | None = None) -> bool:
-    """A WTHOR file (games, or the players' or tournaments' names)."""
+def binary_kind(data: bytes, name: str | None = None) -> str | None:
+    """The WTHOR format of these bytes (games, or the players' or tournaments' names, by the file's suffix), or
+    None: a text format."""
     suffix = Path(name).suffix.lower() if name else ""
-    return suffix in (".jou", ".trn", ".wtb") or wthor.looks_like_wtb(data)
+    if suffix == ".jou":
+        return "wthor-players"
+    if suffix == ".trn":
+        return "wthor-tournaments"
+    if suffix == ".wtb" or wthor.looks_like_wtb(data):
+        return "wthor"
+    return None
 
 
 def detect(data: bytes | str, name: str | None = None) -> str:
     """The format name of ``data`` (see FORMATS); FormatError when it is none of them."""
-    suffix = Path(name).suffix.lower() if name else ""
-    if isinstance(data, bytes):
-        if suffix == ".jou":
-            return "wthor-players"
-        if suffix == ".trn":
-            return "wthor-tournaments"
-        if suffix == ".wtb" or wthor.looks_like_wtb(data):
-            return "wthor"
+    binary = binary_kind(data, name) if isinstance(data, bytes) else None
+    if binary is not None:
+        return binary
     text = _text(data)
     stripped = text.strip()
     if not stripped:
@@ -99,9 +101,9 @@ def longest_line(text: str) -> tuple[int, int]:
         pos, line = nl + 1, line + 1
 
 
-def _saved_game(text: str, name: str | None) -> Loaded | None:
-    """What ``save`` in ``plies play`` writes: the moves after ``# start BOARD`` / ``# game NAME`` lines (None when
-    the text has no such line).  Othello games only: another game's file is refused by name."""
+def saved_headers(text: str) -> tuple[dict[str, str], str]:
+    """What ``save`` in ``plies play`` writes, split: its ``# start BOARD`` / ``# game NAME`` lines (as
+    {"start": BOARD, "game": NAME}; other comment lines dropped) and the moves' text."""
     headers: dict[str, str] = {}
     body = []
     for line in text.splitlines():
@@ -112,6 +114,13 @@ def _saved_game(text: str, name: str | None) -> Loaded | None:
                 headers[key] = value.strip()
             continue
         body.append(line)
+    return headers, "\n".join(body)
+
+
+def _saved_game(text: str, name: str | None) -> Loaded | None:
+    """A game ``save`` wrote (None when the text has no header line).  Othello games only: another game's file
+    is refused by name."""
+    headers, body = saved_headers(text)
     if not headers:
         return None
     game = headers.get("game", "othello").lower()
@@ -121,14 +130,14 @@ def _saved_game(text: str, name: str | None) -> Loaded | None:
         raise FormatError(f"a {game} game saved by plies play: 'plies play @FILE' and 'plies review FILE' read it; "
                           "this command reads Othello games", source=name)
     start = board_fmt.read_board(headers["start"], name) if "start" in headers else None
-    return Loaded("transcript", games=[transcript.read_transcript("\n".join(body), start=start, source=name)],
-                  source=name)
+    return Loaded("transcript", games=[transcript.read_transcript(body, start=start, source=name)], source=name)
 
 
 def load(data: bytes | str, name: str | None = None, fmt: str | None = None) -> Loaded:
     """Parse ``data`` in format ``fmt`` (detected when None)."""
-    if fmt in (None, "transcript") and not (isinstance(data, bytes) and detect_binary(data, name)):
-        saved = _saved_game(_text(data), name) if _text(data).lstrip().startswith("#") else None
+    if fmt in (None, "transcript") and not (isinstance(data, bytes) and binary_kind(data, name)):
+        text = _text(data)
+        saved = _saved_game(text, name) if text.lstrip().startswith("#") else None
         if saved is not None:
             return saved
     kind = fmt or detect(data, name)
@@ -182,29 +191,4 @@ def _transcripts(text: str, name: str | None) -> list[OthelloGame]:
         return games
 
 
-def _is_file(p: Path) -> bool:
-    try:
-        return p.is_file()
-    except (OSError, ValueError):  # a name too long for the system: text, not a file
-        return False
-
-
-def load_path_or_text(arg: str) -> Loaded:
-    """``plies show`` and ``plies convert``'s argument: a file name if such a file exists (``-`` = stdin), else
-    the text itself."""
-    if arg == "-":
-        import sys
-
-        return load(sys.stdin.buffer.read(), "<stdin>")
-    p = Path(arg)
-    if len(arg) < 4096 and "\n" not in arg and _is_file(p):
-        try:
-            return load(p.read_bytes(), str(p))
-        except OSError as e:
-            raise FormatError(f"cannot read {arg}: {e.strerror}") from None
-    return load(arg)
-
-
-
-
-__all__ = ["FORMATS", "Loaded", "detect", "load", "load_path_or_text"]
+__all__ = ["FORMATS", "Loaded", "binary_kind", "detect", "load", "saved_headers"]

@@ -69,6 +69,16 @@ def build(data: Any) -> Node:
     raise ParseError(f"not a tree node: {data!r}")
 
 
+def tree_height(node: Node) -> int:
+    """Plies from ``node`` down to its deepest leaf."""
+    return 0 if node.is_leaf else 1 + max(tree_height(c) for c in node.children)
+
+
+def tree_size(node: Node) -> int:
+    """Nodes of the tree under ``node``, itself included."""
+    return 1 + sum(tree_size(c) for c in node.children)
+
+
 def parse_tree(text: str) -> Node:
     """Read a tree from JSON text (nested lists or labelled dicts)."""
     try:

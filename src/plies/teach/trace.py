@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plies.game import WIN, PliesError, describe_value
-from plies.games.tree import Node, TreeState
+from plies.games.tree import Node, TreeState, tree_height
 from plies.heuristics import Evaluation, get
 from plies.search import SearchResult, Tracer, alphabeta, minimax
 
@@ -366,10 +366,6 @@ def _label(node: Tracked, parent: NodeInfo | None) -> tuple[str, str | None]:
     ps = parent.state
     move = ps.move_str(ps.legal_moves()[node.path[-1]])
     return move, move
-
-
-def tree_height(node: Node) -> int:
-    return 0 if node.is_leaf else 1 + max(tree_height(c) for c in node.children)
 
 
 def _exact(node: Node, is_max: bool, memo: dict[int, float]) -> float:

@@ -19,10 +19,10 @@ from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel
 
 from plies.game import PliesError
-from plies.games.tree import Node, TreeState, build
+from plies.games.tree import TreeState, build, tree_height, tree_size
 from plies.teach import draw, quiz
 from plies.teach.examples import PRESETS
-from plies.teach.trace import solve_tree, tree_height
+from plies.teach.trace import solve_tree
 
 STATIC = Path(__file__).parent / "static"
 FILES = {"learn.js": "text/javascript", "learn.css": "text/css", "favicon.svg": "image/svg+xml"}
@@ -38,10 +38,6 @@ class TraceRequest(BaseModel):
     tree: Any
     algorithm: str = "alphabeta"
     order: str = "left"
-
-
-def _size(node: Node) -> int:
-    return 1 + sum(_size(c) for c in node.children)
 
 
 class QuizRequest(BaseModel):
@@ -62,7 +58,7 @@ class CheckRequest(QuizRequest):
 def trace_payload(tree: Any, algorithm: str = "alphabeta", order: str = "left") -> dict[str, Any]:
     """Everything the page needs for one tree: nodes, steps, the answer, positions and the picture."""
     root = build(tree)
-    if _size(root) > MAX_NODES or tree_height(root) > MAX_DEPTH:
+    if tree_size(root) > MAX_NODES or tree_height(root) > MAX_DEPTH:
         raise PliesError(f"the page shows trees of up to {MAX_NODES} nodes and depth {MAX_DEPTH}")
     trace = solve_tree(TreeState(root), algorithm, order)
     data = trace.to_dict(steps=True)
