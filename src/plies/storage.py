@@ -28,10 +28,11 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def check_tables(path: str | Path, metadata: MetaData, what: str) -> dict[str, set[str]]:
+def check_tables(path: str | Path, metadata: MetaData, what: str, complete: bool = False) -> dict[str, set[str]]:
     """The tables (name -> columns) of the existing file ``path``, read without changing it; a PliesError
     ("PATH is not WHAT (why)") when it is a folder, not SQLite, or holds tables other than ``metadata``'s or
-    tables of those names with other columns (another program's file)."""
+    tables of those names with other columns (another program's file).  ``complete`` (a reader): a file with
+    tables must have all of ``metadata``'s; a writer accepts some missing (another writer may be creating them)."""
 
     def not_ours(why: str) -> PliesError:
         return PliesError(f"{path} is not {what} ({why})")
@@ -58,7 +59,7 @@ def check_tables(path: str | Path, metadata: MetaData, what: str) -> dict[str, s
     if others:
         raise not_ours(f"it holds other tables: {', '.join(others)}")
     missing = sorted(set(metadata.tables) - set(tables))
-    if tables and missing:
+    if complete and tables and missing:
         raise not_ours(f"it has no {missing[0]} table")
     return tables
 

@@ -195,3 +195,26 @@ def test_an_empty_file_becomes_a_match_database(tmp_path, capsys):
     out = run_json(capsys, "match", "random", "greedy", "-n", "2", "-w", "1", "--db", str(db))
     assert out["finished"] == 2
     assert main(["tournament", "show", str(db)]) == 0
+
+
+
+def test_a_writer_takes_a_database_another_writer_is_still_creating(tmp_path: Path) -> None:
+    """Two runs on one new file: the first may have made ``events`` and not yet ``games``; the second goes on,
+    while a reader refuses such a file as incomplete."""
+    from sqlalchemy import create_engine
+
+    from plies.game import PliesError
+    from plies.match.store import Base, Store
+
+    halves = []
+    for name in ("a.sqlite", "b.sqlite"):
+        path = tmp_path / name
+        engine = create_engine(f"sqlite:///{path}")
+        Base.metadata.tables["events"].create(engine)
+        engine.dispose()
+        halves.append(path)
+    with pytest.raises(PliesError, match="it has no games table"):
+        Store(halves[0], readonly=True)
+    Store(halves[1]).close()
+    with sqlite3.connect(halves[1]) as c:
+        assert {r[0] for r in c.execute("select name from sqlite_master where type = 'table'")} >= {"events", "games"}

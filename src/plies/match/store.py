@@ -104,10 +104,10 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:  # pragma: no cover - trivial
     cur.close()
 
 
-def check_schema(path: Path) -> dict[str, set[str]]:
+def check_schema(path: Path, complete: bool = False) -> dict[str, set[str]]:
     """The tables (name -> columns) of the SQLite file ``path``, read without changing it; a PliesError when the
     file is not SQLite or holds tables that are not plies' ``events`` and ``games`` (another program's file)."""
-    return check_tables(path, Base.metadata, "a plies match database")
+    return check_tables(path, Base.metadata, "a plies match database", complete)
 
 
 class Store:
@@ -128,7 +128,7 @@ class Store:
             if readonly:
                 if not self.path.is_file():
                     raise PliesError(f"no database {path}")
-                if not check_schema(self.path):
+                if not check_schema(self.path, complete=True):
                     raise PliesError(f"{path} holds no match or tournament")
                 self.engine = create_engine(f"sqlite:///{resolved}", creator=lambda: connect_readonly(resolved))
             else:

@@ -78,10 +78,10 @@ class MoveRow(Base):
     game: Mapped[GameRow] = relationship(back_populates="moves")
 
 
-def check_schema(path: str | Path) -> dict[str, set[str]]:
+def check_schema(path: str | Path, complete: bool = False) -> dict[str, set[str]]:
     """The tables (name -> columns) of the existing file ``path``, read without changing it; a PliesError when
     it is a folder, not SQLite, or holds tables other than a HexThello server's ``games`` and ``moves``."""
-    return check_tables(path, Base.metadata, "a HexThello games database")
+    return check_tables(path, Base.metadata, "a HexThello games database", complete)
 
 
 class Store:
@@ -102,7 +102,7 @@ class Store:
         elif readonly:
             if not Path(path).exists():
                 raise PliesError(f"no database {path}")
-            self._empty = not check_schema(path)
+            self._empty = not check_schema(path, complete=True)
             resolved = Path(path).resolve()
             self.engine = create_engine("sqlite://", creator=lambda: connect_readonly(resolved))
             return
