@@ -125,6 +125,33 @@ def test_the_portable_and_vector_builds_agree(name: str) -> None:
     assert _core.perft(own, opp, 7) == build.perft(own, opp, 7) == KNOWN[7]
 
 
+@pytest.mark.parametrize("name", ["_core_avx2", "_core_avx512"])
+def test_the_pattern_sums_of_every_build_are_the_same_number(name: str) -> None:
+    """The learned evaluation gathers each pattern instance from a board image in the portable build and by one
+    ``pext`` in the vector builds where that instruction is fast (PEXT_FAST): the same terms in the same order, so
+    exactly the same value."""
+    import importlib
+
+    from plies import _core
+    from plies.engine import patterns as pt
+
+    runs = {"_core_avx2": _core.cpu_has_avx2(), "_core_avx512": _core.cpu_has_avx512()}
+    try:
+        build = importlib.import_module(f"plies.{name}")
+    except ImportError:
+        pytest.skip(f"no {name} build on this platform")
+    if not runs[name]:
+        pytest.skip(f"this CPU cannot run {name}")
+    assert _core.PEXT_FAST == 0 and build.PEXT_FAST in (0, 1)
+    rng = np.random.default_rng(11)
+    w = pt.expand_weights(rng.normal(size=(12, pt.N_PARAMS)).astype(np.float32))
+    for _ in range(2000):
+        cells = rng.choice(3, 64, p=rng.dirichlet([1, 1, 1]))
+        own = sum(1 << k for k in range(64) if cells[k] == 1)
+        opp = sum(1 << k for k in range(64) if cells[k] == 2)
+        assert build.patterns_evaluate(own, opp, w) == _core.patterns_evaluate(own, opp, w)
+
+
 def test_bad_arguments_raise_instead_of_crashing() -> None:
     """The compiled core checks what Python hands it: a square off the board, a wrong array type or size."""
     from plies.core import lib

@@ -6,8 +6,9 @@
  * midgame presearch's move where the solver has none yet, from 13 empties) is searched before the other moves
  * are ordered, since it mostly cuts off; they go by a shallow search with the learned evaluation (15+ empties),
  * fastest first, the mover's stable discs at the corners, corners and quadrant parity; from MID_EMPTIES down
- * (search_mid), fastest first without the shared table, ETC or the evaluation, bounds and best moves kept in the
- * thread's own small table (MidEntry, its move again searched first); from SHALLOW_EMPTIES down
+ * (search_mid), fastest first without the shared table, ETC or the evaluation (from REPLY_ORDER_EMPTIES down by the
+ * replies, square and parity alone), bounds and best moves kept in the thread's own small table (MidEntry, its move
+ * again searched first); from SHALLOW_EMPTIES down
  * (search_shallow), no move ordering: the legal moves in parity order (odd quadrants first), and the last four
  * empties written out (the last one only counts flips, the opponent's only when they can change the result).
  * Values are int64 from the side to move's view, empty squares going to the winner.
@@ -25,9 +26,10 @@
 #include "ybwc.h"
 
 #define NONE (-100)             /* below any score */
-#define SHALLOW_EMPTIES 6       /* <= this: parity order, no move ordering */
+#define SHALLOW_EMPTIES 5       /* <= this: parity order, no move ordering */
 #define MID_EMPTIES 10          /* <= this: search_mid (no ETC, no evaluation in the move order, no variation) */
-#define MID_TT_EMPTIES 7        /* >= this: search_mid keeps bounds and best moves in the thread's own table */
+#define MID_TT_EMPTIES 6        /* >= this: search_mid keeps bounds and best moves in the thread's own table */
+#define REPLY_ORDER_EMPTIES 7   /* <= this: search_mid orders by the replies, square and parity only */
 #define PRESEARCH_MOVE_EMPTIES 13 /* >= this: the midgame presearch's best move where the solver has none */
 #define ETC_EMPTIES 14          /* >= this: enhanced transposition cut-offs */
 #define SORT_SEARCH2_EMPTIES 21 /* >= this: ordering by a two-ply search of the evaluation */
@@ -461,8 +463,7 @@ static inline i64 mid_child(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int em
  * stored with depth = empties. */
 static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, int passed, u64 moves) {
     s->ctl[CTL_NODES]++;
-    i64 bound = stability_cut(P, O, alpha, empties);
-    if (bound != NONE) return bound;
+    i64 bound;
     int hash_move = NO_MOVE;
     i64 a0 = alpha, b0 = beta;
     MidEntry *me = empties >= MID_TT_EMPTIES ? mid_entry(s, P, O) : NULL;
@@ -470,6 +471,8 @@ static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties,
         hash_move = me->move;
         if (bounds_cut(me->lower, me->upper, &alpha, &beta, &bound)) return bound;
     }
+    bound = stability_cut(P, O, alpha, empties);
+    if (bound != NONE) return bound;
     if (moves == MOVES_UNKNOWN) moves = get_moves(P, O);
     if (moves == 0) {
         if (passed || get_moves(O, P) == 0) return final_score(P, O);
@@ -499,7 +502,12 @@ static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties,
         sqs[n] = sq;
         if (empties > MID_TT_EMPTIES)  /* the child's slot on its way to the cache while the moves are ordered */
             __builtin_prefetch(mid_entry(s, O ^ f, P ^ f ^ (ONE << sq)));
-        keys[n] = order_key_r(P, O, sq, f, odd, &rp[n]);
+        if (empties <= REPLY_ORDER_EMPTIES) {  /* few empties: no corner terms, cheaper than the moves they save */
+            rp[n] = get_moves(O ^ f, P ^ f ^ (ONE << sq));
+            keys[n] = -64 * popcount(rp[n]) + SQUARE_VALUE[sq] + ((odd >> sq & 1) ? ORDER_PARITY : 0);
+        } else {
+            keys[n] = order_key_r(P, O, sq, f, odd, &rp[n]);
+        }
         fl[n] = f;
         n++;
     }

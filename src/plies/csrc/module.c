@@ -32,6 +32,7 @@ static struct PyModuleDef core_module = {
 PyMODINIT_FUNC CAT(PyInit_, PLIES_MODULE)(void) {
     bitboard_init();
     eval_init();
+    patterns_init();
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;
     PyMethodDef *tables[] = {engine_methods, patterns_methods, endgame_methods, hexthello_methods};
@@ -52,5 +53,6 @@ PyMODINIT_FUNC CAT(PyInit_, PLIES_MODULE)(void) {
     PyModule_AddIntConstant(m, "AVX512", 0);
 #endif
     PyModule_AddIntConstant(m, "SEARCH_BYTES", (long)sizeof(Search));
+    PyModule_AddIntConstant(m, "PEXT_FAST", PEXT_FAST);  /* 1: the pattern sum gathers squares by pext */
     return m;
 }

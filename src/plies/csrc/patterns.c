@@ -54,6 +54,27 @@ static inline u64 pattern_extract(int t, u64 b) {
 
 #include "patterns_gen.h"
 
+#if defined(__BMI2__)
+#include <cpuid.h>
+
+/* 1 where pext is a one-cycle instruction: every BMI2 processor but AMD's before Zen 3 (family 19h), which run it
+ * in microcode (tens to hundreds of cycles); set once by patterns_init. */
+static int PEXT_FAST = 0;
+
+static void patterns_init(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d)) return;
+    int amd = (b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163)     /* "AuthenticAMD" */
+              || (b == 0x6f677948 && d == 0x6e65476e && c == 0x656e6975); /* "HygonGenuine" */
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return;
+    unsigned family = ((a >> 8) & 0xF) + (((a >> 8) & 0xF) == 0xF ? ((a >> 20) & 0xFF) : 0);
+    PEXT_FAST = !amd || family >= 0x19;
+}
+#else
+static const int PEXT_FAST = 0;
+static void patterns_init(void) {}
+#endif
+
 /* True when W is an expanded weight array of these patterns (row_len = RAW_SIZE + 6, at least one phase). */
 static inline int patterns_weights_ok(const Weights *W) {
     return W->n_phases >= 1 && W->row_len == PATTERN_ROW_LEN;
@@ -67,7 +88,11 @@ double evaluate_patterns(u64 P, u64 O, const Weights *W) {
     i64 phase = (60 - e) * n_phases / 60;
     if (phase > n_phases - 1) phase = n_phases - 1;
     const float *w = W->w + phase * W->row_len;
+#if defined(__BMI2__)
+    double s = PEXT_FAST ? pattern_sum_pext(P, O, w) : pattern_sum(P, O, w);
+#else
     double s = pattern_sum(P, O, w);
+#endif
     const float *d = w + W->row_len - 6;
     s += (double)d[0];
     if (empties & 1) s += (double)d[1];

@@ -5,10 +5,11 @@ Three layers, as in strong solvers: with many empties, principal-variation searc
 enhanced transposition cut-offs and stability cut-offs (and probcut in a selective search), moves ordered hash move
 first, then by a shallow search with the learned evaluation (15+ empties; the midgame presearch's move where the
 solver has none yet), fastest first (fewest opponent replies), the mover's stable discs at the corners, corners and
-quadrant parity; from ``MID_EMPTIES`` empties down, fastest first without the shared table, ETC or the evaluation,
-bounds and best moves kept in each thread's own small table (from ``MID_TT_EMPTIES``: exact values never go stale);
-from ``SHALLOW_EMPTIES`` down, no move generation at all: the empty squares are tried in parity order (odd
-quadrants first), and the last four empties have their own written-out code (the last one only counts flips, with
+quadrant parity; from ``MID_EMPTIES`` empties down, fastest first without the shared table, ETC or the evaluation
+(from ``REPLY_ORDER_EMPTIES`` by the replies, the square and parity alone), bounds and best moves kept in each
+thread's own small table (from ``MID_TT_EMPTIES``: exact values never go stale); from ``SHALLOW_EMPTIES`` down, no
+move ordering: the legal moves in parity order (odd quadrants first), and the last four empties have their own
+written-out code (the last one only counts flips, with
 one table look-up per line through the square, and the opponent's only when they can change the result). Values are
 ints from the side to move's view, empty squares going to the winner.
 
@@ -35,9 +36,10 @@ from plies.engine.hashtable import TableArrays
 
 PASS = -1
 NONE = -100          # below any score
-SHALLOW_EMPTIES = 6  # <= this: parity order, no move generation
+SHALLOW_EMPTIES = 5  # <= this: parity order, no move ordering
 MID_EMPTIES = 10     # <= this: no shared table, ETC or evaluation in the move order
-MID_TT_EMPTIES = 7   # >= this (up to MID_EMPTIES): the thread's own table of exact bounds
+MID_TT_EMPTIES = 6   # >= this (up to MID_EMPTIES): the thread's own table of exact bounds
+REPLY_ORDER_EMPTIES = 7  # <= this: ordered by the replies, the square and parity alone
 ETC_EMPTIES = 14     # >= this: enhanced transposition cut-offs
 # Move ordering with many empties adds the (learned) evaluation of the position a move leads to:
 SORT_SEARCH2_EMPTIES = 21  # >= this: searched two plies
