@@ -67,7 +67,7 @@ typedef struct {
     u64 P, O;
     int8_t lower, upper, move, pad;
 } MidEntry;
-#define MT_BITS 16  /* 2**16 slots, 1.5 MB a thread */
+#define MT_BITS 15  /* 2**15 slots, 768 KB a thread (under half of a 2 MB second-level cache) */
 
 typedef struct Pool Pool;
 typedef struct SplitPoint SplitPoint;
