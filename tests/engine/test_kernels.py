@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import numpy as np
 import pytest
 
@@ -95,24 +97,32 @@ def test_last_flip_count_equals_the_flips_of_the_move() -> None:
         assert int(last_flip_count(np.uint64(p), np.int64(sq))) == expected
 
 
-@pytest.mark.parametrize("name", ["_core_avx2", "_core_avx512"])
-def test_the_portable_and_vector_builds_agree(name: str) -> None:
-    """Each build of the compiled core (``plies._core`` for any CPU, the AVX2 and AVX-512 ones) gives the same
-    moves, flips and perft counts; the one in use is the best this CPU runs."""
+def _runnable_build(name: str) -> ModuleType:
+    """The vector build ``plies.<name>`` of the compiled core; the test is skipped where it is not built or this
+    CPU cannot run it."""
     import importlib
 
     from plies import _core
-    from plies.core import lib
 
-    runs = {"_core_avx2": _core.cpu_has_avx2(), "_core_avx512": _core.cpu_has_avx512()}
-    best = "_core_avx512" if runs["_core_avx512"] else "_core_avx2" if runs["_core_avx2"] else "_core"
-    assert lib.__name__ == f"plies.{best}"
     try:
         build = importlib.import_module(f"plies.{name}")
     except ImportError:
         pytest.skip(f"no {name} build on this platform")
-    if not runs[name]:
+    if not {"_core_avx2": _core.cpu_has_avx2(), "_core_avx512": _core.cpu_has_avx512()}[name]:
         pytest.skip(f"this CPU cannot run {name}")
+    return build
+
+
+@pytest.mark.parametrize("name", ["_core_avx2", "_core_avx512"])
+def test_the_portable_and_vector_builds_agree(name: str) -> None:
+    """Each build of the compiled core (``plies._core`` for any CPU, the AVX2 and AVX-512 ones) gives the same
+    moves, flips and perft counts; the one in use is the best this CPU runs."""
+    from plies import _core
+    from plies.core import lib
+
+    best = "_core_avx512" if _core.cpu_has_avx512() else "_core_avx2" if _core.cpu_has_avx2() else "_core"
+    assert lib.__name__ == f"plies.{best}"
+    build = _runnable_build(name)
     rng = np.random.default_rng(9)
     for _ in range(500):
         cells = rng.choice(3, 64, p=[0.3, 0.35, 0.35])
@@ -130,18 +140,10 @@ def test_the_pattern_sums_of_every_build_are_the_same_number(name: str) -> None:
     """The learned evaluation gathers each pattern instance from a board image in the portable build and by one
     ``pext`` in the vector builds where that instruction is fast (PEXT_FAST): the same terms in the same order, so
     exactly the same value."""
-    import importlib
-
     from plies import _core
     from plies.engine import patterns as pt
 
-    runs = {"_core_avx2": _core.cpu_has_avx2(), "_core_avx512": _core.cpu_has_avx512()}
-    try:
-        build = importlib.import_module(f"plies.{name}")
-    except ImportError:
-        pytest.skip(f"no {name} build on this platform")
-    if not runs[name]:
-        pytest.skip(f"this CPU cannot run {name}")
+    build = _runnable_build(name)
     assert _core.PEXT_FAST == 0 and build.PEXT_FAST in (0, 1)
     rng = np.random.default_rng(11)
     w = pt.expand_weights(rng.normal(size=(12, pt.N_PARAMS)).astype(np.float32))

@@ -213,11 +213,7 @@ def kernel_source() -> str:
     for t, (name, cells) in enumerate(PATTERNS):
         n = len(cells)
         out.append(f"/* {name}: bits of the {n} base squares -> ternary value (own digit 1) */")
-        out.append(f"static const uint16_t PATTERN_TERNARY_{t}[{1 << n}] = {{")
-        values = [str(int(v)) for v in TERNARY[t, : 1 << n]]
-        for i in range(0, len(values), 16):
-            out.append("    " + ", ".join(values[i:i + 16]) + ",")
-        out.append("};")
+        out += _c_table(f"PATTERN_TERNARY_{t}", [int(v) for v in TERNARY[t, : 1 << n]])
     out += ["",
             "/* Sum of the pattern weights (row w of an expanded weight array) of the position own/opp, in the",
             " * order of the instances below (double accumulator). */",
@@ -240,11 +236,24 @@ def kernel_source() -> str:
     return "\n".join(out) + "\n"
 
 
+def _c_table(name: str, values: list[int]) -> list[str]:
+    """A C ``uint16_t`` array, 16 values a line."""
+    out = [f"static const uint16_t {name}[{len(values)}] = {{"]
+    for i in range(0, len(values), 16):
+        out.append("    " + ", ".join(str(v) for v in values[i:i + 16]) + ",")
+    return out + ["};"]
+
+
 def _pext_kernel(names: list[str]) -> list[str]:
     """The same sum, each instance's squares gathered from the board itself by one BMI2 ``pext`` (in square
     order) and turned into its ternary value by a table of that instance's digit powers: no board images, the
-    same terms in the same order, so the same number."""
-    tables: dict[tuple[int, ...], int] = {}
+    same terms in the same order, so the same number.  An instance whose squares come in its pattern's order
+    (every base pattern lists its squares in ascending order) reads that pattern's ternary table."""
+    tables: dict[tuple[int, ...], str] = {}
+    for t, (_, squares) in enumerate(PATTERNS):
+        n = len(squares)
+        tables.setdefault(tuple(3 ** (n - 1 - j) for j in range(n)), f"PATTERN_TERNARY_{t}")
+    shared = len(tables)
     lines: list[str] = []
     for g in range(8):
         for k in range(int(G_START[g]), int(G_START[g + 1])):
@@ -253,21 +262,17 @@ def _pext_kernel(names: list[str]) -> list[str]:
             inst = [int(SYMMETRIES[g, sq]) for sq in cells]
             n = len(inst)
             powers = tuple(3 ** (n - 1 - inst.index(sq)) for sq in sorted(inst))  # pext bit i -> digit power
-            m = tables.setdefault(powers, len(tables))
+            T = tables.setdefault(powers, f"PATTERN_PEXT_{len(tables) - shared}")
             mask = sum(1 << sq for sq in inst)
-            T = f"PATTERN_PEXT_{m}"
             lines.append(f"    s += (double)w[{base} + {T}[_pext_u64(own, 0x{mask:016X}ULL)] + "
                          f"2 * {T}[_pext_u64(opp, 0x{mask:016X}ULL)]]; /* {names[t]} */")
     out = ["#if defined(__BMI2__)",
            "#include <immintrin.h>",
            "",
            "/* The pattern sum with BMI2: bits of an instance's squares in square order -> its ternary value */"]
-    for powers, m in tables.items():
-        values = [str(sum(pw for i, pw in enumerate(powers) if bits >> i & 1)) for bits in range(1 << len(powers))]
-        out.append(f"static const uint16_t PATTERN_PEXT_{m}[{len(values)}] = {{")
-        for i in range(0, len(values), 16):
-            out.append("    " + ", ".join(values[i:i + 16]) + ",")
-        out.append("};")
+    for powers, name in list(tables.items())[shared:]:
+        out += _c_table(name, [sum(pw for i, pw in enumerate(powers) if bits >> i & 1)
+                               for bits in range(1 << len(powers))])
     out += ["",
             "/* pattern_sum by pext (fast on Intel from Haswell and AMD from Zen 3; see patterns.c) */",
             "static inline double pattern_sum_pext(u64 own, u64 opp, const float *w) {",
