@@ -247,30 +247,36 @@ def _c_table(name: str, values: list[int]) -> list[str]:
 def _pext_kernel(names: list[str]) -> list[str]:
     """The same sum, each instance's squares gathered from the board itself by one BMI2 ``pext`` (in square
     order) and turned into its ternary value by a table of that instance's digit powers: no board images, the
-    same terms in the same order, so the same number.  An instance whose squares come in its pattern's order
-    (every base pattern lists its squares in ascending order) reads that pattern's ternary table."""
-    tables: dict[tuple[int, ...], str] = {}
-    for t, (_, squares) in enumerate(PATTERNS):
-        n = len(squares)
-        tables.setdefault(tuple(3 ** (n - 1 - j) for j in range(n)), f"PATTERN_TERNARY_{t}")
-    shared = len(tables)
-    lines: list[str] = []
+    same terms in the same order, so the same number.  A table serves every instance whose powers begin its own
+    (pext leaves the bits above an instance's squares 0): the pattern tables first, then the longest new ones."""
+    instances = []
     for g in range(8):
         for k in range(int(G_START[g]), int(G_START[g + 1])):
-            t, base = int(K_TYPE[k]), int(K_BASE[k])
-            cells = [r * 8 + c for r, c in PATTERNS[t][1]]
-            inst = [int(SYMMETRIES[g, sq]) for sq in cells]
+            t = int(K_TYPE[k])
+            inst = [int(SYMMETRIES[g, r * 8 + c]) for r, c in PATTERNS[t][1]]
             n = len(inst)
             powers = tuple(3 ** (n - 1 - inst.index(sq)) for sq in sorted(inst))  # pext bit i -> digit power
-            T = tables.setdefault(powers, f"PATTERN_PEXT_{len(tables) - shared}")
-            mask = sum(1 << sq for sq in inst)
-            lines.append(f"    s += (double)w[{base} + {T}[_pext_u64(own, 0x{mask:016X}ULL)] + "
-                         f"2 * {T}[_pext_u64(opp, 0x{mask:016X}ULL)]]; /* {names[t]} */")
+            instances.append((t, int(K_BASE[k]), sum(1 << sq for sq in inst), powers))
+    tables = {f"PATTERN_TERNARY_{t}": tuple(3 ** (len(sq) - 1 - j) for j in range(len(sq)))
+              for t, (_, sq) in enumerate(PATTERNS)}
+    shared = len(tables)
+    name_of: dict[tuple[int, ...], str] = {}
+    for powers in sorted({i[3] for i in instances}, key=len, reverse=True):
+        name = next((m for m, q in tables.items() if q[: len(powers)] == powers), None)
+        if name is None:
+            name = f"PATTERN_PEXT_{len(tables) - shared}"
+            tables[name] = powers
+        name_of[powers] = name
+    lines = []
+    for t, base, mask, powers in instances:
+        T = name_of[powers]
+        lines.append(f"    s += (double)w[{base} + {T}[_pext_u64(own, 0x{mask:016X}ULL)] + "
+                     f"2 * {T}[_pext_u64(opp, 0x{mask:016X}ULL)]]; /* {names[t]} */")
     out = ["#if defined(__BMI2__)",
            "#include <immintrin.h>",
            "",
            "/* The pattern sum with BMI2: bits of an instance's squares in square order -> its ternary value */"]
-    for powers, name in list(tables.items())[shared:]:
+    for name, powers in list(tables.items())[shared:]:
         out += _c_table(name, [sum(pw for i, pw in enumerate(powers) if bits >> i & 1)
                                for bits in range(1 << len(powers))])
     out += ["",
