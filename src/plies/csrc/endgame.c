@@ -6,9 +6,10 @@
  * midgame presearch's move where the solver has none yet, from 13 empties) is searched before the other moves
  * are ordered, since it mostly cuts off; they go by a shallow search with the learned evaluation (15+ empties),
  * fastest first, the mover's stable discs at the corners, corners and quadrant parity; from MID_EMPTIES down
- * (search_mid), fastest first without the shared table, ETC or the evaluation (from REPLY_ORDER_EMPTIES down by the
+ * (search_mid), fastest first without the shared table or the evaluation (from REPLY_ORDER_EMPTIES down by the
  * replies, square and parity alone), bounds and best moves kept in the thread's own small table (MidEntry, its move
- * again searched first); from SHALLOW_EMPTIES down
+ * again searched first, and from MID_ETC_EMPTIES up the children's bounds cut off as ETC does with the shared
+ * one); from SHALLOW_EMPTIES down
  * (search_shallow), no move ordering: the legal moves in parity order (odd quadrants first), and the last four
  * empties written out (the last one only counts flips, the opponent's only when they can change the result).
  * Values are int64 from the side to move's view, empty squares going to the winner.
@@ -27,11 +28,12 @@
 
 #define NONE (-100)             /* below any score */
 #define SHALLOW_EMPTIES 5       /* <= this: parity order, no move ordering */
-#define MID_EMPTIES 10          /* <= this: search_mid (no ETC, no evaluation in the move order, no variation) */
+#define MID_EMPTIES 10          /* <= this: search_mid (no shared table, no evaluation in the move order, no variation) */
 #define MID_TT_EMPTIES 6        /* >= this: search_mid keeps bounds and best moves in the thread's own table */
+#define MID_ETC_EMPTIES 9       /* >= this (and search_deep's nodes above MID_EMPTIES): ETC by the thread's table */
 #define REPLY_ORDER_EMPTIES 7   /* <= this: search_mid orders by the replies, square and parity only */
 #define PRESEARCH_MOVE_EMPTIES 13 /* >= this: the midgame presearch's best move where the solver has none */
-#define ETC_EMPTIES 14          /* >= this: enhanced transposition cut-offs */
+#define ETC_EMPTIES 12          /* >= this: enhanced transposition cut-offs (by the shared table) */
 #define SORT_SEARCH2_EMPTIES 21 /* >= this: ordering by a two-ply search of the evaluation */
 #define SORT_SEARCH_EMPTIES 18  /* >= this: by a one-ply search */
 #define SORT_EVAL_EMPTIES 15    /* >= this: by the static evaluation */
@@ -451,6 +453,21 @@ static inline void mid_store(MidEntry *me, u64 P, u64 O, i64 alpha, i64 beta, i6
 
 static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, int passed, u64 moves);
 
+/* Enhanced transposition cut-off by the thread's own table (cheap: the children's slots were prefetched): the
+ * index among moves sqs[0..n) (flips fl) of one whose child's upper bound already puts (P, O) at beta or above,
+ * with that value in *value; -1 when there is none. */
+static inline int mid_etc(Search *s, u64 P, u64 O, const int *sqs, const u64 *fl, int n, i64 beta, i64 *value) {
+    for (int i = 0; i < n; i++) {
+        u64 cp = O ^ fl[i], co = P ^ fl[i] ^ (ONE << sqs[i]);
+        const MidEntry *c = mid_entry(s, cp, co);
+        if (c->P == cp && c->O == co && -(i64)c->upper >= beta) {
+            *value = -(i64)c->upper;
+            return i;
+        }
+    }
+    return -1;
+}
+
 /* A child of search_mid: the parity search from SHALLOW_EMPTIES down. */
 static inline i64 mid_child(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties, u64 moves) {
     if (empties <= SHALLOW_EMPTIES) return search_shallow(s, P, O, alpha, beta, empties, 0, moves);
@@ -510,6 +527,13 @@ static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties,
         }
         fl[n] = f;
         n++;
+    }
+    if (empties >= MID_ETC_EMPTIES) {
+        int k = mid_etc(s, P, O, sqs, fl, n, beta, &bound);
+        if (k >= 0) {
+            mid_store(me, P, O, a0, b0, bound, sqs[k]);
+            return bound;
+        }
     }
     for (int i = 0; i < n; i++) {
         int b = i;  /* selection: the best remaining key; the move at i takes its slot */
@@ -623,6 +647,15 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
         fb[n] = f;
         if (sq == hash_move) swap_first(mb, fb, n);  /* first, the others ordered only if it does not cut off */
         n++;
+    }
+    if (empties - 1 <= MID_EMPTIES) {  /* the children are search_mid's: ETC by the thread's table */
+        int k = mid_etc(s, P, O, mb, fb, n, beta, &bound);
+        if (k >= 0) {
+            tt_store(&s->tt, P, O, tag, (double)a0, (double)b0, (double)bound, mb[k]);
+            s->pv[ply][0] = (int8_t)mb[k];
+            s->pv_len[ply] = 1;
+            return bound;
+        }
     }
     int keyed = mb[0] != hash_move;  /* 0 while the hash move, first, is the only move with a key */
     if (keyed) deep_order(P, O, empties, odd, W, mb, fb, kb, 0, n);

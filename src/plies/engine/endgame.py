@@ -5,9 +5,10 @@ Three layers, as in strong solvers: with many empties, principal-variation searc
 enhanced transposition cut-offs and stability cut-offs (and probcut in a selective search), moves ordered hash move
 first, then by a shallow search with the learned evaluation (15+ empties; the midgame presearch's move where the
 solver has none yet), fastest first (fewest opponent replies), the mover's stable discs at the corners, corners and
-quadrant parity; from ``MID_EMPTIES`` empties down, fastest first without the shared table, ETC or the evaluation
+quadrant parity; from ``MID_EMPTIES`` empties down, fastest first without the shared table or the evaluation
 (from ``REPLY_ORDER_EMPTIES`` by the replies, the square and parity alone), bounds and best moves kept in each
-thread's own small table (from ``MID_TT_EMPTIES``: exact values never go stale); from ``SHALLOW_EMPTIES`` down, no
+thread's own small table (from ``MID_TT_EMPTIES``: exact values never go stale; from ``MID_ETC_EMPTIES`` its
+bounds of the children cut off as ETC does with the shared table); from ``SHALLOW_EMPTIES`` down, no
 move ordering: the legal moves in parity order (odd quadrants first), and the last four empties have their own
 written-out code (the last one only counts flips, with
 one table look-up per line through the square, and the opponent's only when they can change the result). Values are
@@ -39,8 +40,9 @@ NONE = -100          # below any score
 SHALLOW_EMPTIES = 5  # <= this: parity order, no move ordering
 MID_EMPTIES = 10     # <= this: no shared table, ETC or evaluation in the move order
 MID_TT_EMPTIES = 6   # >= this (up to MID_EMPTIES): the thread's own table of exact bounds
+MID_ETC_EMPTIES = 9  # >= this (and the node above MID_EMPTIES): ETC by the thread's own table
 REPLY_ORDER_EMPTIES = 7  # <= this: ordered by the replies, the square and parity alone
-ETC_EMPTIES = 14     # >= this: enhanced transposition cut-offs
+ETC_EMPTIES = 12     # >= this: enhanced transposition cut-offs (by the shared table)
 # Move ordering with many empties adds the (learned) evaluation of the position a move leads to:
 SORT_SEARCH2_EMPTIES = 21  # >= this: searched two plies
 SORT_SEARCH_EMPTIES = 18   # >= this: searched one ply
