@@ -116,6 +116,20 @@ def test_hexthello_data_refuses_an_existing_output(tmp_path, capsys) -> None:
     assert np.load(out)["labels"].size
 
 
+@pytest.mark.parametrize("command", ["fit", "hexthello-fit", "book"])
+def test_fit_and_book_keep_an_existing_output_unless_forced(tmp_path, capsys, data, hexdata, command) -> None:
+    out = tmp_path / "w.npz"
+    out.write_bytes(b"precious")
+    argv = {"fit": ["train", "fit", data, "--phases", "2"],
+            "hexthello-fit": ["train", "hexthello-fit", hexdata, "--holdout", "0"],
+            "book": ["train", "book", "--backend", "python", "--depth", "1", "--plies", "1"]}[command]
+    argv = [*argv, "--out", str(out)]
+    assert "--force" in _error(capsys, argv)
+    assert out.read_bytes() == b"precious"
+    assert main([*argv, "--force"]) == 0
+    assert np.load(out).files
+
+
 def test_hexthello_data_writes_exactly_the_named_file(tmp_path) -> None:
     out = tmp_path / "h.data"
     assert main(["train", "hexthello-data", "--games", "1", "--depth", "1", "--out", str(out)]) == 0

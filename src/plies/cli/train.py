@@ -88,8 +88,9 @@ def data_cmd(games: int, out: str, workers: int, seed: int, resume: bool, backen
 @click.option("--refit", default=None, help="Fit only these phases (comma-separated), keep the others from --base.")
 @click.option("--base", default=None, type=click.Path(exists=True, dir_okay=False),
               help="Weights file whose phases --refit keeps.")
+@click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
 def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: float, iterations: int,
-            seed: int, overlap: int, only: str | None, refit: str | None, base: str | None) -> None:
+            seed: int, overlap: int, only: str | None, refit: str | None, base: str | None, force: bool) -> None:
     """Fit pattern weights per phase to DATA files; print the held-out error per phase."""
     from plies.train.data import load
     from plies.train.fit import fit, load_weights, save_weights
@@ -104,6 +105,7 @@ def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: fl
             raise PliesError("--refit needs --base WEIGHTS (the phases it keeps)")
 
     _check_fit_out(out, [*data, *([base] if base else [])])
+    _check_new_out(out, force)
     t0 = time.perf_counter()
     ds = load(data)
     n_games = len(set(ds.game.tolist()))
@@ -180,13 +182,15 @@ def label_cmd(data: str, out: str, depth: int, empties: str, weights: str | None
               help="Expand only moves within WIDTH discs of the best (>= 0) [no limit].")
 @click.option("--backend", type=click.Choice(["engine", "python"]), default="engine", show_default=True)
 @click.option("--eval", "evaluation", default="default", show_default=True, help="Evaluation of the analysis.")
+@click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
 def book_cmd(out: str, depth: int, plies: int, branch: int, width: float | None, backend: str,
-             evaluation: str) -> None:
+             evaluation: str, force: bool) -> None:
     """Build an opening book by analysing the opening tree and backing the values up by negamax."""
     from plies.train.backends import get_backend
     from plies.train.book import build_book
     from plies.train.files import check_out_dir, write_whole
 
+    _check_new_out(out, force)
     check_out_dir(out)
     t0 = time.perf_counter()
     be = get_backend(backend, evaluation)
@@ -252,8 +256,7 @@ def hex_data_cmd(games: int, out: str, workers: int, seed: int, depth: int, rand
         lo, hi = (int(x) for x in random_plies.split("-"))
     except ValueError:
         raise PliesError(f"--random-plies wants MIN-MAX such as 2-12, not {random_plies!r}") from None
-    if not force and os.path.exists(out) and os.path.getsize(out):
-        raise PliesError(f"{out} exists; add --force to overwrite it or choose another --out")
+    _check_new_out(out, force)
     check_out_dir(out)
     cfg = SelfPlay(games=games, seed=seed, depth=depth, epsilon=epsilon, opening=(lo, hi), evaluation=evaluation,
                    weights=weights)
@@ -277,8 +280,9 @@ def hex_data_cmd(games: int, out: str, workers: int, seed: int, depth: int, rand
               help="Also train each phase on positions this many empties outside it.")
 @click.option("--iterations", type=click.IntRange(1), default=300, show_default=True, help="CG iterations cap.")
 @click.option("--seed", type=click.IntRange(0), default=1, show_default=True, help="Seed of the held-out split.")
+@click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
 def hex_fit_cmd(data: tuple[str, ...], out: str, holdout: float, l2: float, overlap: int, iterations: int,
-                seed: int) -> None:
+                seed: int, force: bool) -> None:
     """Fit the HexThello learned evaluation to DATA files; print the held-out error per phase."""
     import numpy as np
 
@@ -288,6 +292,7 @@ def hex_fit_cmd(data: tuple[str, ...], out: str, holdout: float, l2: float, over
     from plies.train.hexthello import fit, load_data
 
     _check_fit_out(out, data)
+    _check_new_out(out, force)
     t0 = time.perf_counter()
     ds = load_data(list(data))
     n_games = len(np.unique(ds["game"]))
@@ -308,6 +313,13 @@ def hex_fit_cmd(data: tuple[str, ...], out: str, holdout: float, l2: float, over
             "held_out_mae": [round(r.mae_held, 3) for r in reports], "seconds": round(dt, 1)}
     write_whole(out, lambda tmp: save_weights(tmp, weights, meta))
     console.print(f"weights written to {out} in {dt:.1f} s")
+
+
+def _check_new_out(out: str, force: bool) -> None:
+    """Refuse an OUT that already holds something unless ``--force``: a finished fit or book is not replaced
+    by accident."""
+    if not force and os.path.exists(out) and os.path.getsize(out):
+        raise PliesError(f"{out} exists; add --force to overwrite it or choose another --out")
 
 
 def _check_fit_out(out: str, inputs: Iterable[str]) -> None:
