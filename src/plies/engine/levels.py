@@ -38,12 +38,12 @@ class Level:
 
     @property
     def time_text(self) -> str:
-        """``52 ms a move (95% under 0.15 s)``: the measured times, as every front-end shows them."""
+        """``40 ms a move (95% under 0.12 s)``: the measured times, as every front-end shows them."""
         return f"{seconds_text(self.seconds)} a move (95% under {seconds_text(self.p95)})"
 
     @property
     def summary(self) -> str:
-        """One line for menus: ``depth 10, exact from 14 empties, 52 ms a move (95% under 0.15 s)``."""
+        """One line for menus: ``depth 10, exact from 14 empties, 40 ms a move (95% under 0.12 s)``."""
         return f"depth {self.depth}, exact from {self.exact_empties} empties, {self.time_text}"
 
 
@@ -60,19 +60,20 @@ LEVELS: dict[int, Level] = {
     lv.level: lv
     for lv in (
         Level(1, 1, 1, "beginner: often a weaker move", 6.0, 0.0001, 0.0002),
-        Level(2, 2, 2, "novice: a weaker move now and then", 4.0, 0.0002, 0.0003),
-        Level(3, 3, 3, "club player: small slips", 2.5, 0.0005, 0.0009),
-        Level(4, 4, 4, "strong club player: rare slips", 1.5, 0.0009, 0.0018),
-        Level(5, 5, 5, "slips between near-equal moves", 0.75, 0.0019, 0.0039),
-        Level(6, 6, 10, "full engine from here on", 0.0, 0.0018, 0.0046),
-        Level(7, 8, 12, "", 0.0, 0.0072, 0.019),
-        Level(8, 10, 14, "the default", 0.0, 0.052, 0.15),
-        Level(9, 11, 16, "", 0.0, 0.13, 0.44),
-        Level(10, 12, 18, "", 0.0, 0.60, 2.8),
-        Level(11, 13, 20, "the strongest level", 0.0, 1.0, 3.2),
+        Level(2, 2, 2, "novice: a weaker move now and then", 4.0, 0.0002, 0.0004),
+        Level(3, 3, 3, "club player: small slips", 2.5, 0.0005, 0.0012),
+        Level(4, 4, 4, "strong club player: rare slips", 1.5, 0.0008, 0.0015),
+        Level(5, 5, 5, "slips between near-equal moves", 0.75, 0.0017, 0.0037),
+        Level(6, 6, 10, "full engine from here on", 0.0, 0.0018, 0.004),
+        Level(7, 8, 12, "", 0.0, 0.0053, 0.0144),
+        Level(8, 10, 14, "the default", 0.0, 0.04, 0.125),
+        Level(9, 11, 16, "", 0.0, 0.107, 0.36),
+        Level(10, 12, 18, "", 0.0, 0.46, 2.2),
+        Level(11, 13, 20, "the strongest level", 0.0, 0.75, 2.5),
     )
 }
-"""Times: ``benchmarks/engine_levels.py --games 4`` (levels 10 and 11: 2 games), one core of the development VM."""
+"""Times: ``PLIES_ENGINE_THREADS=1 python benchmarks/engine_levels.py`` (4 games; levels 10 and 11: 2), one thread,
+the mean of two runs on the 2-core Intel Xeon VM."""
 DEFAULT_LEVEL = 8
 MAX_LEVEL = max(LEVELS)
 
