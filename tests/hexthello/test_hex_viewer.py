@@ -99,6 +99,28 @@ def test_a_person_plays_an_agent_from_the_page() -> None:
     assert rows[0]["reason"] == "normal" and agent.record.quit
 
 
+def test_a_person_turned_away_is_told_so_and_not_left_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    from plies.net.hexthello import server as hex_server
+
+    monkeypatch.setattr(hex_server, "MAX_SEAT_REQUESTS", 1)
+    with running_server(games=1, matches=0) as server:
+        app = TestClient(create_app(server), base_url="http://localhost")
+        with app.websocket_connect("ws://localhost/ws") as first, app.websocket_connect("ws://localhost/ws") as second:
+            first.send_json({"type": "play", "colour": "black", "name": "ann"})
+            assert _next_notice(first) == "you play black: waiting for an agent in the lobby"
+            second.send_json({"type": "play", "colour": "white", "name": "bob"})
+            assert "too many people" in _next_notice(second)  # the refusal alone, no "you play" first
+            second.send_json({"type": "move", "row": 7, "col": 3})
+            assert "take a seat first" in _next_notice(second)
+
+
+def _next_notice(ws) -> str:  # type: ignore[no-untyped-def]
+    while True:
+        event = ws.receive_json()
+        if event["type"] == "notice":
+            return str(event["text"])
+
+
 @pytest.mark.skipif(not os.path.exists("/usr/bin/chromium"), reason="needs /usr/bin/chromium")
 def test_browser_draws_the_hexagon(tmp_path) -> None:  # type: ignore[no-untyped-def]
     import asyncio

@@ -227,6 +227,9 @@ def test_setup_from_transcript_and_other_sizes(client: Any) -> None:
     g6 = new(client, size=6, position=first, players=[HUMAN, HUMAN])
     assert len(g6["cells"]) == 36 and g6["to_move"] == 1
     assert client.post("/api/games", json={"size": 5}).status_code == 400
+    for game in ("tictactoe", "hexthello"):  # no sizes: a size is refused, not dropped
+        r = client.post("/api/games", json={"game": game, "size": 8})
+        assert r.status_code == 400 and "only Othello" in r.json()["error"]
 
 
 def test_hints_are_ranked_and_legal(client: Any) -> None:

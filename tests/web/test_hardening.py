@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -254,3 +255,30 @@ def test_worker_processes_end_with_plies_web(tmp_path: Path, sig: signal.Signals
             if alive(k):
                 os.kill(k, signal.SIGKILL)
     assert not left, f"workers outlived plies web: {left}"
+
+
+def test_sigterm_stops_plies_web_cleanly(tmp_path: Path) -> None:
+    """A service manager's SIGTERM once the server answers: status 0 as with Ctrl-C, and nothing on stderr (no
+    leaked-semaphore warning from worker processes left unjoined)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "plies", "web", "--no-browser", "--port", str(port),
+                             "--processes", "1", "--db", str(tmp_path / "w.sqlite")],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.1)
+        assert proc.poll() is None, "plies web did not start"
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0 and err.strip() == "", (proc.returncode, err)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import webbrowser
 from pathlib import Path
@@ -69,7 +70,15 @@ def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers
                    "(e.g. --allow-host 192.168.1.20)", err=True)
     if not no_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _exit_on_sigterm)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE)
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    """SIGTERM, which uvicorn raises again once it has shut the app down gracefully: a normal exit then (status 0,
+    as Ctrl-C), so that the worker processes are joined and nothing is reported leaked."""
+    raise SystemExit(0)
 
 
 def register(main_group: click.Group) -> None:

@@ -20,7 +20,9 @@ BOARD_CHARS = re.compile(r"[XxOo0*.\-_BW#]+")
 def start_for(game: str, size: int | None = None) -> State:
     """The start position of ``game`` (``othello`` with ``size`` 4-10 for the other boards)."""
     name = game.strip().lower()
-    if size is not None and name in ("othello", "reversi") and size != 8:
+    if size is not None and name not in ("othello", "reversi"):
+        raise PliesError(f"only Othello has board sizes; {game} has one board")
+    if size is not None and size != 8:
         if size % 2:
             raise PliesError(f"Othello boards have an even size, not {size}")
         return start_position(f"othello{size}")

@@ -465,6 +465,8 @@ class HexServer:
                 return
             self.seat_requests.append((seat, colour))
             self.changed.set()
+            where = "starting" if self.lobby else "waiting for an agent in the lobby"
+            seat.notify(f"you play {COLOURS[colour]}: {where}")
 
         self._call(queue)
         return seat

@@ -164,9 +164,7 @@ def _handle(server: HexServer, msg: Any, seat: HumanSeat | None, listen: Any) ->
         colour = 1 if msg.get("colour") == "white" else 0
         name = msg.get("name")
         seat = server.request_human_game(colour, name if isinstance(name, str) else "human", listen)
-        where = "waiting for an agent in the lobby" if not server.lobby else "starting"
-        listen({"type": "notice", "text": f"you play {'white' if colour else 'black'}: {where}"})
-    elif kind in ("move", "pass") and seat is not None:
+    elif kind in ("move", "pass") and seat is not None and seat.alive:
         if kind == "pass":
             row, col = NULL_MOVE, 0
         else:
