@@ -157,6 +157,18 @@ def test_pass_is_played_and_announced(client: Any, pass_pos: Any) -> None:
     assert v["position"] == expected.to_text()
 
 
+def test_a_forced_pass_before_the_computers_move_is_still_announced(client: Any) -> None:
+    pos = OthelloState.from_text("----X--O-OOOOOOO---OXOOO---OXXXO---OXOXO--OOXXXX--OOXOXO---OXXXO O")
+    assert pos.legal_moves() == [PASS]
+    g = new(client, position=pos.to_text(), players=[comp(1), HUMAN])
+    v = client.get(f"/api/games/{g['id']}?wait=true").json()
+    assert [m["move"] for m in v["moves"]][0] == "pass" and v["ply"] == 2 and v["to_move"] == 1
+    assert v["notice"] == "White has no legal move and passes."  # the person's turn shows why it came so soon
+    later = client.post(f"/api/games/{g['id']}/moves?wait=true", json={"move": v["legal"][0]["move"]}).json()
+    if "pass" not in [m["move"] for m in later["moves"][2:]]:
+        assert later["notice"] == ""  # once the person has moved, the message has gone
+
+
 def test_finished_game_goes_to_history_and_replays(client: Any, final_pos: Any) -> None:
     pos, move = final_pos
     g = new(client, position=pos.to_text(), players=[HUMAN, comp(1)])
@@ -410,3 +422,11 @@ def test_moving_in_a_replaced_game_brings_it_back(client: Any, app: Any) -> None
     new(client, players=[HUMAN, HUMAN], replaces=old["id"])
     v = client.post(f"/api/games/{old['id']}/moves?wait=true", json={"move": "d3"}).json()
     assert v["ply"] == 2 and app.state.sessions.get(old["id"]).abandoned is False
+
+
+def test_a_board_with_a_bad_side_letter_or_length_is_named_as_a_board(client: Any) -> None:
+    board = OthelloState.start().to_text().split()[0]
+    r = client.post("/api/games", json={"position": f"{board} Q"})
+    assert r.status_code == 400 and "who moves: X or O, not 'Q'" in r.json()["error"]
+    r = client.post("/api/games", json={"position": board[:-2] + " X"})
+    assert r.status_code == 400 and r.json()["error"].startswith("an Othello board is 64 cells")

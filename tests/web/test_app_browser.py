@@ -160,6 +160,34 @@ def test_jumping_in_the_move_list_and_playing_on(view: Any) -> None:
     assert page.errors == []
 
 
+def your_turn(page: Any) -> None:
+    page.wait_for_function("document.querySelector('#turn').textContent.includes('your turn')")
+
+
+def test_playing_on_from_an_earlier_move_against_the_computer(view: Any) -> None:
+    """Going back and playing another move: the computer's reply (pushed at once) is not overwritten by the
+    answer to the move, which can arrive after it; the page comes back to your turn."""
+    page = view
+    start(page, mode="first", level=1)
+    for n in range(4):
+        your_turn(page)
+        square = page.locator("#board rect.cell.legal").first.get_attribute("data-square")
+        tap(page, f'#board rect[data-square="{square}"]')
+        wait_listed(page, 2 * n + 2)
+    your_turn(page)
+    played = listed(page)
+    page.click('#movelist .mv[data-ply="4"]')
+    page.wait_for_function("document.querySelector('#nav-pos').textContent === '4 / 8'")
+    at4 = OthelloState.from_transcript("".join(played[:4]))
+    page.wait_for_function(f"document.querySelectorAll('#board rect.cell.legal').length === {len(at4.legal_moves())}")
+    other = next((at4.move_str(m) for m in at4.legal_moves() if at4.move_str(m) != played[4]), played[4])
+    tap(page, f'#board rect[data-square="{other}"]')
+    wait_listed(page, 6)
+    your_turn(page)
+    assert listed(page)[:5] == [*played[:4], other]
+    assert page.errors == []
+
+
 def test_review_of_a_finished_game_finds_a_known_mistake(view: Any) -> None:
     page = view
     names, ply, loss, best = known_mistake_game()
@@ -176,10 +204,15 @@ def test_review_of_a_finished_game_finds_a_known_mistake(view: Any) -> None:
     assert names[: ply - 1].count("pass") == 0
     row = page.locator(f'#review-summary tr[data-side="{side}"]')
     assert int(row.locator("td.num").first.inner_text()) >= 1
+    number, colour = (ply + 1) // 2, ("Black", "White")[side]  # numbered as the move list numbers it
+    assert item.locator("button").inner_text() == f"{number}. {colour} {names[ply - 1]}"
+    assert page.locator(f'#movelist .mv[data-ply="{ply}"]').locator("xpath=..").locator(".mv-num").inner_text() \
+        == f"{number}."
     item.locator("button").click()
     page.wait_for_function(f"document.querySelector('#nav-pos').textContent.startsWith('{ply - 1} /')")
     note = page.inner_text("#move-note")
-    assert f"{ply}." in note and names[ply - 1] in note and "a mistake" in note and f"{loss} discs below {best}" in note
+    assert note.startswith(f"{number}. {colour} played {names[ply - 1]}")
+    assert "a mistake" in note and f"{loss} discs below {best}" in note
     assert page.locator("#board .best-ring").count() == 1
     assert page.evaluate("""() => {  // the move list scrolled to the position shown
         const list = document.querySelector('#movelist'), cur = list.querySelector('.mv.current');
@@ -247,6 +280,29 @@ def test_the_board_editor(view: Any) -> None:
     assert discs(page) == (3, 1)
     page.wait_for_function(f"document.querySelectorAll('#board .legal-mark').length === {len(state.legal_moves())}")
     assert "White to move" in page.inner_text("#turn")
+    assert page.errors == []
+
+
+def test_the_editor_starts_another_game_against_the_computer(view: Any) -> None:
+    """The start screen's evaluation is Othello's: a tic-tac-toe or HexThello game from the editor plays with
+    its own game's default instead of being refused."""
+    page = view
+    page.goto(page.url0 + "/#/")
+    page.wait_for_selector("#opt-game option", state="attached")
+    page.select_option("#opt-game", "othello")
+    page.check("input[name=mode][value=first]")
+    page.click("#nav-editor")
+    page.wait_for_selector("#editor-board svg")
+    games = page.locator("#ed-game option").evaluate_all("os => os.map((o) => o.value)")
+    for game in [g for g in ("tictactoe", "hexthello") if g in games]:
+        page.click("#nav-editor")
+        page.wait_for_selector("#editor-board svg")
+        page.select_option("#ed-game", game)
+        page.click("#ed-play")
+        page.wait_for_url("**/#/game/*")
+        page.wait_for_selector("#board svg")
+        your_turn(page)
+        assert page.inner_text("#ed-error") == ""
     assert page.errors == []
 
 

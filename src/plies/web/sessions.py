@@ -412,8 +412,8 @@ class GameSession:
         self.evals.append(None)
         if move == PASS:
             self.notice = f"{before.player_names[before.to_move]} has no legal move and passes."
-        else:
-            self.notice = ""
+        elif not (self.sides[before.to_move].kind == "computer" and len(self.moves) >= 2 and self.moves[-2] == PASS):
+            self.notice = ""  # (the computer's reply to a pass keeps its message: the person has not seen it yet)
         if not setup:
             self._schedule_eval(len(self.states) - 1, after)
 

@@ -15,6 +15,7 @@ from plies.games.othello import OthelloState
 from plies.games.tictactoe import TicTacToeState
 
 BOARD_CHARS = re.compile(r"[XxOo0*.\-_BW#]+")
+BOARD_NAMES = {"othello": "an Othello", "tictactoe": "a tic-tac-toe", "hexthello": "a HexThello"}
 
 
 def start_for(game: str, size: int | None = None) -> State:
@@ -51,8 +52,8 @@ def read_board(start: State, text: str) -> State:
     compact = "".join(text.split())
     n = _cells(start)
     if len(compact) != n + 1:
-        raise ParseError(f"a {start.game} board is {n} cells then the side to move (X or O), not {len(compact)} "
-                         "characters")
+        raise ParseError(f"{BOARD_NAMES.get(start.game, 'a ' + start.game)} board is {n} cells then the side to move "
+                         f"(X or O), not {len(compact)} characters")
     side = compact[-1]
     if side not in "XxOo0*BW":
         raise ParseError(f"the last character says who moves: X or O, not {side!r}")
@@ -165,13 +166,14 @@ def _read_setup(game: str, size: int | None, text: str | None) -> tuple[State, l
     start = start_for(game, size)
     if not text or not text.strip():
         return start, []
+    compact = "".join(text.split())
     if start.game == "othello" and size is None:  # a board of another size says which
-        compact = "".join(text.split())
         n = round((len(compact) - 1) ** 0.5)
         if n != 8 and n * n + 1 == len(compact) and n % 2 == 0 and 4 <= n <= 10 and BOARD_CHARS.fullmatch(compact):
             start = start_for(game, n)
-    if looks_like_board(start, text):
-        return read_board(start, text), []
+    if looks_like_board(start, text) or (_cells(start) and len(compact) == _cells(start) + 1
+                                         and BOARD_CHARS.fullmatch(compact[:-1])):
+        return read_board(start, text), []  # (a board whose last letter is not a side is refused there)
     if _cells(start) and re.fullmatch(r"[XxOo0*.\-_BW\s]{20,}", text.strip()):
         read_board(start, text)  # a board of the wrong length: say so rather than read it as moves
     moves = replay(start, text)

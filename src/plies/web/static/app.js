@@ -196,8 +196,16 @@ function formSettings() {
   };
 }
 
+// The evaluation chosen for the computer when the game has it; else (one chosen for another game, e.g. before the
+// editor switched game) null: the game's default.
+function heuristicFor(game, name) {
+  const entry = app.info.games.find((g) => g.name === baseGame(game));
+  return name && entry && entry.heuristics.includes(name) ? name : null;
+}
+
 function gameRequest(s, position, extra = {}) {
-  const comp = (level) => ({ kind: "computer", level, algorithm: s.algorithm, heuristic: s.heuristic || null });
+  const heuristic = heuristicFor(s.game, s.heuristic);
+  const comp = (level) => ({ kind: "computer", level, algorithm: s.algorithm, heuristic });
   const human = { kind: "human" };
   const players = { first: [human, comp(s.level)], second: [comp(s.level), human], people: [human, human],
     watch: [comp(s.level), comp(s.level2)] }[s.mode];
@@ -332,6 +340,8 @@ function movesKey(g) { return g.moves.map((m) => m.move).join(" "); }
 
 function onState(g) {
   const prev = app.g;
+  // an answer that arrives after a newer state (the computer's reply pushed while a request was on its way)
+  if (prev && prev.id === g.id && typeof prev.version === "number" && g.version < prev.version) return;
   app.g = g;
   app.clockAt = performance.now();
   if (!prev || movesKey(prev) !== movesKey(g) || prev.start !== g.start) {
@@ -530,14 +540,14 @@ function drawReview() {
     html("td", { text: `${p.name}${who && who.name && who.name !== p.name ? ` (${who.name})` : ""}` }, tr);
     html("td", { class: "num", text: String(p.mistakes) }, tr);
     html("td", { class: "num", text: unit === "result" ? String(p.lost) : discs(p.lost).replace("+", "") }, tr);
-    html("td", { text: p.worst ? `${p.worst.ply}. ${p.worst.move} (−${discs(p.worst.loss).replace("+", "")})` : "—" }, tr);
+    html("td", { text: p.worst ? `${moveName(p.worst.ply, null, p.worst.move)} (−${discs(p.worst.loss).replace("+", "")})` : "—" }, tr);
   }
   const ol = $("#review-mistakes");
   ol.textContent = "";
   const here = viewPly() + 1;
   for (const m of r.moves.filter((x) => x.mistake)) {
     const li = html("li", { "data-ply": m.ply, class: m.ply === here ? "current" : "" }, ol);
-    const b = html("button", { class: "mistake-link", text: `${m.ply}. ${r.side_names[m.side]} ${m.move}` }, li);
+    const b = html("button", { class: "mistake-link", text: moveName(m.ply, m.side, m.move) }, li);
     b.addEventListener("click", () => goto(m.ply - 1));
     html("span", { class: "loss", text: ` −${discs(m.loss).replace("+", "")}${unit === "discs" ? " discs" : ""}${m.exact ? " (exact)" : ""}` }, li);
     html("span", { class: "muted", text: `, best ${m.best}` }, li);
@@ -696,7 +706,7 @@ function drawMoveNote(k, f) {
     const row = r.moves.find((m) => m.ply === k + 1);
     if (row && row.best && !row.forced) {
       const mover = row.side;
-      const mine = `${row.ply}. ${g.side_names[mover]} played ${row.move} (${fmtVal(moveValue(row.value, mover), r.unit)})`;
+      const mine = `${moveName(row.ply, mover, "")}played ${row.move} (${fmtVal(moveValue(row.value, mover), r.unit)})`;
       const verdict = row.loss > 0 ? `: ${row.mistake ? "a mistake, " : ""}${discs(row.loss).replace("+", "")} ${r.unit === "discs" ? "discs" : "units"} below ${row.best} (${fmtVal(moveValue(row.best_value, mover), r.unit)})` : ", the best move";
       parts.push({ text: mine + verdict + (row.exact ? " — exact" : ""), cls: row.mistake ? "bad" : "" });
       parts.push({ text: `Best line: ${row.best_line.join(sep)}`, cls: "line" });
@@ -718,13 +728,13 @@ function drawMoveList() {
   const startBtn = html("button", { class: "mv start" + (k === 0 ? " current" : ""), "data-ply": 0, text: "start" }, list);
   startBtn.addEventListener("click", () => goto(0));
   const evals = r ? r.evals : g.evals;
-  let row = null, number = 0;
+  const numbers = moveNumbers(g.moves);
+  let row = null;
   g.moves.forEach((m, i) => {
     const ply = i + 1;
     if (m.side === 0 || !row) {
-      number += 1;
       row = html("div", { class: "mv-row" }, list);
-      html("span", { class: "mv-num", text: `${number}.` }, row);
+      html("span", { class: "mv-num", text: `${numbers[ply]}.` }, row);
       if (m.side === 1) html("span", { class: "mv-empty" }, row);
     }
     const btn = html("button", { class: "mv" + (ply === k ? " current" : "") + (m.move === "pass" ? " pass" : ""), "data-ply": ply, "aria-label": `move ${ply}: ${m.move}` }, row);
@@ -743,6 +753,23 @@ function drawMoveList() {
     if (m.side === 1) row = null;
   });
   scrollIntoList(list, list.querySelector(".current"));
+}
+
+// The number of each ply's move as the move list shows it (a Black move and White's reply share one), so that
+// the review and the notes name a move as the list does.
+function moveNumbers(moves) {
+  const out = [0];
+  let number = 0;
+  moves.forEach((m, i) => {
+    if (m.side === 0 || i === 0 || moves[i - 1].side === 1) number += 1;
+    out.push(number);
+  });
+  return out;
+}
+
+function moveName(ply, side, move) {
+  const n = app.g ? moveNumbers(app.g.moves)[ply] ?? ply : ply;
+  return `${n}. ${side === null ? "" : `${app.g.side_names[side]} `}${move}`;
 }
 
 function scrollIntoList(list, item) {
@@ -1055,6 +1082,7 @@ function openEditor() {
 function resetEditor(name, start) {
   const layout = editorLayout(name);
   app.editor = { name, layout, cells: start ? editorStart(name, layout) : Array(layout.rows * layout.cols).fill("") };
+  if (start) document.querySelector("input[name=ed-side][value=X]").checked = true; // the start: the first side moves
   const sides = name === "tictactoe" ? ["X", "O"] : ["Black", "White"];
   for (const span of document.querySelectorAll("[data-ed-side]")) span.textContent = sides[+span.dataset.edSide];
   $("#ed-error").textContent = "";
