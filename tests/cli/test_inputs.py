@@ -129,3 +129,32 @@ def test_the_row_column_view_names_squares_its_way(capsys: pytest.CaptureFixture
     assert "Illegal: (2 3) flips nothing" in out
     hint = next(line for line in out.splitlines() if "Hint:" in line)
     assert "then (" in hint and not re.search(r"\b[a-h][1-8]\b", hint.split("then", 1)[1]), hint
+
+
+def test_a_malformed_board_that_starts_with_a_dash_is_explained_not_taken_for_an_option(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    board = "-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27
+    _one_error(capsys, ["perft", "-d", "2", f"{board} Z"], "side to move after the board must be X or O, not 'Z'")
+    _one_error(capsys, ["search", board], "needs the side to move")
+    for args in (["perft", "-d", "2", f"{board} Z"], ["search", board], ["analyse", "-d", "2", f"{board}- X"]):
+        assert main(args) == 2
+        assert "No such option" not in capsys.readouterr().err
+
+
+def test_convert_writes_through_a_link_and_keeps_other_files(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    real = tmp_path / "real.ggf"
+    real.write_text("old")
+    link = tmp_path / "link.ggf"
+    link.symlink_to(real)
+    stray = tmp_path / "out.ggf.part"
+    stray.write_text("precious")
+    assert main(["convert", "f5d6c3", str(link)]) == 0
+    assert link.is_symlink() and real.read_text().startswith("(;GM[Othello]")  # the link's file got the games
+    assert main(["convert", "f5d6c3", str(tmp_path / "out.ggf")]) == 0
+    assert stray.read_text() == "precious"  # a file of the same name with .part is not ours to overwrite
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.ggf", "out.ggf", "out.ggf.part", "real.ggf"]
+    if Path("/dev/full").exists():  # a device is written through (and its error said), never replaced
+        capsys.readouterr()
+        _one_error(capsys, ["convert", "f5d6c3", "/dev/full", "--to", "ggf"], "cannot write /dev/full: No space")
+        assert Path("/dev/full").is_char_device()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -118,3 +119,19 @@ def test_convert_positions(capsys, tmp_path):
     code, _, err = run(capsys, "convert", "f5d6", str(tmp_path / "x.unknown"))
     assert code == 2 and "--to" in err
     assert write_ggf(load("f5d6").games[0]).endswith("B[F5]W[D6];)")
+
+
+def test_a_byte_order_mark_is_skipped_in_every_text_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bom = b"\xef\xbb\xbf"
+    start = "---------------------------O*------*O--------------------------- *"
+    files = {"t.txt": b"f5d6\n", "g.ggf": f"(;GM[Othello]PC[x]TY[8]BO[8 {start}]B[F5];)\n".encode(),
+             "p.obf": f"{start.replace('O', 'o').replace('*', 'X')};\n".encode()}
+    for name, body in files.items():
+        path = tmp_path / name
+        path.write_bytes(bom + body)
+        assert main(["show", str(path)]) == 0, capsys.readouterr().err
+    toml = tmp_path / "t.toml"
+    toml.write_bytes(bom + b'[[players]]\nname = "a"\nspec = "random"\n[[players]]\nname = "b"\nspec = "greedy"\n')
+    from plies.tournament.config import load_config
+
+    assert [p.name for p in load_config(toml).config.players] == ["a", "b"]

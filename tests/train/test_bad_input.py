@@ -243,3 +243,13 @@ def test_label_does_not_leave_a_header_only_file(tmp_path, capsys, data, monkeyp
     out = tmp_path / "l.jsonl"
     assert "the searcher broke" in _error(capsys, ["train", "label", data, "--out", str(out), "--depth", "1"])
     assert not out.exists()
+
+
+def test_progress_stays_off_stdout_outside_a_terminal(tmp_path, capsys) -> None:
+    out = tmp_path / "x.jsonl"
+    assert main(["train", "data", "-n", "1", "-o", str(out), "--eval", "nosuch"]) == 2
+    assert capsys.readouterr().out == ""  # no bar drawn before the error, nothing but results on stdout
+    assert main(["train", "book", "--out", str(tmp_path / "b.npz"), "--backend", "python", "--depth", "1",
+                 "--plies", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert "written to" in printed and "━" not in printed and "book" not in printed.split("written")[0]

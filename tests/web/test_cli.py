@@ -47,3 +47,12 @@ def test_a_busy_viewer_port_stops_the_hexthello_server_in_one_line(tmp_path: Pat
     err = capsys.readouterr().err  # type: ignore[attr-defined]
     assert code == 2 and err == f"plies: error: port {port} on 127.0.0.1 is in use\n", err
     assert not (tmp_path / "x.sqlite").exists()
+
+
+def test_a_history_file_that_is_not_a_database_is_one_line(tmp_path: Path, capsys: object) -> None:
+    noise = tmp_path / "h.sqlite"
+    noise.write_bytes(bytes(range(256)) * 2)
+    code = main(["web", "--no-browser", "--port", "0", "--db", str(noise)])
+    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    assert code == 2 and err == f"plies: error: cannot open the game history {noise}: file is not a database\n"
+    assert noise.read_bytes() == bytes(range(256)) * 2

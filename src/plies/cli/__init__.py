@@ -120,10 +120,12 @@ _BOARD_SIZES = {10, 17, 37, 65, 101, 170}  # the boards (+ the side to move): ti
 
 def board_safe(argv: list[str]) -> list[str]:
     """Board arguments often start with '-' (empty squares), which the option parser would take for an option;
-    pass such a board with '.' for its empty squares instead (the same position)."""
+    pass such a board with '.' for its empty squares instead (the same position).  An argument that starts with
+    three dashes is no option either: a board, maybe a malformed one, which the board reader then explains."""
     out = []
     for a in argv:
-        if a.startswith("-") and len(a.replace(" ", "")) in _BOARD_SIZES and _BOARD_ARG.fullmatch(a):
+        if a.startswith("-") and (a.startswith("---") or len(a.replace(" ", "")) in _BOARD_SIZES
+                                  and _BOARD_ARG.fullmatch(a)):
             a = a.replace("-", ".")
         out.append(a)
     return out

@@ -23,7 +23,7 @@ def read_position(text: str, game: str | None = None, layout: str = "standard") 
     """A position argument; ``@FILE`` reads the argument from a file (first non-empty line)."""
     if text.startswith("@"):
         try:
-            with open(text[1:], encoding="utf-8") as f:
+            with open(text[1:], encoding="utf-8-sig") as f:
                 text = next((line for line in f if line.strip()), "")
         except OSError as e:
             raise PliesError(f"cannot read {text[1:]}: {e.strerror}") from None

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from plies.game import PliesError
 
-from ._common import FiniteRange, console
+from ._common import FiniteRange, console, err_console
 
 
 @click.group()
@@ -338,8 +338,9 @@ def _f(x: float) -> str:
 
 
 def _progress() -> Progress:
+    """A progress bar on stderr, only in a terminal: stdout keeps the results alone (for pipes and files)."""
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    TimeRemainingColumn(), console=console, transient=False)
+                    TimeRemainingColumn(), console=err_console, transient=False, disable=not err_console.is_terminal)
 
 
 def register(main_group: click.Group) -> None:

@@ -61,7 +61,8 @@ def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers
             processes = min(4, os.cpu_count() or 1)
         app = create_app(db, workers=workers, processes=processes, warm=True, allow_hosts=allow_hosts, listen=host)
     except (OSError, SQLAlchemyError) as e:  # an unwritable path, or a file that is not a database
-        raise PliesError(f"cannot open the game history {db or default_db_path()}: {e}") from None
+        reason = str(getattr(e, "orig", None) or e).splitlines()[0]  # the driver's words, not SQLAlchemy's dump
+        raise PliesError(f"cannot open the game history {db or default_db_path()}: {reason}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
     click.echo(f"plies web: {url}  (API docs at {url}docs; history in {app.state.history.path}; Ctrl-C stops)")

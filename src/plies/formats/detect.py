@@ -37,7 +37,7 @@ def _text(data: bytes | str) -> str:
     if isinstance(data, str):
         return data
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # (a byte-order mark first is dropped)
     except UnicodeDecodeError:
         return data.decode("latin-1")
 

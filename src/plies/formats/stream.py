@@ -152,11 +152,12 @@ def _large(f: Any, name: str, fmt: str | None, size: int | None) -> Stream:
 
 
 def _encoding(head: bytes) -> str:
+    """The text's encoding: UTF-8 (without its byte-order mark, which Windows editors write first), else Latin-1."""
     try:
         head.decode("utf-8")
-        return "utf-8"
+        return "utf-8-sig"
     except UnicodeDecodeError as e:
-        return "utf-8" if e.start > len(head) - 4 else "latin-1"  # a character cut at the end of the look
+        return "utf-8-sig" if e.start > len(head) - 4 else "latin-1"  # a character cut at the end of the look
 
 
 def _detect(head: bytes, name: str, size: int | None) -> str:

@@ -178,7 +178,7 @@ def read_suite(path: str | Path) -> list[SuitePosition]:
             pos.source = name
         return select(positions, parse_ids(ids)) if ids else positions
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")
     except OSError as e:
         raise ParseError(f"cannot read {path}: {e.strerror or e}") from None
     except UnicodeDecodeError:
