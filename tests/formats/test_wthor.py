@@ -139,3 +139,14 @@ def test_malformed_files_name_the_byte(database, mutate, offset, words):
     err = info.value
     assert isinstance(err, ParseError)
     assert words in str(err) and err.offset == offset and "bad.wtb" in str(err)
+
+
+def test_an_unfinished_game_keeps_its_disc_difference_not_a_loss() -> None:
+    from plies.formats.transcript import read_transcript
+
+    game = read_transcript("f5d6c3d3c4f4")
+    b, w = game.final.counts()
+    made = WthorGame.from_game(game)
+    assert 2 * made.score - 64 == b - w  # 5-5: 0, not 2 x 5 - 64 = -54
+    back = wthor_games(write_wtb([made]))[0]
+    assert back.result == b - w

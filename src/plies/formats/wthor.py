@@ -111,7 +111,10 @@ class WthorGame:
 
     @classmethod
     def from_game(cls, game: OthelloGame, black: int = 0, white: int = 0, tournament: int = 0) -> WthorGame:
-        """The WTHOR record of a standard-start 8x8 game (passes dropped, score from the final position)."""
+        """The WTHOR record of a standard-start 8x8 game (passes dropped, score from the final position).  WTHOR
+        keeps Black's discs at the end; a game cut short without a stated result keeps its disc difference so far
+        (Black's count as if the game ended there: 32 + difference / 2), so that it reads back as that
+        difference rather than as a heavy loss."""
         if game.start != OthelloState.start():
             raise FormatError("WTHOR stores only games from the standard 8x8 start")
         final = game.final
@@ -120,7 +123,8 @@ class WthorGame:
             empties = final.empties()
             score = b + (empties if b > w else 0) if b != w else 32
         else:
-            score = b if game.result is None else int(round((game.result + 64) / 2))
+            diff = b - w if game.result is None else game.result
+            score = int(round((diff + 64) / 2))
         theo = int(game.props.get("theoretical", 2 * score - 64))
         return cls(tournament, black, white, score, (theo + 64) // 2, [m for m in game.moves if m != PASS])
 
