@@ -125,3 +125,31 @@ def test_kill_9_loses_no_move(tmp_path: Path) -> None:
     store.close()
     assert len(rows) == 1 and rows[0]["status"] == "playing" and len(rows[0]["moves"]) == 10
     assert [m["colour"] for m in rows[0]["moves"][:2]] == ["black", "white"]
+
+
+@pytest.mark.parametrize("option", ["--move-time", "--name-time", "--person-time"])
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_server_refuses_times_that_are_not_finite(option: str, value: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """nan compares false with every bound (and inf is no clock): one line, no server started."""
+    assert main(["hexthello", "server", "-p", str(free_port()), "--db", ":memory:", option, value]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    err = captured.err.strip()
+    expected = "is not a finite number" if value == "nan" else "is not in the range"
+    assert len(err.splitlines()) == 1 and option in err and expected in err, err
+
+
+def test_server_that_cannot_listen_prints_only_the_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """No address of this machine, or a port in use: the error line alone, no empty summary table."""
+    assert main(["hexthello", "server", "--db", ":memory:", "--host", "999.9.9.9"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "cannot listen on 999.9.9.9:6002" in captured.err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["hexthello", "server", "--db", ":memory:", "-p", str(port)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and f"cannot listen on 127.0.0.1:{port}" in captured.err
+    assert len(captured.err.strip().splitlines()) == 1

@@ -9,7 +9,10 @@ import os
 import shlex
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,16 +62,76 @@ def test_nboard_name_names_the_player_in_match_results(tmp_path: Path, capsys: p
 
 
 
-def test_the_end_of_input_cancels_a_search_as_quit_does() -> None:
-    """A GUI that dies (its pipe closed) leaves no search running; 'quit' the same."""
+class _SlowAnalyser:
+    """The textbook search after a pause (0.5 s, cut short by ``stop``): still searching when the input ends."""
+
+    def __init__(self) -> None:
+        from plies.net.nboard import TextbookAnalyser
+
+        self.inner = TextbookAnalyser()
+        self.stopped = threading.Event()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.inner.stop()
+
+    def analyse(self, state: Any, **kw: Any) -> list[Any]:
+        self.stopped.clear()
+        if self.stopped.wait(0.5):
+            return []
+        return self.inner.analyse(state, **kw)
+
+
+def test_the_end_of_input_finishes_the_search_under_way_and_says_its_move() -> None:
+    """printf 'nboard 2\\nset depth 2\\ngo\\n' | plies nboard: the move comes before the engine exits."""
+    lines: list[str] = []
+    engine = NBoardEngine(lines.append, analyser=_SlowAnalyser(), depth=2)
+    engine.serve(io.StringIO("nboard 2\nset depth 2\ngo\n"))
+    assert any(line.startswith("=== ") for line in lines), lines
+    assert lines[-1] == "status plies is waiting" and not engine.busy()
+
+
+def test_the_end_of_input_with_no_search_ends_at_once_and_quit_still_cancels() -> None:
     from plies.net.nboard import TextbookAnalyser
 
-    for tail in ("", "quit\n"):
-        lines: list[str] = []
-        engine = NBoardEngine(lines.append, analyser=TextbookAnalyser())
-        engine.serve(io.StringIO(f"nboard 2\nset depth 30\ngo\n{tail}"))
-        assert not any(line.startswith("=== ") for line in lines) and not engine.busy()
+    lines: list[str] = []
+    t0 = time.monotonic()
+    NBoardEngine(lines.append, analyser=TextbookAnalyser()).serve(io.StringIO("nboard 2\nping 1\n"))
+    assert lines == ["set myname plies", "pong 1"] and time.monotonic() - t0 < 5
+    lines.clear()  # quit cancels a search that would take for ever; what follows it is not read
+    engine = NBoardEngine(lines.append, analyser=TextbookAnalyser())
+    t0 = time.monotonic()
+    engine.serve(io.StringIO("nboard 2\nset depth 30\ngo\nquit\nping 2\n"))
+    assert time.monotonic() - t0 < 10 and not engine.busy()
+    assert not any(line.startswith("=== ") or line.startswith("pong") for line in lines)
 
+
+def test_a_gui_that_died_leaves_no_search_behind() -> None:
+    """The input ended and the output is a broken pipe: the long search is cancelled, not waited for."""
+    from plies.net.nboard import TextbookAnalyser
+
+    lines: list[str] = []
+
+    def write(line: str) -> None:
+        if lines and lines[-1].startswith("status plies is thinking"):
+            raise BrokenPipeError(32, "Broken pipe")
+        lines.append(line)
+
+    engine = NBoardEngine(write, analyser=TextbookAnalyser())
+    t0 = time.monotonic()
+    engine.serve(io.StringIO("nboard 2\nset depth 30\ngo\n"))
+    assert time.monotonic() - t0 < 10 and not engine.busy() and engine.output_closed
+    assert lines[-1] == "status plies is thinking"
+
+
+def test_plies_nboard_prints_the_move_when_stdin_closes_during_the_search() -> None:
+    """The exact input from the report, through the command (fast engine when built, else the textbook one)."""
+    proc = subprocess.run([sys.executable, "-m", "plies", "nboard", "--threads", "1"],
+                          input=b"nboard 2\nset depth 2\ngo\n", capture_output=True, timeout=120)
+    out = proc.stdout.decode().splitlines()
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr.decode()
+    assert any(line.startswith("=== ") for line in out), out
+    assert out[-1] == "status plies is waiting"
 
 
 FORCED_PASS_GAME = ("e6 f4 e3 d2 d3 e7 f2 c5 d6 g1 b4 c2 f5 g4 d1 a3 b5 b6 g5 f6 c4 f3 e8 h6 h4 d7 b1 h5 f7 f8 c7 "
@@ -93,3 +156,21 @@ def test_a_refused_move_leaves_the_game_as_it_was() -> None:
     assert "bad depth '100' (1 to 60)" in lines[-2] and engine.depth == 4
     engine.handle("hint abc")
     assert lines[-1] == "status error: bad hint count 'abc' (1 to 64 moves)" and not engine.busy()
+
+
+def test_a_gui_that_dies_during_a_long_search_leaves_no_engine_behind() -> None:
+    """Both pipes closed while a deep search runs (the GUI crashed): the engine sees its reader gone without
+    having to write, cancels the search and exits instead of searching on for nobody."""
+    proc = subprocess.Popen([sys.executable, "-m", "plies", "nboard", "--threads", "1"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("nboard 2\nset depth 40\ngo\n")
+    proc.stdin.flush()
+    assert proc.stdout.readline().startswith("set myname")
+    proc.stdout.close()
+    proc.stdin.close()
+    try:
+        assert proc.wait(20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()

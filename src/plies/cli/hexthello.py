@@ -100,12 +100,12 @@ def _agent(use_random: bool, no_pruning: bool, doc004: bool, depth: int | None, 
 @click.option("-g", "--games", default=1, show_default=True, type=click.IntRange(1, 100000),
               help="Games per match.")
 @click.option("-s", "--swap", is_flag=True, help="Swap colours after each game.")
-@click.option("--move-time", type=click.FloatRange(0, 86400), default=60.0, show_default=True,
+@click.option("--move-time", type=FiniteRange(0, 86400), default=60.0, show_default=True,
               help="Seconds an agent has for a move; a late agent loses that game (and leaves the match); "
                    "0 = no limit (the course's server has none).")
-@click.option("--name-time", type=click.FloatRange(0, 3600), default=10.0, show_default=True,
+@click.option("--name-time", type=FiniteRange(0, 3600), default=10.0, show_default=True,
               help="Seconds an agent has to give its name after connecting; a silent one is dropped (0 = no limit).")
-@click.option("--person-time", type=click.FloatRange(0, 86400), default=300.0, show_default=True,
+@click.option("--person-time", type=FiniteRange(0, 86400), default=300.0, show_default=True,
               help="Seconds a person playing from the viewer has for a move (0 = no limit).")
 @click.option("--holes", default="", metavar="CELLS",
               help="Cells taken off the board (the course's ILLEGAL tiles), e.g. '7 3, 5 9' or '73 59'.")
@@ -154,11 +154,15 @@ def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float, n
                        parallel=parallel, max_agents=max_agents, person_time=person_time,
                        summary_every=summary_every)
 
+    listening = False  # the summary is shown only for a server that ran (not after "cannot listen")
+
     async def main() -> None:
+        nonlocal listening
         try:
             await server.start()
         except OSError as e:
             raise PliesError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+        listening = True
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # a polite kill stops cleanly
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, server.stop)
         viewer = None
@@ -183,8 +187,9 @@ def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float, n
         except (OSError, SQLAlchemyError):  # pragma: no cover - the database went away; nothing more to mark
             pass
         store.close()
-        console.print(summary_table(server))
-        log_line(f"games stored in {db_path}")
+        if listening:
+            console.print(summary_table(server))
+            log_line(f"games stored in {db_path}")
 
 
 @hexthello_group.command("games")

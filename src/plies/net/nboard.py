@@ -13,6 +13,7 @@ adapter over the textbook alpha-beta with the same ``analyse``/``stop`` API.
 from __future__ import annotations
 
 import math
+import select
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -230,14 +231,23 @@ class NBoardEngine:
         self.state: OthelloState = self.game.start
         self._lock = threading.Lock()
         self._job: _Job | None = None
+        self.output_closed = False
+        self.output: TextIO | None = None  # the stream the lines go to, when known: its reader's end is watched
 
     # --- output ---------------------------------------------------------------------------------------------
     def send(self, line: str, job: _Job | None = None) -> None:
-        """Write one line (flushed by the writer); a cancelled job's lines are dropped."""
+        """Write one line (flushed by the writer); a cancelled job's lines are dropped.  An output that can no
+        longer be written (the GUI has gone: a broken pipe) ends the conversation: nothing more is written,
+        the running search is cancelled and ``serve`` stops reading."""
         with self._lock:
-            if job is not None and job.cancelled:
+            if self.output_closed or (job is not None and job.cancelled):
                 return
-            self._write(line)
+            try:
+                self._write(line)
+            except OSError:  # BrokenPipeError and the like: nobody is listening any more
+                self.output_closed = True
+                if self._job is not None:
+                    self._job.cancelled = True
 
     @property
     def analyser(self) -> Analyser:
@@ -373,10 +383,22 @@ class NBoardEngine:
         self._job = None
 
     def wait(self, timeout: float | None = None) -> None:
-        """Block until the current search finishes (for tests and scripted sessions)."""
+        """Block until the current search finishes (or ``timeout`` seconds), checking every 0.1 s so that
+        Ctrl-C is not held up; returns early when the output has closed (the search's lines would go
+        nowhere)."""
         job = self._job
-        if job is not None and job.thread is not None:
-            job.thread.join(timeout)
+        t = job.thread if job is not None else None
+        deadline = None if timeout is None else _now() + timeout
+        while t is not None and t.is_alive() and not self.output_closed:
+            if _reader_gone(self.output):  # the GUI died at the end of its input: its answer would go nowhere
+                self.output_closed = True
+                if self._job is not None:
+                    self._job.cancelled = True
+                return
+            left = 0.1 if deadline is None else min(0.1, deadline - _now())
+            if left <= 0:
+                return
+            t.join(left)
 
     def _search(self, job: _Job, state: OthelloState, multipv: int, stream: bool,
                 depth: int | None = None) -> list[SearchResult]:
@@ -472,24 +494,30 @@ class NBoardEngine:
     # --- the session ----------------------------------------------------------------------------------------
     def serve(self, inp: TextIO) -> None:
         """Read commands until ``quit`` or end of input.  A line longer than ``MAX_LINE`` characters is
-        answered with a status error and skipped (a GGF game is a few kilobytes).  The end of the input is a
-        ``quit``: it cancels a running search (a GUI that died leaves no engine searching behind it)."""
-        while True:
-            try:
-                line = inp.readline(MAX_LINE + 1)
-            except (UnicodeDecodeError, ValueError) as e:  # a stream that still decodes strictly
-                self.send(f"status error: unreadable input ({type(e).__name__})")
-                continue
-            if not line:
-                break
-            if len(line) > MAX_LINE and not line.endswith("\n"):
-                while line and not line.endswith("\n"):  # skip the rest of the line, a bounded piece at a time
+        answered with a status error and skipped (a GGF game is a few kilobytes).  ``quit`` cancels a running
+        search at once.  At the end of the input a search in progress is finished first and gives its answer
+        (``printf 'nboard 2\\ngo\\n' | plies nboard`` prints its move; the search is bounded by its depth, or
+        ``--time``); with none running the session ends at once.  A GUI that died leaves no search behind it:
+        once the output is closed (a broken pipe) the search is cancelled and the session ends."""
+        try:
+            while not self.output_closed:
+                try:
                     line = inp.readline(MAX_LINE + 1)
-                self.send(f"status error: line longer than {MAX_LINE} characters ignored")
-                continue
-            if not self.handle(line):
-                break
-        self.stop()
+                except (UnicodeDecodeError, ValueError) as e:  # a stream that still decodes strictly
+                    self.send(f"status error: unreadable input ({type(e).__name__})")
+                    continue
+                if not line:
+                    self.wait()  # the end of the input: the search under way finishes and says its move
+                    break
+                if len(line) > MAX_LINE and not line.endswith("\n"):
+                    while line and not line.endswith("\n"):  # skip the rest of the line, a bounded piece at a time
+                        line = inp.readline(MAX_LINE + 1)
+                    self.send(f"status error: line longer than {MAX_LINE} characters ignored")
+                    continue
+                if not self.handle(line):
+                    break
+        finally:  # quit, a closed output, Ctrl-C: no search left running
+            self.stop()
 
 
 def _key(results: list[SearchResult]) -> Any:
@@ -514,6 +542,20 @@ def _float(text: str) -> float | None:
     return v if math.isfinite(v) else None
 
 
+def _reader_gone(out: TextIO | None) -> bool:
+    """Whether ``out`` is a pipe whose reader has closed it (poll reports an error or hang-up on our end), seen
+    without writing to it; False for anything else (a terminal, a file, a stream without a descriptor)."""
+    if out is None or not hasattr(select, "poll"):
+        return False
+    try:
+        fd = out.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    p = select.poll()
+    p.register(fd, 0)  # error and hang-up are always reported
+    return any(ev & (select.POLLERR | select.POLLHUP) for _, ev in p.poll(0))
+
+
 def line_writer(out: TextIO) -> Callable[[str], None]:
     """A writer that puts one line on ``out`` and flushes it (the protocol's one hard rule)."""
 
@@ -527,6 +569,7 @@ def line_writer(out: TextIO) -> Callable[[str], None]:
 def run(inp: TextIO, out: TextIO, **options: Any) -> None:
     """A whole NBoard session on the given streams (``plies nboard`` uses stdin/stdout)."""
     engine = NBoardEngine(line_writer(out), **options)
+    engine.output = out
     engine.serve(inp)
 
 
