@@ -45,11 +45,15 @@ class InterruptingPlayer(Player):
     def __init__(self, at: int) -> None:
         self.at = at
         self.name = "interrupting"
+        self.fresh = False
 
     def new_game(self, state: State) -> None:
-        type(self).games += 1
+        self.fresh = True  # counted at its first move: the check before a run starts a player without playing
 
     def choose(self, state: State):
+        if self.fresh:
+            type(self).games += 1
+            self.fresh = False
         if type(self).games == self.at and len(state.legal_moves()) > 0 and state.to_move == 0:
             raise KeyboardInterrupt
         return state.legal_moves()[-1]

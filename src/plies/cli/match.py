@@ -3,6 +3,7 @@ gauntlet), with ``plies tournament show`` / ``export`` for a results database.""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from plies.game import PliesError
 from plies.games import start_position
 from plies.match.event import EventResult, run_event
 from plies.match.openings import read_openings
-from plies.match.plan import Entrant, EventConfig, resolve_spec, spec_name
+from plies.match.plan import MAX_GAMES, Entrant, EventConfig, resolve_spec, spec_name
 from plies.match.runner import Finished, load_modules
 from plies.match.store import Store, StoredEvent
 from plies.tournament.export import csv_text, transcript_text
@@ -23,7 +24,8 @@ from plies.tournament.report import failures_table, print_report
 from plies.tournament.standings import tabulate
 
 run_options = [
-    click.option("--workers", "-w", type=int, default=None, help="Worker processes playing games in parallel."),
+    click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
+                 help="Worker processes playing games in parallel."),
     click.option("--db", type=click.Path(dir_okay=False), default=None,
                  help="SQLite file: every game is written to it as soon as it ends."),
     click.option("--resume", is_flag=True, help="Continue the run stored in --db: play only the missing games."),
@@ -47,7 +49,7 @@ def _apply(options: list) -> Any:
 @click.argument("player_a")
 @click.argument("player_b")
 @click.option("--game", "-g", default="othello", show_default=True, help="othello, othello6, tictactoe, ...")
-@click.option("--games", "-n", type=int, default=None,
+@click.option("--games", "-n", type=click.IntRange(max=MAX_GAMES), default=None,
               help="Number of games (even: each opening is played twice, colours swapped). Default: 2 per opening.")
 @click.option("--openings", type=click.Path(dir_okay=False), default=None,
               help="File of openings, one position or transcript per line (cycled).")
@@ -253,20 +255,39 @@ def tournament_export(db: str, event_id: int | None, csv_file: str | None, trans
     """Write the games of a stored event as CSV and/or a transcript file."""
     if not csv_file and not transcript_file:
         raise PliesError("say what to write: --csv FILE and/or --transcript FILE")
+    targets = [t for t in (csv_file, transcript_file) if t and t != "-"]
+    if len(targets) == 2 and Path(targets[0]).resolve() == Path(targets[1]).resolve():
+        raise PliesError(f"--csv and --transcript both name {targets[0]}: give two files")
+    for target in targets:  # every output checked before any is written: a bad one leaves the others untouched
+        _check_writable(target)
     ev, games = _read_event(db, event_id)
-    outputs = ((csv_file, lambda: csv_text(games)), (transcript_file, lambda: transcript_text(games, ev.name)))
-    for target, text in outputs:
-        if not target:
-            continue
+    outputs = [(csv_file, csv_text(games)) if csv_file else None,
+               (transcript_file, transcript_text(games, ev.name)) if transcript_file else None]
+    for target, text in (o for o in outputs if o is not None):
         if target == "-":
-            sys.stdout.write(text())
+            sys.stdout.write(text)
         else:
             try:
-                Path(target).write_text(text(), encoding="utf-8")
+                Path(target).write_text(text, encoding="utf-8")
             except OSError as e:
                 raise PliesError(f"cannot write {target}: {e.strerror}") from None
             err_console.print(f"wrote {len(games)} games to {target}", markup=False)
     return 0
+
+
+def _check_writable(target: str) -> None:
+    """PliesError unless ``target`` can be written: its folder exists and takes files, and it is no folder or
+    read-only file (checked before anything is written)."""
+    path = Path(target)
+    folder = path.parent
+    if not folder.is_dir():
+        raise PliesError(f"cannot write {target}: folder {folder} does not exist")
+    if path.is_dir():
+        raise PliesError(f"cannot write {target}: it is a folder")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise PliesError(f"cannot write {target}: permission denied")
+    if not path.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        raise PliesError(f"cannot write {target}: folder {folder} is not writable")
 
 
 def register(main_group: click.Group) -> None:

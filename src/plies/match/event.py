@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +16,7 @@ from rich.console import Console
 from plies.game import PliesError
 from plies.match.plan import EventConfig, PlannedGame, make_plan, plan_hash
 from plies.match.progress import EventProgress
-from plies.match.runner import Finished, load_modules, run_games
+from plies.match.runner import Finished, load_modules, run_games, startup_check
 from plies.match.store import Store, StoredEvent
 
 
@@ -35,8 +35,10 @@ class EventResult:
         return len(self.games) == len(self.plan)
 
 
-def open_event(store: Store, config: EventConfig, plan: list[PlannedGame], resume: bool) -> StoredEvent:
-    """The stored event to fill: the matching one with ``resume``, else a new one (never mixing two plans)."""
+def open_event(store: Store, config: EventConfig, plan: list[PlannedGame], resume: bool,
+               note: Callable[[str], None] | None = None) -> StoredEvent:
+    """The stored event to fill: the matching one with ``resume``, else a new one (never mixing two plans).
+    ``resume`` on a database that holds no event yet starts a new run and says so through ``note``."""
     h = plan_hash(plan)
     existing = store.find_event(h)
     where = store.path or "the database"
@@ -59,6 +61,8 @@ def open_event(store: Store, config: EventConfig, plan: list[PlannedGame], resum
                 f"nothing to resume: {where} holds other events ({names}); players, openings, seed or settings "
                 "differ"
             )
+        if note is not None:
+            note(f"note: nothing to resume: {where} holds no {config.kind} yet; starting a new one")
     return store.add_event(config, h, len(plan))
 
 
@@ -78,13 +82,19 @@ def run_event(
         raise PliesError("--workers must be at least 1")
     load_modules(config.modules)
     plan = make_plan(config)
+    if not ray or ray == "local":  # a remote cluster may have programs this machine lacks: its games tell
+        startup_check(plan)
+    console = console or Console(stderr=True)
+    out = console
+    fresh = db is not None and not Path(db).exists()
     store = Store(db)
     try:
-        event = open_event(store, config, plan, resume)
+        new_file = f"note: nothing to resume: {db} does not exist yet; starting a new {config.kind}"
+        event = open_event(store, config, plan, resume,
+                           note=lambda text: out.print(new_file if fresh else text, markup=False, soft_wrap=True))
         known = store.games(event.id)
         done = {f.planned.index for f in known}
         todo = [g for g in plan if g.index not in done]
-        console = console or Console(stderr=True)
         names = [p.name for p in config.players]
         played = 0
         interrupted = False
@@ -95,6 +105,8 @@ def run_event(
 
             def on_done(f: Finished) -> None:
                 nonlocal played
+                if f.fatal:  # a player that cannot be started: stop now (the game was not played, nothing saved)
+                    raise PliesError(f.fatal)
                 if store.save(event.id, f):  # False: a concurrent run stored this game first
                     played += 1
                     bar.advance(f)

@@ -24,6 +24,8 @@ SEARCH_KINDS = ("minimax", "alphabeta")
 FIXED_KINDS = ("human", "random", "greedy", "nboard")
 """Kinds that take neither a depth nor a time from the command line."""
 BUDGET_KEYS = ("depth", "time", "level", "nodes")
+MAX_GAMES = 1_000_000
+"""Most games one event plans (per pair, and in all): a plan is built in memory before the first game."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,13 @@ def make_plan(config: EventConfig) -> list[PlannedGame]:
             f"games per pair must be even and at least 2 (each opening is played twice, colours swapped), "
             f"not {config.games_per_pair}"
         )
+    if config.games_per_pair > MAX_GAMES:
+        raise PliesError(f"games per pair must be at most {MAX_GAMES}, not {config.games_per_pair}")
     pairs = pairings(config)
+    total = len(pairs) * config.games_per_pair
+    if total > MAX_GAMES:
+        raise PliesError(f"this event would play {total} games ({len(pairs)} pairs x {config.games_per_pair}); "
+                         f"at most {MAX_GAMES}: fewer games per pair or fewer players")
     slots = event_openings(config)
     plan: list[PlannedGame] = []
     pair_index = 0
@@ -196,7 +204,7 @@ def plan_hash(plan: list[PlannedGame]) -> str:
 
 
 __all__ = [
-    "FORMATS", "GAUNTLET", "ROUND_ROBIN", "Entrant", "EventConfig", "PlannedGame", "apply_budget",
+    "FORMATS", "GAUNTLET", "MAX_GAMES", "ROUND_ROBIN", "Entrant", "EventConfig", "PlannedGame", "apply_budget",
     "event_openings", "make_plan", "pairings", "plan_hash", "spec_name",
 ]
 
@@ -216,7 +224,11 @@ def resolve_spec(spec: str, game: str, depth: int | None = None, time: float | N
             if s == spec:
                 raise
             continue
-        except Exception:  # a player that fails to build loses its games; the event still runs
+        except Exception as e:  # a player that fails to build loses its games; the event still runs...
+            from plies.match.record import is_startup_failure, startup_message
+
+            if is_startup_failure(e):  # ...unless its program cannot be started at all: say so before any game
+                raise PliesError(startup_message(e, spec_name(spec))) from None
             return s
         try:
             player.close()

@@ -5,16 +5,48 @@ A player that raises, returns an illegal move or overruns its time loses the gam
 
 from __future__ import annotations
 
+import errno
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from plies.game import Outcome, State
+from plies.game import Outcome, PliesError, State
 from plies.players import Player
 
 NORMAL, ILLEGAL, CRASH, TIMEOUT, ABORTED = "normal", "illegal move", "crash", "time", "aborted"
+
+START_ERRNOS = frozenset({errno.ENOENT, errno.EACCES, errno.EPERM, errno.ENOEXEC, errno.ENOTDIR, errno.EISDIR,
+                          errno.ELOOP, errno.ENAMETOOLONG})
+"""What ``exec`` says when a program cannot be run at all (missing, not executable, not a program)."""
+
+
+class StartupError(PliesError):
+    """A player that cannot even be started (its program is missing or cannot be run): every game it is in would
+    be lost the same way, so an event stops with this error instead of recording them as crashes.  Plug-ins may
+    raise it from their constructor or ``new_game``."""
+
+
+def is_startup_failure(e: BaseException) -> bool:
+    """True for a StartupError, or an error raised while handling (or from) an OSError saying a program cannot be
+    run (``START_ERRNOS``: the NBoard player's ``cannot start NBoard engine ...``); a broken pipe, a time-out or a
+    bug in the player is not one."""
+    seen: set[int] = set()
+    x: BaseException | None = e
+    while x is not None and id(x) not in seen:
+        if isinstance(x, StartupError) or (isinstance(x, OSError) and x.errno in START_ERRNOS):
+            return True
+        seen.add(id(x))
+        x = x.__cause__ or x.__context__
+    return False
+
+
+def startup_message(e: BaseException, player: str) -> str:
+    """One line for a start-up failure: the player's own message when it is a PliesError (it names the program)."""
+    if isinstance(e, PliesError):
+        return str(e)
+    return f"cannot start player {player!r}: {type(e).__name__}: {e}"
 
 
 @dataclass
@@ -71,11 +103,14 @@ def play_game(
     players: Sequence[Player],
     on_move: Callable[[State, Any, State, float], None] | None = None,
     time_limit: float | None = None,
+    fatal: Callable[[Exception], bool] | None = None,
 ) -> GameRecord:
     """Play from ``start``: ``players[0]`` is player 0 (Black, X), ``players[1]`` is player 1 (White, O).
 
     ``on_move(before, move, after, seconds)`` is called after each move.  With ``time_limit`` (seconds per
     move) a slower move loses on time (measured after the move returns; engines are expected to keep it).
+    An exception from a player's ``new_game`` for which ``fatal`` says True propagates instead of losing the game
+    (an event stops on a player that cannot be started: ``is_startup_failure``).
     """
     rec = GameRecord(
         game=start.game,
@@ -87,6 +122,8 @@ def play_game(
         try:
             p.new_game(start)
         except Exception as e:  # a player that cannot even start loses like one that crashes mid-game
+            if fatal is not None and fatal(e):
+                raise
             return _forfeit(rec, start, side, CRASH, f"new_game: {type(e).__name__}: {e}")
     state = start
     while not state.is_over():
@@ -126,5 +163,5 @@ def _forfeit(rec: GameRecord, state: State, loser: int, reason: str, detail: str
     return rec
 
 
-__all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "TIMEOUT", "GameRecord", "Outcome", "join_moves", "move_separator",
-           "play_game"]
+__all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "TIMEOUT", "GameRecord", "Outcome", "StartupError",
+           "is_startup_failure", "join_moves", "move_separator", "play_game", "startup_message"]

@@ -21,8 +21,8 @@ from datetime import UTC, datetime
 
 from plies.game import PliesError
 from plies.match.openings import derive_seed
-from plies.match.plan import PlannedGame
-from plies.match.record import CRASH, GameRecord, play_game
+from plies.match.plan import Entrant, PlannedGame
+from plies.match.record import CRASH, GameRecord, is_startup_failure, play_game, startup_message
 from plies.players import Player, parse_params, parse_player
 
 log = logging.getLogger("plies.match")
@@ -30,13 +30,17 @@ log = logging.getLogger("plies.match")
 
 @dataclass
 class Finished:
-    """A played game of a plan: the plan entry, its record, how long it took and where it was played."""
+    """A played game of a plan: the plan entry, its record, how long it took and where it was played.
+
+    ``fatal`` (not stored) says a player could not even be started: the game was not played and the event stops
+    with that one-line message (``is_startup_failure``)."""
 
     planned: PlannedGame
     record: GameRecord
     seconds: float
     finished_at: str = ""
     worker: str = ""
+    fatal: str = ""
 
     @property
     def black(self) -> str:
@@ -74,18 +78,22 @@ def seed_player(player: Player, spec: str, seed: int) -> None:
 
 
 def play_planned(g: PlannedGame) -> Finished:
-    """Build both players from their specs, play the game, close the players; failures become forfeits."""
+    """Build both players from their specs, play the game, close the players; failures become forfeits, except a
+    player that cannot be started at all: then the Finished carries ``fatal`` (the event stops)."""
     t0 = time.perf_counter()
     load_modules(g.modules)
     start = g.opening.state(g.game)
     players: list[Player] = []
     record: GameRecord | None = None
+    fatal = ""
     try:
         for side, entrant in enumerate((g.black, g.white)):
             try:
                 player = parse_player(entrant.spec, g.game)
                 seed_player(player, entrant.spec, derive_seed(g.seed, "side", side))
             except Exception as e:  # any spec or plug-in may fail to build: that side loses, the record says why
+                if is_startup_failure(e):
+                    fatal = startup_message(e, entrant.name)
                 record = GameRecord(
                     game=start.game, start=start.to_text(), players=(g.black.name, g.white.name), winner=1 - side,
                     termination=CRASH, detail=f"cannot build player: {type(e).__name__}: {e}", final=start.to_text(),
@@ -94,7 +102,15 @@ def play_planned(g: PlannedGame) -> Finished:
                 break
             players.append(player)
         if record is None:
-            record = play_game(start, players, time_limit=g.time_limit)
+            try:
+                record = play_game(start, players, time_limit=g.time_limit, fatal=is_startup_failure)
+            except Exception as e:  # only what ``is_startup_failure`` lets through new_game
+                loser = next((i for i, p in enumerate(players) if _raised_by(e, p)), 0)
+                fatal = startup_message(e, (g.black, g.white)[loser].name)
+                record = GameRecord(
+                    game=start.game, start=start.to_text(), players=(g.black.name, g.white.name), winner=1 - loser,
+                    termination=CRASH, detail=f"new_game: {fatal}", final=start.to_text(), started_at=_now(),
+                )
     finally:
         for p in players:
             try:
@@ -102,7 +118,42 @@ def play_planned(g: PlannedGame) -> Finished:
             except Exception as e:  # the game is played and recorded: a failing clean-up is only logged
                 log.warning("closing player %s failed: %s: %s", p.name, type(e).__name__, e)
     record.players = (g.black.name, g.white.name)
-    return Finished(g, record, round(time.perf_counter() - t0, 4), _now(), f"{socket.gethostname()}:{os.getpid()}")
+    return Finished(g, record, round(time.perf_counter() - t0, 4), _now(), f"{socket.gethostname()}:{os.getpid()}",
+                    fatal)
+
+
+def _raised_by(e: BaseException, player: Player) -> bool:
+    """Whether the traceback of ``e`` passes through a method of ``player`` (which side failed to start)."""
+    tb = e.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_locals.get("self") is player:
+            return True
+        tb = tb.tb_next
+    return False
+
+
+def startup_check(games: list[PlannedGame]) -> None:
+    """Build every player of ``games`` once and start it on the position of its first game (then close it):
+    PliesError at once, before any game, for a player that cannot be started (``is_startup_failure``).  Any
+    other failure is left to the games, which record it."""
+    firsts: dict[Entrant, PlannedGame] = {}
+    for g in games:
+        firsts.setdefault(g.black, g)
+        firsts.setdefault(g.white, g)
+    for entrant, g in firsts.items():
+        player: Player | None = None
+        try:
+            player = parse_player(entrant.spec, g.game)
+            player.new_game(g.opening.state(g.game))
+        except Exception as e:
+            if is_startup_failure(e):
+                raise PliesError(startup_message(e, entrant.name)) from None
+        finally:
+            if player is not None:
+                try:
+                    player.close()
+                except Exception:  # only a probe: the games log a failing clean-up
+                    pass
 
 
 def _now() -> str:
@@ -210,4 +261,4 @@ def run_games(
 
 
 __all__ = ["Finished", "load_modules", "play_planned", "run_games", "run_processes", "run_serial", "seed_player",
-           "watch_parent", "worker_init"]
+           "startup_check", "watch_parent", "worker_init"]

@@ -16,7 +16,7 @@ from typing import Any
 from plies.game import PliesError
 from plies.games import start_position
 from plies.match.openings import read_openings
-from plies.match.plan import FORMATS, Entrant, EventConfig, resolve_spec, spec_name
+from plies.match.plan import FORMATS, MAX_GAMES, Entrant, EventConfig, resolve_spec, spec_name
 from plies.match.runner import load_modules
 
 KEYS: dict[str, type | tuple[type, ...]] = {
@@ -46,7 +46,7 @@ def load_config(path: str | Path, seed: int | None = None) -> TournamentFile:
     try:
         if path.stat().st_size > MAX_FILE:
             raise PliesError(f"{path} is {path.stat().st_size} bytes: a tournament file is at most {MAX_FILE}")
-        data = tomllib.loads(path.read_text(encoding="utf-8", errors="replace"))
+        data = tomllib.loads(path.read_text(encoding="utf-8-sig", errors="replace"))
     except OSError as e:
         raise PliesError(f"cannot read {path}: {e.strerror}") from None
     except tomllib.TOMLDecodeError as e:
@@ -67,8 +67,14 @@ def config_from_dict(
     start_position(game)  # unknown game -> clear error
     if "openings" in data and "random_openings" in data:
         raise PliesError("give either openings (a file) or random_openings, not both")
+    if "time_limit" in data and not math.isfinite(data["time_limit"]):  # nan passes every comparison below
+        raise PliesError(f"time_limit is not a finite number: {data['time_limit']}")
     if data.get("time_limit", 1) <= 0 or data.get("random_openings", 0) < 0:
         raise PliesError("time_limit must be positive and random_openings 0 or more")
+    if data.get("games_per_pair", 2) > MAX_GAMES:
+        raise PliesError(f"games_per_pair must be at most {MAX_GAMES}, not {data['games_per_pair']}")
+    if data.get("workers", 1) < 1:
+        raise PliesError(f"workers must be at least 1, not {data['workers']}")
     modules = [str(m) for m in data.get("modules", [])]
     load_modules(modules)
     depth, time = data.get("depth"), data.get("time")
