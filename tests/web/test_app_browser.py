@@ -91,6 +91,8 @@ def test_a_full_game_by_clicks(view: Any) -> None:
     start(page, mode="first", level=1)
     shot(page, "board")
     fits(page)
+    tap(page, '#board rect[data-square="d4"]')  # an occupied square: told why nothing happens
+    page.wait_for_function("document.querySelector('#game-error').textContent.includes('d4 is not a legal move')")
     while page.locator("#end").is_hidden():
         page.wait_for_function("document.querySelector('#turn').textContent.includes('your turn') || "
                                "!document.querySelector('#end').hidden")
@@ -289,7 +291,10 @@ def test_the_editor_starts_another_game_against_the_computer(view: Any) -> None:
     page = view
     page.goto(page.url0 + "/#/")
     page.wait_for_selector("#opt-game option", state="attached")
+    page.select_option("#opt-game", "tictactoe")  # the high levels say what they are for each game
+    assert page.locator('#opt-level option[value="8"]').inner_text() == "8: alpha-beta"
     page.select_option("#opt-game", "othello")
+    assert page.locator('#opt-level option[value="8"]').inner_text() == "8: fast engine"
     page.check("input[name=mode][value=first]")
     page.click("#nav-editor")
     page.wait_for_selector("#editor-board svg")

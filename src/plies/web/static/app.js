@@ -165,7 +165,19 @@ function fillHeuristics() {
   if (entry && entry.default_heuristic) sel.value = entry.default_heuristic;
   const sides = game === "tictactoe" ? ["X", "O"] : ["Black", "White"];
   for (const span of document.querySelectorAll("[data-side]")) span.textContent = sides[+span.dataset.side];
+  labelLevels();
   updateStartForm();
+}
+
+// The high levels' names in the Difficulty lists: the fast engine on 8x8 Othello, alpha-beta on the other games.
+function labelLevels() {
+  const fast = $("#opt-game").value === "othello" && app.info.engine.available;
+  for (const sel of [$("#opt-level"), $("#opt-level2")]) {
+    for (const o of sel.options) {
+      const l = +o.value;
+      if (l > app.info.levels.teaching[1]) o.textContent = `${l}: ${fast ? "fast engine" : "alpha-beta"}`;
+    }
+  }
 }
 
 function levelNote(level) {
@@ -586,6 +598,8 @@ function render() {
         const m = f.legal.find((x) => x.index === idx);
         if (m) playAt({ ...f, ply: k }, m.move);
       } : null,
+      // a click off the marked squares on your turn says why nothing happened
+      onMiss: clickable ? (square) => showError(`${square} is not a legal move here (the dots mark yours)`) : null,
     });
     app.shownPly = k;
   }
@@ -892,7 +906,7 @@ function drawBoard(container, g, opts) {
     if (legal.has(i) || opts.clickAll) {
       rect.classList.add("legal");
       rect.addEventListener("click", () => opts.onClick && opts.onClick(i));
-    }
+    } else if (opts.onMiss) rect.addEventListener("click", () => opts.onMiss(rect.dataset.square));
     if (ttt && opts.lastMove === i) rect.classList.add("last-cell");
   }
   if (!ttt && n === 8) for (const [r, c] of [[2, 2], [2, 6], [6, 2], [6, 6]]) {
@@ -1015,7 +1029,7 @@ function drawHex(container, g, opts) {
     if (legal.has(i) || (opts.clickAll && g.cells[i] !== "#")) {
       poly.classList.add("legal");
       poly.addEventListener("click", () => opts.onClick && opts.onClick(i));
-    }
+    } else if (opts.onMiss) poly.addEventListener("click", () => opts.onMiss(poly.dataset.square));
   }
   // coordinates on the edge, where the next cell of the line would be: each column's number beyond its top
   // cell (top and upper-left edges), each row's number after its last cell (right edges)
