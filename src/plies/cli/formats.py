@@ -3,17 +3,12 @@ or write it in another one."""
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
-import os
-import stat
 import sys
-import tempfile
-from collections.abc import Callable
 from itertools import islice
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import click
 from rich.table import Table
@@ -25,6 +20,7 @@ from plies.formats.detect import FORMATS, Loaded
 from plies.formats.model import OthelloGame
 from plies.formats.stream import Stream, open_source
 from plies.game import PASS, PliesError
+from plies.outfiles import write_whole
 
 from ._common import console, json_option
 
@@ -247,38 +243,20 @@ def convert(source: str, target: str, to: str | None, fmt: str | None, passes: b
             sys.stdout.flush()
         return
     kind = data.kind
+    count = 0
+
+    def write(path: str) -> None:
+        nonlocal count
+        with open(path, "wb") if to == "wtb" else open(path, "w", encoding="utf-8", newline="") as out:
+            count = convert_stream(data, to, out, passes)
+
     try:
-        count = write_target(target, lambda out: convert_stream(data, to, out, passes), binary=to == "wtb")
+        write_whole(target, write)
     except OSError as e:
         raise PliesError(f"cannot write {target}: {e.strerror}") from None
     what = "games" if kind == "games" and to not in ("obf", "board") else "positions" if kind == "positions" else \
         "games"
     click.echo(f"wrote {count} {what} as {to} to {target}", err=True)
-
-
-def write_target(target: str, write: Callable[[IO[Any]], int], binary: bool) -> int:
-    """``write(file)`` into ``target`` by its real path (a link is followed, not replaced): a regular file, or a
-    new one, is replaced whole from a temporary file beside it once writing succeeded (a failure leaves it as it
-    was); anything else that exists (a device, a pipe) is written straight through."""
-    real = os.path.realpath(target)
-    kw: dict[str, Any] = {} if binary else {"encoding": "utf-8", "newline": ""}
-    mode = "wb" if binary else "w"
-    if os.path.exists(real) and not os.path.isfile(real):
-        with open(real, mode, **kw) as out:
-            return write(out)
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(real)}.", suffix=".part", dir=os.path.dirname(real))
-    try:
-        with os.fdopen(fd, mode, **kw) as out:
-            count = write(out)
-        umask = os.umask(0o022)
-        os.umask(umask)
-        os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode) if os.path.exists(real) else 0o666 & ~umask)
-        os.replace(tmp, real)
-        return count
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def register(main_group: click.Group) -> None:

@@ -186,9 +186,10 @@ def label_cmd(data: str, out: str, depth: int, empties: str, weights: str | None
 def book_cmd(out: str, depth: int, plies: int, branch: int, width: float | None, backend: str,
              evaluation: str, force: bool) -> None:
     """Build an opening book by analysing the opening tree and backing the values up by negamax."""
+    from plies.outfiles import write_whole
     from plies.train.backends import get_backend
     from plies.train.book import build_book
-    from plies.train.files import check_out_dir, write_whole
+    from plies.train.files import check_out_dir
 
     _check_new_out(out, force)
     check_out_dir(out)
@@ -288,7 +289,7 @@ def hex_fit_cmd(data: tuple[str, ...], out: str, holdout: float, l2: float, over
 
     from plies.hexsearch import kernels as k
     from plies.hexsearch.learned import save_weights
-    from plies.train.files import write_whole
+    from plies.outfiles import write_whole
     from plies.train.hexthello import fit, load_data
 
     _check_fit_out(out, data)

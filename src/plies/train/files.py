@@ -1,14 +1,13 @@
 """Checks of the files the training commands read and write, so a wrong file is one readable line (``PliesError``),
-never numpy's own message (which suggests loading with ``allow_pickle``, unsafe for a file of unknown origin), and
-the writing of a whole file at once, so a failed or stopped command leaves no half-made file behind."""
+never numpy's own message (which suggests loading with ``allow_pickle``, unsafe for a file of unknown origin).
+Writing a whole file at once is ``plies.outfiles.write_whole``."""
 
 from __future__ import annotations
 
 import os
-import tempfile
 import zipfile
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -55,24 +54,3 @@ def same_file(a: str | Path, b: str | Path) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return os.path.abspath(a) == os.path.abspath(b)
-
-
-def write_whole(path: str | Path, write: Callable[[str], None]) -> None:
-    """Write a file through ``write(temporary path)`` beside ``path``, then move it to ``path`` in one step: a
-    failure or an interruption leaves ``path`` as it was.  The temporary name ends in ``.npz``, so numpy's
-    writers add no suffix (nor to ``path``, whatever it is called)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".plies-", suffix=".tmp.npz", dir=folder)
-    os.close(fd)
-    try:
-        write(tmp)
-        umask = os.umask(0o022)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # the mode a plain open() would give, not mkstemp's private one
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

@@ -20,8 +20,9 @@ from plies.engine import patterns as pt
 from plies.engine.weights import DEFAULT_WEIGHTS, weights_meta
 from plies.engine.weights import load_weights as _load_weights
 from plies.game import PliesError
+from plies.outfiles import write_whole
 from plies.train.data import Dataset
-from plies.train.files import read_npz, write_whole
+from plies.train.files import read_npz
 
 
 @dataclass

@@ -28,7 +28,8 @@ from plies.games.hexthello import HexThelloState
 from plies.hexsearch import kernels as k
 from plies.hexsearch import learned
 from plies.hexsearch.engine import HexEngine
-from plies.train.files import read_npz, write_whole
+from plies.outfiles import write_whole
+from plies.train.files import read_npz
 
 DATA_FORMAT = "hexthello-selfplay-1"
 
