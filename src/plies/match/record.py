@@ -42,6 +42,16 @@ def is_startup_failure(e: BaseException) -> bool:
     return False
 
 
+class NotStarted(Exception):
+    """Raised by ``play_game`` when a player's ``new_game`` fails in a way its ``fatal`` test calls fatal: which
+    side it was, with the player's error as the cause."""
+
+    def __init__(self, side: int, error: Exception) -> None:
+        super().__init__(side, error)
+        self.side = side
+        self.error = error
+
+
 def startup_message(e: BaseException, player: str) -> str:
     """One line for a start-up failure: the player's own message when it is a PliesError (it names the program)."""
     if isinstance(e, PliesError):
@@ -109,8 +119,9 @@ def play_game(
 
     ``on_move(before, move, after, seconds)`` is called after each move.  With ``time_limit`` (seconds per
     move) a slower move loses on time (measured after the move returns; engines are expected to keep it).
-    An exception from a player's ``new_game`` for which ``fatal`` says True propagates instead of losing the game
-    (an event stops on a player that cannot be started: ``is_startup_failure``).
+    An exception from a player's ``new_game`` for which ``fatal`` says True is raised as ``NotStarted`` (naming
+    the side) instead of losing the game (an event stops on a player that cannot be started:
+    ``is_startup_failure``).
     """
     rec = GameRecord(
         game=start.game,
@@ -123,7 +134,7 @@ def play_game(
             p.new_game(start)
         except Exception as e:  # a player that cannot even start loses like one that crashes mid-game
             if fatal is not None and fatal(e):
-                raise
+                raise NotStarted(side, e) from e
             return _forfeit(rec, start, side, CRASH, f"new_game: {type(e).__name__}: {e}")
     state = start
     while not state.is_over():
@@ -163,5 +174,5 @@ def _forfeit(rec: GameRecord, state: State, loser: int, reason: str, detail: str
     return rec
 
 
-__all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "TIMEOUT", "GameRecord", "Outcome", "StartupError",
+__all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "TIMEOUT", "GameRecord", "NotStarted", "Outcome", "StartupError",
            "is_startup_failure", "join_moves", "move_separator", "play_game", "startup_message"]

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from plies.game import PliesError
 from plies.match.openings import derive_seed
 from plies.match.plan import Entrant, PlannedGame
-from plies.match.record import CRASH, GameRecord, is_startup_failure, play_game, startup_message
+from plies.match.record import CRASH, GameRecord, NotStarted, is_startup_failure, play_game, startup_message
 from plies.players import Player, parse_params, parse_player
 
 log = logging.getLogger("plies.match")
@@ -104,9 +104,9 @@ def play_planned(g: PlannedGame) -> Finished:
         if record is None:
             try:
                 record = play_game(start, players, time_limit=g.time_limit, fatal=is_startup_failure)
-            except Exception as e:  # only what ``is_startup_failure`` lets through new_game
-                loser = next((i for i, p in enumerate(players) if _raised_by(e, p)), 0)
-                fatal = startup_message(e, (g.black, g.white)[loser].name)
+            except NotStarted as e:  # only what ``is_startup_failure`` lets through new_game
+                loser = e.side
+                fatal = startup_message(e.error, (g.black, g.white)[loser].name)
                 record = GameRecord(
                     game=start.game, start=start.to_text(), players=(g.black.name, g.white.name), winner=1 - loser,
                     termination=CRASH, detail=f"new_game: {fatal}", final=start.to_text(), started_at=_now(),
@@ -120,16 +120,6 @@ def play_planned(g: PlannedGame) -> Finished:
     record.players = (g.black.name, g.white.name)
     return Finished(g, record, round(time.perf_counter() - t0, 4), _now(), f"{socket.gethostname()}:{os.getpid()}",
                     fatal)
-
-
-def _raised_by(e: BaseException, player: Player) -> bool:
-    """Whether the traceback of ``e`` passes through a method of ``player`` (which side failed to start)."""
-    tb = e.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_locals.get("self") is player:
-            return True
-        tb = tb.tb_next
-    return False
 
 
 def startup_check(games: list[PlannedGame]) -> None:
