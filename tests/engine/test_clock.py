@@ -116,9 +116,9 @@ def test_a_search_stopped_before_depth_1_still_answers_a_searched_move() -> None
     s = random_positions(74, 1, lo=10, hi=20)[0]
     real = midgame.search_root
 
-    def stopped_first(*args):  # type: ignore[no-untyped-def]
+    def stopped_first(*args, **kwargs):  # type: ignore[no-untyped-def]
         engine.stop()  # as if the clock ran out before the first depth finished
-        return real(*args)
+        return real(*args, **kwargs)
 
     import plies.engine.api as api
 

@@ -34,9 +34,11 @@ def test_exact_scores_equal_one_thread(threads: int) -> None:
 
 @pytest.mark.parametrize(("threads", "evaluation"), [(2, "default"), (4, "default"), (3, "learned"), (8, "learned")])
 def test_depth_limited_values_equal_one_thread(threads: int, evaluation: str) -> None:
+    """Without selectivity a depth-limited value is the alpha-beta value, whatever the table holds (a selective
+    search's values depend on what its shallow searches left in the table, so on the threads' timing)."""
     for s in random_positions(33, 8, lo=8, hi=40):
-        one = Engine(hash_mb=8, threads=1, evaluation=evaluation).analyse(s, depth=7, multipv=2)
-        e = Engine(hash_mb=8, threads=threads, evaluation=evaluation)
+        one = Engine(hash_mb=8, threads=1, evaluation=evaluation, probcut=None).analyse(s, depth=7, multipv=2)
+        e = Engine(hash_mb=8, threads=threads, evaluation=evaluation, probcut=None)
         timer = threading.Timer(0.002, e.stop)  # a search stopped early first: it must leave no wrong bound
         timer.start()
         e.search(s, depth=9)
@@ -135,7 +137,7 @@ def test_a_search_runs_at_most_one_thread_a_core(monkeypatch: pytest.MonkeyPatch
     seen: list[int] = []
     for module, name in ((endgame, "solve_root"), (midgame, "search_root")):
         real = getattr(module, name)
-        monkeypatch.setattr(module, name, lambda *a, _real=real: seen.append(a[-1]) or _real(*a))
+        monkeypatch.setattr(module, name, lambda *a, _real=real, **kw: seen.append(a[-1]) or _real(*a, **kw))
     cores = api.default_threads()
     e = Engine(hash_mb=8, threads=256)
     assert e.threads == 256

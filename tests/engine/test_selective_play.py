@@ -65,7 +65,9 @@ def test_selective_values_are_disc_estimates_with_a_variation(monkeypatch: pytes
     # each step says how selective it was, as Edax's 18@73% ... 18@99%, and the exact one 100%
     assert [r.selectivity for r in selective] == [api.selectivity(c) for c in api.SELECTIVE_STEPS]
     assert [r.depth_text() for r in selective][0] == f"{s.empties()}@68%"
-    assert all(r.selectivity is None for r in results if r.algorithm != "engine-selective")
+    # the midgame iterations before them are selective too (multi-ProbCut at the engine's confidence)
+    midgame = api.selectivity(round(100 * api.PROBCUT))
+    assert all(r.selectivity == midgame for r in results if r.algorithm == "engine")
 
 
 def test_selectivity_is_the_normal_coverage_of_the_confidence_rounded_down() -> None:

@@ -82,7 +82,7 @@ def test_hint_streams_deeper_searches_then_status(gui):
     lines = gui.until(lambda x: x == "status")
     searches = [SEARCH.match(x) for x in lines if x.startswith("search ")]
     assert searches and all(searches), lines
-    depths = [int(m.group(3)) for m in searches]
+    depths = [int(m.group(3).partition("@")[0]) for m in searches]  # 3@86%: depth 3, selective
     assert depths == sorted(depths) and depths[0] == 1 and depths[-1] == 3
     for d in set(depths):
         assert depths.count(d) <= 3                          # at most N moves per depth

@@ -21,7 +21,11 @@ from plies.match.runner import Finished, load_modules
 from plies.match.store import Store, StoredEvent
 from plies.tournament.export import csv_text, transcript_text
 from plies.tournament.report import failures_table, print_report
+from plies.tournament.sprt import SprtSettings, parse_sprt, sprt_state
 from plies.tournament.standings import tabulate
+
+SPRT_GAMES = 20_000
+"""Games a match with ``--sprt`` plans when ``--games`` is not given (it stops when the test decides)."""
 
 run_options = [
     click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
@@ -65,11 +69,19 @@ def _apply(options: list) -> Any:
               help="Seeds random openings and unseeded random players (per game index).")
 @click.option("--load", "modules", multiple=True, metavar="MODULE",
               help="Import MODULE first (in every worker) so its player kinds can be used.")
+@click.option("--sprt", metavar="ELO0,ELO1", default=None,
+              help="Stop as soon as the sequential probability ratio test decides between A being ELO0 and ELO1 "
+                   f"Elo stronger than B (pairs of games; up to --games, default {SPRT_GAMES:,}).")
+@click.option("--alpha", type=FiniteRange(min=0.0001, max=0.4999), default=0.05, show_default=True,
+              help="SPRT: the chance of accepting ELO1 when ELO0 holds.")
+@click.option("--beta", type=FiniteRange(min=0.0001, max=0.4999), default=0.05, show_default=True,
+              help="SPRT: the chance of accepting ELO0 when ELO1 holds.")
 @_apply(run_options)
 def match_cmd(player_a: str, player_b: str, game: str, games: int | None, openings: str | None,
               random_openings: int | None, depth: int | None, think: float | None, time_limit: float | None,
-              seed: int, modules: tuple[str, ...], workers: int | None, db: str | None, resume: bool,
-              ray: str | None, progress: bool, as_json: bool) -> int:
+              seed: int, modules: tuple[str, ...], sprt: str | None, alpha: float, beta: float,
+              workers: int | None, db: str | None, resume: bool, ray: str | None, progress: bool,
+              as_json: bool) -> int:
     """Play PLAYER_A against PLAYER_B over paired openings and report score, Elo difference and margins.
 
     Players are specs: random, greedy, minimax:depth=3,eval=doc000, alphabeta:depth=5,eval=doc001,pruning=off,
@@ -85,10 +97,11 @@ def match_cmd(player_a: str, player_b: str, game: str, games: int | None, openin
         raise PliesError("--time-limit must be positive")
     if random_openings is not None and random_openings < 0:
         raise PliesError("--random-openings needs a number of plies, 0 or more")
+    test = parse_sprt(sprt, alpha, beta) if sprt is not None else None
     load_modules(modules)
     opening_list = read_openings(openings, game) if openings else []
     slots = len(opening_list) or 1
-    n = games if games is not None else 2 * slots
+    n = games if games is not None else (SPRT_GAMES if test is not None else 2 * slots)
     names = [spec_name(player_a), spec_name(player_b)]  # an nboard player's name= names it in the results
     if names[0] == names[1]:
         names = [f"{names[0]} #1", f"{names[1]} #2"]
@@ -102,13 +115,32 @@ def match_cmd(player_a: str, player_b: str, game: str, games: int | None, openin
     if n > 2 and n % 2 == 0 and not opening_list and not random_openings:
         err_console.print("note: every game starts from the start position; deterministic players will repeat "
                           "the same two games (use --random-openings K or --openings FILE)")
-    result = run_event(config, db, resume, workers or 1, ray, err_console, progress)
-    return _finish(result, config, db, as_json)
+    stop = None
+    if test is not None:
+        def stop(finished: list[Finished]) -> bool:
+            return sprt_state(sprt_results(finished, names[0]), test).decision is not None
+
+    result = run_event(config, db, resume, workers or 1, ray, err_console, progress, stop=stop)
+    return _finish(result, config, db, as_json, test)
 
 
-def _finish(result: EventResult, config: EventConfig, db: str | Path | None, as_json: bool) -> int:
+def sprt_results(finished: list[Finished], a: str) -> list[tuple[int, int | None, float]]:
+    """(game index, pair, A's score) of every game with a result, for ``sprt_state``."""
+    out: list[tuple[int, int | None, float]] = []
+    for f in finished:
+        r = f.record
+        if r.winner is None and r.termination != "normal":
+            continue  # abandoned without a result
+        score = 0.5 if r.winner is None else float((f.black, f.white)[r.winner] == a)
+        out.append((f.planned.index, f.planned.pair, score))
+    return out
+
+
+def _finish(result: EventResult, config: EventConfig, db: str | Path | None, as_json: bool,
+            test: SprtSettings | None = None) -> int:
     names = [p.name for p in config.players]
     standings = tabulate(result.games, names)
+    state = sprt_state(sprt_results(result.games, names[0]), test) if test is not None else None
     if as_json:
         emit_json({
             "kind": config.kind, "name": config.name, "game": config.game, "event": result.event.id,
@@ -116,10 +148,15 @@ def _finish(result: EventResult, config: EventConfig, db: str | Path | None, as_
             "played_now": result.played, "interrupted": result.interrupted, "complete": result.complete,
             "players": [{"name": e.name, "spec": e.spec} for e in config.players],
             **standings.to_dict(),
+            **({} if state is None or test is None else {"sprt": {**state.to_dict(), "elo0": test.elo0,
+                                                                   "elo1": test.elo1, "alpha": test.alpha,
+                                                                   "beta": test.beta}}),
             "games": [_game_json(f) for f in result.games],
         })
     elif config.kind == "match":
         _print_match(result, standings, names)
+        if state is not None and test is not None:
+            console.print(f"{state.text()} ({test.text()})", markup=False, soft_wrap=True)
     else:
         print_report(console, standings, f"Standings of {config.name}: {len(result.games)}/{len(result.plan)} games")
     if result.interrupted:
@@ -170,6 +207,10 @@ def _print_match(result: EventResult, s: Any, names: list[str]) -> None:
     p = s.pair(a, b)
     console.print(f"A {p.points:g} - {p.games - p.points:g} B   (A: {p.wins} won, {p.draws} drawn, {p.losses} lost "
                   f"of {p.games})")
+    spm = [s.lines[n].seconds_per_move for n in (a, b)]
+    if all(x is not None for x in spm):
+        console.print(f"Time a move: A {spm[0]:.3f} s, B {spm[1]:.3f} s "
+                      f"({s.lines[a].moves} and {s.lines[b].moves} moves)")
     mm = p.mean_margin
     los = p.elo.los
     console.print(f"Elo difference A - B: {p.elo.text()} (95%)"

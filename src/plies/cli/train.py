@@ -316,6 +316,63 @@ def hex_fit_cmd(data: tuple[str, ...], out: str, holdout: float, l2: float, over
     console.print(f"weights written to {out} in {dt:.1f} s")
 
 
+@train.command("probcut")
+@click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False),
+              help="Statistics file (JSON), e.g. src/plies/engine/data/probcut.json.")
+@click.option("--positions", "-n", type=click.IntRange(20), default=1500, show_default=True,
+              help="Positions measured, spread over the empties.")
+@click.option("--depth", "-d", type=click.IntRange(3, 20), default=12, show_default=True,
+              help="Deepest search measured (deeper nodes extend its statistics).")
+@click.option("--exact-from", type=click.IntRange(0, 30), default=24, show_default=True,
+              help="Solve positions with at most this many empties exactly (0: no solver statistics).")
+@click.option("--exact-to", type=click.IntRange(1, 30), default=14, show_default=True,
+              help="... and at least this many.")
+@click.option("--weights", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="Weights file measured (default: the shipped weights).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the self-play positions.")
+@click.option("--samples", default=None, type=click.Path(dir_okay=False),
+              help="Keep the measured values in this .npz (a stopped run resumes; a refit searches nothing).")
+@click.option("--workers", "-w", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes.")
+@click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
+def probcut_cmd(out: str, positions: int, depth: int, exact_from: int, exact_to: int, weights: str | None,
+                seed: int, samples: str | None, workers: int, force: bool) -> None:
+    """Measure how shallow searches predict deep ones and exact scores, and fit the selective search's
+    statistics (multi-ProbCut) to OUT."""
+    from plies.engine.probcut import weights_digest
+    from plies.engine.weights import DEFAULT_WEIGHTS
+    from plies.train.files import check_out_dir
+    from plies.train.probcut import Settings, collect, fit, summary, write_statistics
+
+    _check_new_out(out, force)
+    check_out_dir(out)
+    settings = Settings(positions=positions, depth=depth, seed=seed, exact_from=exact_from, exact_to=exact_to,
+                        weights=weights or "")
+    settings.check()
+    t0 = time.perf_counter()
+    with _progress() as bar:
+        task = bar.add_task("searching positions", total=positions)
+
+        def on_start(done: int, todo: int) -> None:
+            bar.update(task, completed=done)
+
+        samples_ = collect(settings, samples, workers, on_start=on_start,
+                           on_sample=lambda: bar.update(task, advance=1))
+    weights_file = weights or str(DEFAULT_WEIGHTS)
+    meta = {"weights": os.path.basename(weights_file), "weights_sha256": weights_digest(weights_file),
+            "positions": len(samples_.own), "depth": depth, "seed": seed, "exact": [exact_to, exact_from],
+            "command": f"plies train probcut --positions {positions} --depth {depth} --seed {seed} "
+                       f"--exact-from {exact_from} --exact-to {exact_to}"}
+    stats = fit(samples_, meta)
+    table = Table(title="depth d predicted from depth d' (means over the positions; discs)")
+    for col in ("d", "d'", "slope", "offset", "sigma"):
+        table.add_column(col, justify="right")
+    for d, ds, _, a, b, sg in summary(stats, samples_):
+        table.add_row("exact" if d == 63 else str(d), str(ds), f"{a:.3f}", f"{b:+.2f}", f"{sg:.2f}")
+    console.print(table)
+    write_statistics(stats, out)
+    console.print(f"statistics of {len(samples_.own)} positions written to {out} in {time.perf_counter() - t0:.1f} s")
+
+
 def _check_new_out(out: str, force: bool) -> None:
     """Refuse an OUT that already holds something unless ``--force``: a finished fit or book is not replaced
     by accident."""

@@ -72,6 +72,39 @@ static void order_moves(u64 P, u64 O, const int *mb, const u64 *fb, i64 *kb, int
     }
 }
 
+/* Multi-ProbCut (Buro 1997) at a null-window node of depth >= MPC_MIN_DEPTH: a shallow search of depth d'
+ * predicts the depth-d value as a v' + b with spread sigma (fitted from plies' own searches); when the
+ * prediction lies t sigma beyond the window, the node is cut without the deep search.  The static evaluation,
+ * with its own (wider) statistics, says which of the two tests can succeed, so a doomed shallow search is
+ * not run.  1 with the bound in *value when the node is cut. */
+#define MPC_MIN_DEPTH 3
+static double pvs(Search *s, u64 P, u64 O, int depth, double alpha, double beta, int ply);
+static int mpc_cut(Search *s, u64 P, u64 O, int depth, double alpha, double beta, int ply, double *value) {
+    int e = 64 - (int)popcount(P | O);
+    const double *m = s->mpc + ((i64)e * MPC_DEPTHS + depth) * MPC_COLUMNS;
+    int d = (int)m[0];
+    if (d <= 0 || d >= depth || m[1] <= 0.0) return 0;
+    double t = s->mpc_t, nw = null_window(s->eval_id);
+    double err = t * m[3];
+    double v0 = m[4] * evaluate(P, O, s->eval_id, &s->W) + m[5];  /* the deep value predicted from the evaluation */
+    double gate = t * m[6];
+    if (beta < WIN / 2 && v0 >= beta - gate) {
+        double bound = (beta + err - m[2]) / m[1];  /* a shallow value at least this: deep >= beta */
+        if (bound < WIN / 2 && pvs(s, P, O, d, bound - nw, bound, ply) >= bound && !aborted(s)) {
+            *value = beta;
+            return 1;
+        }
+    }
+    if (alpha > -WIN / 2 && v0 <= alpha + gate) {
+        double bound = (alpha - err - m[2]) / m[1];  /* a shallow value at most this: deep <= alpha */
+        if (bound > -WIN / 2 && pvs(s, P, O, d, bound, bound + nw, ply) <= bound && !aborted(s)) {
+            *value = alpha;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Negamax PVS value of (P, O) searched depth plies, fail-soft, window (alpha, beta). */
 static double pvs(Search *s, u64 P, u64 O, int depth, double alpha, double beta, int ply) {
     s->ctl[CTL_NODES]++;
@@ -104,6 +137,15 @@ static double pvs(Search *s, u64 P, u64 O, int depth, double alpha, double beta,
             if (lo > alpha) alpha = lo;
             if (up < beta) beta = up;
         }
+    }
+    if (s->mpc && depth >= MPC_MIN_DEPTH && beta - alpha <= 1.5 * null_window(s->eval_id)) {
+        double v;
+        if (mpc_cut(s, P, O, depth, alpha, beta, ply, &v)) {
+            s->pv_len[ply] = 0;
+            tt_store(&s->tt, P, O, depth, alpha, beta, v, hash_move);
+            return v;
+        }
+        if (aborted(s)) return 0.0;
     }
     double a0 = alpha, b0 = beta;
     int *mb = s->mbuf[ply];

@@ -228,11 +228,20 @@ static int arg_threads(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t at, i
 }
 
 /* mid_search_root(P, O, depth, alpha, beta, root_moves, multipv, values, flags, root_pv, root_pv_len, tt,
- * eval_id, W, ctl[, threads]) -> moves completed (see midgame.c and parallel.c). */
+ * eval_id, W, ctl[, threads[, mpc, t]]) -> moves completed (see midgame.c and parallel.c).  mpc: the probcut
+ * statistics (float64, MPC_CELLS) for a selective search of confidence t, or None. */
 static PyObject *py_mid_search_root(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 15 && nargs != 16) {
-        PyErr_Format(PyExc_TypeError, "mid_search_root() takes 15 or 16 arguments (%zd given)", nargs);
+    if (nargs != 15 && nargs != 16 && nargs != 18) {
+        PyErr_Format(PyExc_TypeError, "mid_search_root() takes 15, 16 or 18 arguments (%zd given)", nargs);
         return NULL;
+    }
+    double mpc_t = 0.0;
+    if (nargs == 18 && args[16] != Py_None) {
+        if (!arg_double(args[17], &mpc_t)) return NULL;
+        if (!(mpc_t >= 0.0 && mpc_t <= 100.0)) {
+            PyErr_SetString(PyExc_ValueError, "probcut confidence must be 0..100");
+            return NULL;
+        }
     }
     int threads;
     if (!arg_threads(args, nargs, 15, &threads)) return NULL;
@@ -248,14 +257,23 @@ static PyObject *py_mid_search_root(PyObject *self, PyObject *const *args, Py_ss
     }
     PyObject *ra[5] = {args[5], args[7], args[8], args[9], args[10]};
     RootArrays r;
-    Buf tb, wb, cb;
-    tb.held = wb.held = cb.held = 0;
+    Buf tb, wb, cb, mb;
+    tb.held = wb.held = cb.held = mb.held = 0;
     Search *s = NULL;
     i64 done = -1;
     if (!arg_root(ra, &r) || !root_moves_free(&r, P | O)) return NULL;
     s = search_new();
     if (!s || !arg_tt(args[11], &tb, &s->tt) || !arg_weights(args[13], &wb, &s->W) || !arg_ctl(args[14], &cb, &s->ctl))
         goto out;
+    if (nargs == 18 && args[16] != Py_None) {
+        if (!buf_get(args[16], &mb, 0, 8, 'f', "probcut statistics")) goto out;
+        if (buf_len(&mb) != MPC_CELLS) {
+            PyErr_SetString(PyExc_ValueError, "probcut statistics: wrong size");
+            goto out;
+        }
+        s->mpc = (const double *)mb.view.buf;
+        s->mpc_t = mpc_t;
+    }
     if (eval_id == EVAL_LEARNED && !has_weights(&s->W)) {
         PyErr_SetString(PyExc_ValueError, "the learned evaluation needs its weights");
         goto out;
@@ -271,6 +289,7 @@ out:
     buf_release(&tb);
     buf_release(&wb);
     buf_release(&cb);
+    buf_release(&mb);
     if (s) PyMem_RawFree(s);
     if (done < 0) return NULL;
     return PyLong_FromLongLong(done);

@@ -81,6 +81,8 @@ typedef struct {
     TT mtt;       /* the endgame: the midgame table (best moves of the presearch) */
     Weights W;
     int eval_id;
+    const double *mpc;  /* the midgame's probcut statistics (MPC_CELLS), NULL: no selectivity (see midgame.c) */
+    double mpc_t;       /* its confidence: t standard deviations */
     int8_t pv[MAX_PLY + 1][MAX_PLY + 1];
     i64 pv_len[MAX_PLY + 2];
     int mbuf[MAX_PLY + 1][64];
@@ -91,6 +93,15 @@ typedef struct {
 } Search;
 
 static inline int stopped(const Search *s) { return ((volatile i64 *)s->ctl)[CTL_STOP] != 0; }
+
+/* Multi-ProbCut statistics of the midgame search (plies.engine.probcut): for each number of empties e (0-60)
+ * and depth d (0-MPC_DEPTHS-1), MPC_COLUMNS doubles at ((e * MPC_DEPTHS) + d) * MPC_COLUMNS: the shallow depth
+ * d' (0: no cut at this depth), the slope a, offset b and standard deviation sigma of the depth-d value
+ * predicted from the depth-d' one (v_d ~ a v_d' + b), and the same three for the static evaluation (depth 0),
+ * which decides whether a shallow search is worth trying. */
+#define MPC_DEPTHS 64
+#define MPC_COLUMNS 8
+#define MPC_CELLS (61 * MPC_DEPTHS * MPC_COLUMNS)
 
 /* Square quality for move ordering: corners first, then A/B-squares and edges, C and X squares last. */
 extern const i64 SQUARE_VALUE[64];

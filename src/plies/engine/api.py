@@ -19,6 +19,7 @@ from collections.abc import Callable
 import numpy as np
 
 from plies.engine import endgame, midgame
+from plies.engine import probcut as probcut_stats
 from plies.engine.bitboard import position
 from plies.engine.eval import LEARNED, NO_WEIGHTS, evaluation_id, evaluation_name, load_expanded, weights_for
 from plies.engine.hashtable import HashTable, TableArrays, probe
@@ -48,7 +49,9 @@ SELECTIVE_AT_1S = 27  # the range's top at 1 s a move (3 empties more for each d
 MIDGAME_SHARE = 0.1   # the midgame iterations start no new depth past this share of the budget
 SELECTIVE_STEPS = (100, 150, 200, 260, 330)  # confidences (t x 100) of the selective searches, then exact
 ITERATE_SHARE = 0.4   # a plain timed search starts no new depth past this share of the budget
+UNSETTLED = 2.0       # ... of this many times the budget (within the hard limit) when the best move just changed
 MAX_CLOCK = 1e7       # seconds: the clock of a longer budget stops the search then (a timer cannot wait forever)
+PROBCUT = 1.5         # the midgame's multi-ProbCut confidence (standard deviations) unless told otherwise
 
 
 def safety_margin(seconds: float) -> float:
@@ -141,9 +144,31 @@ class Engine:
     the final disc difference when ``exact``."""
 
     def __init__(self, hash_mb: int = 64, evaluation: str = "default", weights: str | None = None,
-                 threads: int = 1) -> None:
+                 threads: int = 1, probcut: float | None = PROBCUT, statistics: str | None = None) -> None:
         self._setup(hash_mb, evaluation, weights)
         self.threads = check_threads(threads)
+        self._set_probcut(probcut, statistics)
+
+    def _set_probcut(self, probcut: float | None, statistics: str | None) -> None:
+        """The midgame search's selectivity: multi-ProbCut at ``probcut`` standard deviations with the statistics
+        of ``statistics`` (None: the shipped ones, measured with the shipped weights), or none (``probcut``
+        None, or an evaluation without statistics: every move searched to the full depth)."""
+        if probcut is not None and not (isinstance(probcut, int | float) and 0 < probcut <= 100):
+            raise PliesError(f"probcut must be a confidence above 0 (standard deviations), not {probcut!r}")
+        self.probcut = float(probcut) if probcut is not None and self.eval_id == LEARNED else None
+        self.statistics_file = statistics
+        self._mpc: np.ndarray | None = None
+        if self.probcut is not None and statistics is not None:
+            self._mpc = probcut_stats.load_statistics(statistics).table  # read now: a bad file fails here
+
+    @property
+    def mpc(self) -> np.ndarray | None:
+        """The probcut table the midgame search reads, or None for a search without selectivity."""
+        if self.probcut is None:
+            return None
+        if self._mpc is None:
+            self._mpc = probcut_stats.shipped().table
+        return self._mpc
 
     def _setup(self, hash_mb: int, evaluation: str, weights: str | None = None) -> None:
         self.eval_id = evaluation_id(evaluation)
@@ -162,6 +187,7 @@ class Engine:
         self.ctl = np.zeros(4, dtype=np.int64)
         self._busy = threading.Lock()
         self._timer: threading.Timer | None = None
+        self._hard: float | None = None  # the running timed search's hard limit (seconds)
 
     @property
     def weights(self) -> np.ndarray:
@@ -194,16 +220,19 @@ class Engine:
         self.end_tt.reset()
 
     def search(self, state: OthelloState, *, depth: int | None = None, time: float | None = None,
-               exact: bool = False, level: int | None = None,
-               on_progress: Progress | None = None) -> SearchResult:
+               exact: bool = False, level: int | None = None, on_progress: Progress | None = None,
+               max_time: float | None = None) -> SearchResult:
         """Best move and value of ``state`` by depth, time, level or exactly (default: level 8)."""
-        return self.analyse(state, depth=depth, time=time, exact=exact, level=level, on_progress=on_progress)[0]
+        return self.analyse(state, depth=depth, time=time, exact=exact, level=level, on_progress=on_progress,
+                            max_time=max_time)[0]
 
     def analyse(self, state: OthelloState, *, depth: int | None = None, time: float | None = None,
                 exact: bool = False, multipv: int = 1, on_progress: Progress | None = None,
-                level: int | None = None, wld: bool = False) -> list[SearchResult]:
+                level: int | None = None, wld: bool = False, max_time: float | None = None) -> list[SearchResult]:
         """The ``multipv`` best moves with their values and variations, best first.  ``wld`` solves for
-        win/draw/loss only (value -1, 0 or +1, faster than an exact solve)."""
+        win/draw/loss only (value -1, 0 or +1, faster than an exact solve).  ``time``: the seconds to aim for;
+        ``max_time`` (at least ``time``; default ``time``): the hard limit, which the search may approach when
+        the position needs it (the best move changed at the last depth)."""
         self._check(state)
         if multipv < 1:
             raise PliesError("multipv must be at least 1")
@@ -211,17 +240,23 @@ class Engine:
             raise PliesError("depth must be at least 1")
         if time is not None and not 0 < time < math.inf:
             raise PliesError("time must be a positive, finite number of seconds")
+        if max_time is not None:
+            if time is None:
+                raise PliesError("max_time needs time (the seconds to aim for)")
+            if not time <= max_time < math.inf:
+                raise PliesError("max_time must be finite and at least time")
         if not self._busy.acquire(blocking=False):
             raise PliesError("this engine is already searching")
         hooked = False
         try:
             self.ctl[:] = 0  # first thing: a stop() from here on stops this search
+            self._hard = max_time if max_time is not None else time
             hooked = midgame.hook_interrupt(self.ctl)  # Ctrl-C on the main thread stops it at once
             if time is not None:  # the first read of the weights (0.1 s) before the clock starts, not in the budget
-                _ = self.weights
+                _ = self.weights, self.mpc
             t0 = _time.perf_counter()
-            if time is not None:
-                self._start_clock(time)
+            if self._hard is not None:
+                self._start_clock(self._hard)
             return self._analyse(state, depth, time, exact or wld, multipv, on_progress, level, wld, t0)
         finally:
             try:
@@ -287,7 +322,8 @@ class Engine:
     def _iterate(self, state: OthelloState, max_depth: int, time: float | None, multipv: int,
                  on_progress: Progress | None, t0: float, share: float | None = None) -> list[SearchResult]:
         P, O = position(state)
-        self.mid_tt.prepare(self.evaluation)
+        mpc = self.mpc
+        self.mid_tt.prepare(self.evaluation if mpc is None else f"{self.evaluation}@{self.probcut:g}")
         tt = self.mid_tt.arrays()
         root = self._root_moves(state)
         n = len(root)
@@ -303,7 +339,8 @@ class Engine:
             while True:
                 values, flags, rpv, rlen = _root_arrays(n)
                 done = midgame.search_root(P, O, d, alpha, beta, root, k, values, flags, rpv, rlen, tt,
-                                           self.eval_id, self.weights, self.ctl, usable_threads(self.threads))
+                                           self.eval_id, self.weights, self.ctl, usable_threads(self.threads),
+                                           mpc=mpc, confidence=self.probcut or 0.0)
                 if self.ctl[midgame.STOP]:
                     break
                 top = float(values[:done].max())
@@ -321,6 +358,7 @@ class Engine:
             order = _best_first(values, flags, done)
             order += list(range(done, n))
             seconds = _time.perf_counter() - t0
+            changed = bool(best) and int(root[order[0]]) != best[0].move
             best = [self._root_result(state, root, values, rpv, rlen, i, d, seconds) for i in order[:k]]
             root = root[order]
             last = float(values[order[0]])
@@ -328,7 +366,10 @@ class Engine:
                 on_progress(list(best))
             if time is not None:
                 elapsed = _time.perf_counter() - t0
-                if elapsed > (ITERATE_SHARE if share is None else share) * time:
+                aim = time
+                if changed and d >= 4 and self._hard is not None:  # unsettled: more time, within the limit
+                    aim = min(self._hard, UNSETTLED * time)
+                if elapsed > (ITERATE_SHARE if share is None else share) * aim:
                     break
                 if d >= empties and all(abs(r.value) >= WIN for r in best):
                     break
@@ -369,7 +410,8 @@ class Engine:
         value = float(values[i])
         if self.eval_id == LEARNED and abs(value) < WIN / 2:  # a predicted disc difference: never beyond 64
             value = max(-64.0, min(64.0, value))
-        return SearchResult(_clean(value), int(root[i]), pv, stats, "engine", self.evaluation)
+        sel = None if self.probcut is None else selectivity(round(100 * self.probcut))
+        return SearchResult(_clean(value), int(root[i]), pv, stats, "engine", self.evaluation, selectivity=sel)
 
     def _extend_pv(self, state: OthelloState, pv: list[int], depth: int) -> list[int]:
         """Follow the table's best moves past where the search's own variation stopped (cut by a hit)."""
@@ -423,7 +465,8 @@ class Engine:
         alpha, beta = _end_window(int(round(guess))) if abs(guess) < 64 else (-65, 65)
         # the endgame searches stop one more safety margin early: probcut's shallow searches poll the stop flag
         # only 3 or more plies above their horizon, so a stop reaches them later than it reaches the midgame
-        left = time - 2 * safety_margin(time) - (_time.perf_counter() - t0)
+        hard = self._hard if self._hard is not None else time
+        left = hard - 2 * safety_margin(hard) - (_time.perf_counter() - t0)
         early = threading.Timer(max(0.0, left), self.stop)
         early.daemon = True
         early.start()

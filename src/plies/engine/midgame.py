@@ -57,12 +57,16 @@ def unhook_interrupt() -> None:
 
 def search_root(P: int, O: int, depth: int, alpha: float, beta: float, root_moves: np.ndarray, multipv: int,
                 values: np.ndarray, flags: np.ndarray, root_pv: np.ndarray, root_pv_len: np.ndarray,
-                tt: TableArrays, eval_id: int, W: np.ndarray, ctl: np.ndarray, threads: int = 1) -> int:
+                tt: TableArrays, eval_id: int, W: np.ndarray, ctl: np.ndarray, threads: int = 1,
+                mpc: np.ndarray | None = None, confidence: float = 0.0) -> int:
     """Search the root moves in the given order; returns how many were completed before a stop.
 
     ``values[i]`` is the value of ``root_moves[i]``; ``flags[i]`` 0 = exact, 1 = upper bound (not among the
     best ``multipv``), 2 = lower bound (fail high of the aspiration window).  ``root_pv[i]`` its variation.
     ``threads`` > 1 searches in parallel (``csrc/parallel.c``): the same values, the nodes of all threads.
+    ``mpc`` (``plies.engine.probcut.Statistics.table``) makes the search selective: multi-ProbCut at
+    ``confidence`` standard deviations; None searches every move to the full depth.
     """
     return int(lib.mid_search_root(int(P), int(O), int(depth), float(alpha), float(beta), root_moves, int(multipv),
-                                   values, flags, root_pv, root_pv_len, tt, int(eval_id), W, ctl, int(threads)))
+                                   values, flags, root_pv, root_pv_len, tt, int(eval_id), W, ctl, int(threads),
+                                   mpc, float(confidence)))

@@ -29,6 +29,7 @@ class EventResult:
     games: list[Finished]
     played: int
     interrupted: bool
+    stopped: bool = False  # ended early by the caller's ``stop`` test (a sequential test that has decided)
 
     @property
     def complete(self) -> bool:
@@ -74,8 +75,11 @@ def run_event(
     ray: str | None = None,
     console: Console | None = None,
     progress: bool = True,
+    stop: Callable[[list[Finished]], bool] | None = None,
 ) -> EventResult:
-    """Play every planned game that ``db`` does not hold yet; Ctrl-C ends the run with what is finished saved."""
+    """Play every planned game that ``db`` does not hold yet; Ctrl-C ends the run with what is finished saved.
+    ``stop(finished games)``, asked after each game (and once before the first), ends the run early when it says
+    True: the games still being played are dropped, the finished ones are kept."""
     if resume and db is None:
         raise PliesError("--resume needs --db FILE (the database of the interrupted run)")
     if workers < 1:
@@ -97,7 +101,8 @@ def run_event(
         todo = [g for g in plan if g.index not in done]
         names = [p.name for p in config.players]
         played = 0
-        interrupted = False
+        interrupted = stopped = False
+        finished = list(known)
         with EventProgress(console, len(plan), len(done), names, enabled=progress and console.is_terminal,
                            title=config.name if len(config.name) <= 30 else config.kind) as bar:
             for f in known:
@@ -110,17 +115,28 @@ def run_event(
                 if store.save(event.id, f):  # False: a concurrent run stored this game first
                     played += 1
                     bar.advance(f)
+                    finished.append(f)
+                if stop is not None and stop(finished):
+                    raise _Stop
 
             try:
+                if stop is not None and stop(finished):
+                    raise _Stop
                 with _sigterm_as_interrupt():
                     run_games(todo, on_done, workers=workers, ray_address=ray,
                               skip=lambda g: store.has(event.id, g.index))
             except KeyboardInterrupt:
                 interrupted = True
+            except _Stop:
+                stopped = True
         games = store.games(event.id)
-        return EventResult(event, plan, games, played, interrupted)
+        return EventResult(event, plan, games, played, interrupted, stopped)
     finally:
         store.close()
+
+
+class _Stop(Exception):
+    """Raised through the runners to end a run that ``stop`` ended."""
 
 
 @contextmanager

@@ -1,17 +1,23 @@
-"""The ``engine`` player kind: ``engine``, ``engine:level=7``, ``engine:time=1``, ``engine:depth=8,eval=NAME``,
+"""The ``engine`` player kind: ``engine``, ``engine:level=7``, ``engine:time=1`` (a second a move on average: what
+a quick move leaves over goes to the harder ones, at most 2 s to one), ``engine:clock=5+2`` (a game clock of 5
+minutes and 2 s a move, see ``plies.engine.clock``), ``engine:depth=8,eval=NAME``,
 ``engine:exact=12`` (solve from 12 empties), ``engine:hash=128`` (megabytes), ``engine:threads=4`` (default: the
 machine's cores), ``engine:book=off`` (no opening book), ``engine:seed=3`` (the weak levels' slips),
-``engine:weights=FILE`` (learned weights from ``plies train fit`` instead of the shipped ones)."""
+``engine:weights=FILE`` (learned weights from ``plies train fit`` instead of the shipped ones),
+``engine:probcut=off`` (no selective midgame cuts) or ``engine:probcut=T`` (their confidence, in standard
+deviations), ``engine:stats=FILE`` (probcut statistics from ``plies train probcut``)."""
 
 from __future__ import annotations
 
 import math
 import os
 import random
+import time as _time
 from typing import Any
 
 from plies import players
-from plies.engine.api import Engine, check_threads, default_threads
+from plies.engine.api import PROBCUT, Engine, check_threads, default_threads
+from plies.engine.clock import Clock, parse_clock
 from plies.engine.eval import LEARNED
 from plies.engine.levels import DEFAULT_LEVEL, get_level
 from plies.game import ParseError, PliesError, State
@@ -41,8 +47,12 @@ class EnginePlayer(players.Player):
     def __init__(self, level: int | None = None, depth: int | None = None, time: float | None = None,
                  evaluation: str = "default", exact_empties: int | None = None, hash_mb: int = 64,
                  book: bool = True, seed: int | None = None, weights: str | None = None,
-                 threads: int | None = None) -> None:
-        if level is None and depth is None and time is None:
+                 threads: int | None = None, probcut: float | None = PROBCUT, statistics: str | None = None,
+                 clock: str | None = None) -> None:
+        if clock is not None and (time is not None or depth is not None or level is not None):
+            raise ParseError("engine: give clock= alone, not with time, depth or level")
+        self.clock_spec = clock
+        if level is None and depth is None and time is None and clock is None:
             level = DEFAULT_LEVEL
         self.temperature = get_level(level).temperature if level is not None else 0.0
         self.use_book = book and self.temperature == 0.0
@@ -51,17 +61,21 @@ class EnginePlayer(players.Player):
         self.level = level
         self.depth = depth
         self.time = time
+        self.clock: Clock | None = self._full_clock()
         self.exact_empties = exact_empties
         self.engine = Engine(hash_mb=hash_mb, evaluation=evaluation, weights=weights,
-                             threads=threads if threads is not None else player_threads())
-        if time is not None:  # read the weights now, not while the first move's clock runs
-            _ = self.engine.weights
+                             threads=threads if threads is not None else player_threads(), probcut=probcut,
+                             statistics=statistics)
+        if self.clock is not None:  # read the weights now, not while the first move's clock runs
+            _ = self.engine.weights, self.engine.mpc
         parts = []
         if level is not None:
             parts.append(f"level={level}")
         if depth is not None:
             parts.append(f"depth={depth}")
-        if time is not None:
+        if clock is not None:
+            parts.append(f"clock={clock}")
+        elif time is not None:
             parts.append(f"time={time:g}")
         if evaluation != "default":
             parts.append(f"eval={self.engine.evaluation}")
@@ -73,18 +87,44 @@ class EnginePlayer(players.Player):
             parts.append("book=off")
         if threads is not None:
             parts.append(f"threads={threads}")
+        if probcut != PROBCUT:
+            parts.append("probcut=off" if probcut is None else f"probcut={probcut:g}")
+        if statistics is not None:
+            parts.append(f"stats={statistics}")
         self.name = "engine:" + ",".join(parts)
+
+    def _full_clock(self) -> Clock | None:
+        """A full clock for a new game: ``clock=`` as given, or ``time=T``'s credit of T a move; None by depth."""
+        if self.clock_spec is not None:
+            return parse_clock(self.clock_spec)
+        if self.time is not None:
+            return Clock.per_move(self.time)
+        return None
+
+    def new_game(self, state: State) -> None:
+        self.clock = self._full_clock()
+
+    def set_clock(self, remaining: float, increment: float = 0.0) -> None:
+        """What a front-end's game clock says is left (seconds) and adds after each move: the next moves are
+        budgeted from it."""
+        self.clock = Clock.game(max(remaining, 0.001), increment)
 
     def choose(self, state: State) -> Any:
         if not isinstance(state, OthelloState) or state.n != 8:
             raise ParseError("the engine plays 8x8 Othello only")
+        t0 = _time.perf_counter()
         result = self._from_book(state) if self.use_book else None
         if result is None:
             exact = self.exact_empties is not None and state.empties() <= self.exact_empties
             if self.temperature > 0 and not exact:
                 result = self._slip(state)
+            elif self.clock is not None and len(state.legal_moves()) > 1:
+                aim, limit = self.clock.budget(state.empties())
+                result = self.engine.search(state, time=aim, max_time=limit, exact=exact)
             else:
                 result = self.engine.search(state, depth=self.depth, time=self.time, level=self.level, exact=exact)
+        if self.clock is not None:
+            self.clock.spend(_time.perf_counter() - t0)
         self.last_result = result
         return result.move
 
@@ -150,6 +190,19 @@ def _factory(game: str, params: dict[str, str], raw: str) -> players.Player:
         except ValueError:
             raise ParseError(f"engine option seed must be a whole number, not {raw_seed!r}") from None
     weights = params.pop("weights", None)
+    probcut: float | None = PROBCUT
+    if params.get("probcut", "").lower() == "off":
+        params.pop("probcut")
+        probcut = None
+    elif "probcut" in params:
+        probcut = _number(params, "probcut", float)
+    statistics = params.pop("stats", None)
+    clock = params.pop("clock", None)
+    if clock is not None:
+        try:
+            parse_clock(clock)
+        except PliesError as e:
+            raise ParseError(f"engine option {e}") from None
     threads = _number(params, "threads", int)
     if threads is not None:
         try:
@@ -158,14 +211,16 @@ def _factory(game: str, params: dict[str, str], raw: str) -> players.Player:
             raise ParseError(f"engine option {e}") from None
     if params:
         raise ParseError(f"unknown option(s) for engine: {', '.join(params)} "
-                         "(use level, depth, time, eval, exact, hash, book, seed, weights, threads)")
+                         "(use level, depth, time, clock, eval, exact, hash, book, seed, weights, threads, probcut, "
+                         "stats)")
     try:
         return EnginePlayer(level=level, depth=depth, time=time, evaluation=evaluation, exact_empties=exact,
-                            hash_mb=hash_mb, book=book == "on", seed=seed, weights=weights, threads=threads)
+                            hash_mb=hash_mb, book=book == "on", seed=seed, weights=weights, threads=threads,
+                            probcut=probcut, statistics=statistics, clock=clock)
     except ParseError:
         raise
-    except PliesError as e:  # a missing or malformed weights file, or weights= with another evaluation
-        raise ParseError(f"engine option weights: {e}") from None
+    except PliesError as e:  # a missing or malformed weights or statistics file, or weights= with another evaluation
+        raise ParseError(f"engine option: {e}") from None
 
 
 players.register("engine", _factory)

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from plies.game import PliesError
 from plies.match.record import NORMAL
 from plies.match.runner import Finished
 from plies.tournament.elo import EloEstimate, Ratings, fit_ratings, match_elo
@@ -21,10 +22,17 @@ class Line:
     draws: int = 0
     losses: int = 0
     failures: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0  # thinking time of its moves (passes not counted)
+    moves: int = 0
 
     @property
     def points(self) -> float:
         return self.wins + 0.5 * self.draws
+
+    @property
+    def seconds_per_move(self) -> float | None:
+        """Mean seconds a move (as the match measured them: the player's answer, protocol included)."""
+        return self.seconds / self.moves if self.moves else None
 
     @property
     def score(self) -> float:
@@ -104,6 +112,8 @@ class Standings:
                     "rank": k, "name": ln.name, "games": ln.games, "points": ln.points, "wins": ln.wins,
                     "draws": ln.draws, "losses": ln.losses, "score": round(ln.score, 4),
                     "elo": self.ratings.estimates[ln.name].to_dict(), "failures": ln.failures,
+                    "moves": ln.moves, "seconds_per_move": None if ln.seconds_per_move is None
+                    else round(ln.seconds_per_move, 4),
                 }
                 for k, ln in enumerate(self.ranking(), 1)
             ],
@@ -136,6 +146,7 @@ def tabulate(finished: Iterable[Finished], players: Sequence[str] | None = None)
         a, b = sorted(sides, key=names.index)
         pair = pairs.setdefault((a, b), Pair(a, b))
         a_side = sides.index(a) if sides[0] != sides[1] else 0
+        _add_times(f, lines)
         for side, name in enumerate(sides):
             line = lines[name]
             line.games += 1
@@ -159,6 +170,23 @@ def tabulate(finished: Iterable[Finished], players: Sequence[str] | None = None)
             failures.append(Failure(loser, r.termination, f.planned.index, r.detail))
     ratings = fit_ratings(names, {k: (p.points, p.games) for k, p in pairs.items()})
     return Standings(names, lines, pairs, failures, ratings, len(games))
+
+
+def _add_times(f: Finished, lines: dict[str, Line]) -> None:
+    """Each side's moves and thinking time in ``f`` (moves alternate from the opening's side to move; a pass is
+    a move of the record but no decision, so it is not counted)."""
+    r = f.record
+    try:
+        first = f.planned.opening.state(f.planned.game).to_move
+    except PliesError:
+        return
+    sides = (f.black, f.white)
+    for i, (move, seconds) in enumerate(zip(r.moves, r.times, strict=False)):
+        if move == "pass":
+            continue
+        line = lines[sides[(first + i) % 2]]
+        line.moves += 1
+        line.seconds += seconds
 
 
 __all__ = ["Failure", "Line", "Pair", "Standings", "tabulate"]

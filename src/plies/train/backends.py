@@ -85,14 +85,21 @@ class EngineBackend:
 
     name = "engine"
 
-    def __init__(self, evaluation: str | None = None, hash_mb: int = 16) -> None:
+    def __init__(self, evaluation: str | None = None, hash_mb: int = 16, selective: bool = True) -> None:
         self.evaluation = evaluation or "default"
         self.hash_mb = hash_mb
-        self.engine: Any = _engine_class()(hash_mb=hash_mb, evaluation=self.evaluation)
+        self.selective = selective
+        self.engine: Any = self._new()
+
+    def _new(self) -> Any:
+        kind = _engine_class()
+        if self.selective:
+            return kind(hash_mb=self.hash_mb, evaluation=self.evaluation)
+        return kind(hash_mb=self.hash_mb, evaluation=self.evaluation, probcut=None)
 
     def new_game(self) -> None:
         """A fresh engine (empty hash tables): what a game plays must not depend on the games before it."""
-        self.engine = _engine_class()(hash_mb=self.hash_mb, evaluation=self.evaluation)
+        self.engine = self._new()
 
     def move(self, state: State, depth: int) -> int:
         moves = state.legal_moves()
@@ -118,10 +125,11 @@ class EngineBackend:
         return out
 
 
-def get_backend(name: str, evaluation: str | None = None) -> Backend:
-    """A backend by name (``engine`` or ``python``); PliesError for an unknown name or a missing engine."""
+def get_backend(name: str, evaluation: str | None = None, selective: bool = True) -> Backend:
+    """A backend by name (``engine`` or ``python``); PliesError for an unknown name or a missing engine.
+    ``selective`` False: the engine's midgame search without probcut (every move to the full depth)."""
     if name == "engine":
-        return EngineBackend(evaluation)
+        return EngineBackend(evaluation, selective=selective)
     if name == "python":
         return PythonBackend(evaluation)
     raise PliesError(f"unknown backend {name!r}; choose from: {', '.join(BACKENDS)}")

@@ -1,0 +1,85 @@
+"""``plies match --sprt``: the sequential test's arithmetic, and rigged matches it must decide the right way."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from plies.cli import main
+from plies.game import PliesError
+from plies.tournament.elo import expected_score
+from plies.tournament.sprt import MIN_UNITS, SprtSettings, llr, parse_sprt, sprt_state
+
+
+def test_llr_by_hand():
+    # 60 wins, 20 draws, 20 losses: s = 0.7, var = (60*.09 + 20*.04 + 20*.49)/100 = 0.16
+    scores = [1.0] * 60 + [0.5] * 20 + [0.0] * 20
+    s0, s1 = expected_score(0), expected_score(50)
+    want = (s1 - s0) * (2 * 0.7 - s0 - s1) / (2 * 0.16 / 100)
+    assert llr(scores, 0, 50) == pytest.approx(want)
+    # a pentanomial unit of 1/4 is its own category, and the same formula holds over pairs
+    pairs = [0.75] * 30 + [0.5] * 40 + [0.25] * 30
+    var = (30 * 0.0625 + 30 * 0.0625) / 100
+    assert llr(pairs, 0, 50, pentanomial=True) == pytest.approx(
+        (s1 - s0) * (2 * 0.5 - s0 - s1) / (2 * var / 100), rel=1e-3)  # two empty categories at 1e-3
+    assert llr([1.0], 0, 50) == 0.0  # one unit: nothing measured yet
+
+
+def test_bounds_and_settings():
+    t = SprtSettings(0, 10)
+    assert t.lower == pytest.approx(math.log(0.05 / 0.95)) and t.upper == pytest.approx(math.log(0.95 / 0.05))
+    assert parse_sprt("0,10", 0.1, 0.2) == SprtSettings(0, 10, 0.1, 0.2)
+    for bad in ("10", "a,b", "10,0", "0,0", "0,10,20"):
+        with pytest.raises(PliesError):
+            parse_sprt(bad)
+    with pytest.raises(PliesError):
+        SprtSettings(0, 10, alpha=0.6)
+
+
+def test_pairs_count_once_both_games_are_in():
+    t = SprtSettings(0, 100)
+    games = [(2 * p + k, p, 1.0) for p in range(MIN_UNITS) for k in range(2)]
+    state = sprt_state(games, t)
+    assert state.model == "pentanomial" and state.units == MIN_UNITS and state.decision == "H1"
+    half = sprt_state(games + [(99, 99, 0.0)], t)  # a pair with one game in: not counted yet
+    assert half.units == MIN_UNITS
+    early = sprt_state(games[: 2 * (MIN_UNITS - 1)], t)
+    assert early.decision is None  # a sweep still waits for the minimum number of pairs
+    lost = sprt_state([(i, None, 0.0) for i in range(40)], t)
+    assert lost.model == "trinomial" and lost.decision == "H0"
+
+
+def run_json(capsys, *argv: str) -> dict:
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_player_against_itself_accepts_h0(capsys):
+    # deterministic and identical: every pair is one win each way, so A is not 50 Elo stronger
+    out = run_json(capsys, "match", "alphabeta:depth=1,eval=doc000", "alphabeta:depth=1,eval=doc000",
+                   "--random-openings", "6", "--sprt", "0,50")
+    assert out["sprt"]["decision"] == "H0" and out["sprt"]["model"] == "pentanomial"
+    assert out["finished"] < out["planned"] and out["finished"] == 2 * out["sprt"]["units"]
+
+
+def test_engine_against_random_decides_both_ways(capsys):
+    out = run_json(capsys, "match", "engine:depth=2,threads=1", "random", "--random-openings", "4",
+                   "--sprt", "0,100")
+    assert out["sprt"]["decision"] == "H1" and out["finished"] < 200
+    assert out["sprt"]["llr"] >= out["sprt"]["upper"]
+    out = run_json(capsys, "match", "random", "engine:depth=2,threads=1", "--random-openings", "4",
+                   "--sprt", "0,100", "--games", "40")
+    assert out["sprt"]["decision"] == "H0" and out["sprt"]["llr"] <= out["sprt"]["lower"]
+    # the text report names the decision and each side's time a move
+    assert main(["match", "random", "engine:depth=2,threads=1", "--random-openings", "4", "--sprt", "0,100",
+                 "--games", "40", "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "SPRT: LLR" in text and "H0 accepted" in text and "Time a move: A " in text
+
+
+def test_bad_sprt_option_is_one_line(capsys):
+    assert main(["match", "random", "random", "--sprt", "10"]) != 0
+    err = capsys.readouterr().err
+    assert "--sprt takes ELO0,ELO1" in err and "Traceback" not in err
