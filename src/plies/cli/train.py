@@ -373,6 +373,74 @@ def probcut_cmd(out: str, positions: int, depth: int, exact_from: int, exact_to:
     console.print(f"statistics of {len(samples_.own)} positions written to {out} in {time.perf_counter() - t0:.1f} s")
 
 
+@train.command("calibrate")
+@click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False), help="Calibrated weights file.")
+@click.option("--weights", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="Weights file to calibrate (default: the shipped weights).")
+@click.option("--positions", "-n", type=click.IntRange(20), default=600, show_default=True,
+              help="Self-play positions measured each round.")
+@click.option("--depth", "-d", type=click.IntRange(6, 16), default=10, show_default=True,
+              help="Deepest search measured.")
+@click.option("--rounds", type=click.IntRange(1, 10), default=2, show_default=True,
+              help="Rounds of measuring and shifting (one more round measures the result).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the self-play positions.")
+@click.option("--workers", "-w", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes.")
+@click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
+def calibrate_cmd(out: str, weights: str | None, positions: int, depth: int, rounds: int, seed: int, workers: int,
+                  force: bool) -> None:
+    """Shift each phase's bias so that values searched to odd and even depths agree (no swing with the
+    depth's parity); write the calibrated weights to OUT."""
+    from plies.engine.weights import DEFAULT_WEIGHTS, weights_meta
+    from plies.train.calibrate import calibrate
+    from plies.train.fit import save_weights
+
+    _check_fit_out(out, [weights] if weights else [])
+    _check_new_out(out, force)
+    t0 = time.perf_counter()
+    table = Table(title="odd minus even depth, by the phase of the leaves (discs); shift added to the bias")
+    table.add_column("phase", justify="right")
+    table.add_column("empties", justify="right")
+    rows: list[list[str]] = []
+
+    with _progress() as bar:
+        task = bar.add_task("measuring", total=positions * (rounds + 1))
+
+        def on_round(k: int, rnd: object) -> None:
+            from plies.train.calibrate import Round
+
+            assert isinstance(rnd, Round)
+            table.add_column(f"swing {k}" if k < rounds else "swing after", justify="right")
+            if k < rounds:
+                table.add_column(f"shift {k + 1}", justify="right")
+            for p in range(len(rnd.swing)):
+                if len(rows) <= p:
+                    lo, hi = _phase_empties(p, len(rnd.swing))
+                    rows.append([str(p), f"{hi}-{lo}"])
+                rows[p].append(_f(float(rnd.swing[p])))
+                if k < rounds:
+                    rows[p].append(f"{rnd.shift[p]:+.2f}")
+
+        W, report = calibrate(weights, positions, depth, seed, rounds, workers, on_round=on_round,
+                              on_sample=lambda: bar.update(task, advance=1))
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+    meta = weights_meta(weights or DEFAULT_WEIGHTS)
+    meta["calibration"] = {"positions": positions, "depth": depth, "rounds": rounds, "seed": seed,
+                           "shift": [[round(float(x), 3) for x in r.shift] for r in report[:-1]],
+                           "swing_after": [None if x != x else round(float(x), 3) for x in report[-1].swing]}
+    save_weights(out, W, meta)
+    console.print(f"calibrated weights written to {out} in {time.perf_counter() - t0:.1f} s")
+
+
+def _phase_empties(phase: int, phases: int) -> tuple[int, int]:
+    """The lowest and highest empties of a weight phase."""
+    from plies.engine.patterns import phase_of
+
+    ks = [k for k in range(61) if int(phase_of(k, phases)) == phase]
+    return min(ks), max(ks)
+
+
 def _check_new_out(out: str, force: bool) -> None:
     """Refuse an OUT that already holds something unless ``--force``: a finished fit or book is not replaced
     by accident."""

@@ -188,6 +188,8 @@ class Engine:
         self._busy = threading.Lock()
         self._timer: threading.Timer | None = None
         self._hard: float | None = None  # the running timed search's hard limit (seconds)
+        self.iterate_share = ITERATE_SHARE  # the clock's settings (attributes, so that matches can tune them)
+        self.unsettled = UNSETTLED
 
     @property
     def weights(self) -> np.ndarray:
@@ -368,8 +370,8 @@ class Engine:
                 elapsed = _time.perf_counter() - t0
                 aim = time
                 if changed and d >= 4 and self._hard is not None:  # unsettled: more time, within the limit
-                    aim = min(self._hard, UNSETTLED * time)
-                if elapsed > (ITERATE_SHARE if share is None else share) * aim:
+                    aim = min(self._hard, self.unsettled * time)
+                if elapsed > (self.iterate_share if share is None else share) * aim:
                     break
                 if d >= empties and all(abs(r.value) >= WIN for r in best):
                     break

@@ -92,16 +92,17 @@ def sample_positions(settings: Settings) -> list[tuple[int, int]]:
     return out
 
 
-_ENGINE: Any = None
+_ENGINES: dict[str, Any] = {}
 
 
 def _engine(weights: str) -> Any:
-    global _ENGINE
-    if _ENGINE is None:
+    """This process's engine for a weights file ("" = the shipped one), without selectivity."""
+    if weights not in _ENGINES:
         from plies.engine.api import Engine
 
-        _ENGINE = Engine(threads=1, probcut=None, weights=weights or None)
-    return _ENGINE
+        _ENGINES.clear()
+        _ENGINES[weights] = Engine(threads=1, probcut=None, weights=weights or None)
+    return _ENGINES[weights]
 
 
 def measure(own: int, opp: int, settings: Settings) -> tuple[np.ndarray, float]:
