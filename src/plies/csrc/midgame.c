@@ -125,7 +125,9 @@ static double pvs(Search *s, u64 P, u64 O, int depth, double alpha, double beta,
     Entry e;
     if (tt_probe(&s->tt, P, O, &e)) {
         hash_move = e.move;
-        if (e.depth == depth) {  /* equal, not deeper: values stay those of a depth-limited search */
+        /* equal, not deeper: values stay those of a depth-limited search; a selective search (whose values are
+         * estimates anyway) also takes a deeper result of the same parity */
+        if (e.depth == depth || (s->mpc && e.depth > depth && ((e.depth - depth) & 1) == 0)) {
             double lo = e.lower, up = e.upper;
             if (lo >= beta) return lo;
             if (up <= alpha) return up;
