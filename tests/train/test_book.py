@@ -84,6 +84,18 @@ def test_build_backs_up_values_by_negamax() -> None:
     assert len({v for _, v in root}) == 1
 
 
+def test_deviation_expansion_and_workers_give_the_same_book() -> None:
+    """Moves within ``width`` of the best are expanded (at most ``branch``); two worker processes build the
+    book one process builds."""
+    from plies.train.backends import get_backend
+
+    one = build_book(get_backend("engine"), depth=3, plies=3, branch=3, width=1.5)
+    two = build_book(get_backend("engine"), depth=3, plies=3, branch=3, width=1.5, workers=2)
+    assert one.entries == two.entries and len(one) > 4
+    narrow = build_book(get_backend("engine"), depth=3, plies=3, branch=3, width=0.0)
+    assert len(narrow) < len(one)
+
+
 def test_book_player_uses_the_book_then_the_fallback() -> None:
     start = OthelloState.start()
     book = Book()

@@ -182,9 +182,13 @@ def label_cmd(data: str, out: str, depth: int, empties: str, weights: str | None
               help="Expand only moves within WIDTH discs of the best (>= 0) [no limit].")
 @click.option("--backend", type=click.Choice(["engine", "python"]), default="engine", show_default=True)
 @click.option("--eval", "evaluation", default="default", show_default=True, help="Evaluation of the analysis.")
+@click.option("--workers", "-w", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Processes analysing the positions of a ply.")
+@click.option("--max-positions", type=click.IntRange(1), default=100_000, show_default=True,
+              help="Stop expanding once the book has this many positions.")
 @click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
 def book_cmd(out: str, depth: int, plies: int, branch: int, width: float | None, backend: str,
-             evaluation: str, force: bool) -> None:
+             evaluation: str, workers: int, max_positions: int, force: bool) -> None:
     """Build an opening book by analysing the opening tree and backing the values up by negamax."""
     from plies.outfiles import write_whole
     from plies.train.backends import get_backend
@@ -198,7 +202,8 @@ def book_cmd(out: str, depth: int, plies: int, branch: int, width: float | None,
     with _progress() as bar:
         task = bar.add_task("book", total=None)
         book = build_book(be, depth, plies, branch=branch, width=float("inf") if width is None else width,
-                          on_position=lambda n: bar.update(task, completed=n, description=f"book ({n} positions)"))
+                          on_position=lambda n: bar.update(task, completed=n, description=f"book ({n} positions)"),
+                          workers=workers, evaluation=evaluation, max_positions=max_positions)
     book.meta["evaluation"] = evaluation
     book.meta["seconds"] = round(time.perf_counter() - t0, 1)
     write_whole(out, book.save)
