@@ -1,11 +1,13 @@
-"""SQLite files that plies reads and writes (match and tournament databases, the HexThello server's games): a
-connection that cannot change a file, and the check that a file is plies' own kind before anything is written to
-it, so a wrong file is one readable line and stays exactly as it was."""
+"""SQLite files that plies reads and writes (match and tournament databases, the HexThello server's games, the
+browser app's history): a connection that cannot change a file, the check that a file is plies' own kind before
+anything is written to it, so a wrong file is one readable line and stays exactly as it was, and one line for a
+write that fails (a full disk, a read-only file, a locked database) instead of the driver's dump."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import MetaData
 
@@ -64,4 +66,44 @@ def check_tables(path: str | Path, metadata: MetaData, what: str, complete: bool
     return tables
 
 
-__all__ = ["check_tables", "connect_readonly"]
+class StorageError(PliesError):
+    """A database that could not be written or read: full disk, read-only file, lock, I/O error.  Each write of
+    plies commits on its own, so what was stored before the failure is still there."""
+
+
+_REASONS = (  # (SQLite's primary result code, words in its message, what to tell the user)
+    (sqlite3.SQLITE_FULL, "disk is full", "the disk is full (free some space)"),
+    (sqlite3.SQLITE_READONLY, "readonly database", "the file is read-only (check its permissions and its folder's)"),
+    (sqlite3.SQLITE_BUSY, "database is locked", "another program holds a lock on it (let it finish or stop it)"),
+    (sqlite3.SQLITE_LOCKED, "table is locked", "another program holds a lock on it (let it finish or stop it)"),
+    (sqlite3.SQLITE_IOERR, "disk I/O error", "the disk reported an I/O error (check the disk and free space)"),
+    (sqlite3.SQLITE_CANTOPEN, "unable to open", "it cannot be opened (check the path and its permissions)"),
+    (sqlite3.SQLITE_CORRUPT, "malformed", "the file is damaged"),
+)
+
+
+def storage_reason(error: BaseException) -> str:
+    """Why a database call failed, in a few words that say what to do: ``error`` is sqlite3's exception, one of
+    SQLAlchemy's (its driver's error inside) or an OSError; never the SQL statement or its parameters."""
+    orig: Any = getattr(error, "orig", None) or error
+    if isinstance(orig, OSError) and not isinstance(orig, sqlite3.Error):
+        if orig.errno == 28:  # ENOSPC
+            return _REASONS[0][2]
+        return orig.strerror or str(orig)
+    text = (str(orig).splitlines() or [""])[0].strip()
+    code = getattr(orig, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    for number, words, reason in _REASONS:
+        if primary == number or words in text:
+            return reason
+    return text or type(orig).__name__
+
+
+def storage_error(error: BaseException, doing: str, after: str = "") -> StorageError:
+    """One line for a failed database call: ``cannot DOING: REASON``, then ``after`` (what was kept, what to do
+    next) when given."""
+    message = f"cannot {doing}: {storage_reason(error)}"
+    return StorageError(f"{message}; {after}" if after else message)
+
+
+__all__ = ["StorageError", "check_tables", "connect_readonly", "storage_error", "storage_reason"]

@@ -184,12 +184,14 @@ def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float, n
     finally:  # Ctrl-C too: what was played is in the database; show the summary
         try:
             store.close_interrupted("interrupted: the server was stopped")
-        except (OSError, SQLAlchemyError):  # pragma: no cover - the database went away; nothing more to mark
+        except (OSError, SQLAlchemyError, PliesError):  # the database went away or is full: nothing more to mark
             pass
         store.close()
         if listening:
             console.print(summary_table(server))
             log_line(f"games stored in {db_path}")
+    if server.failure is not None:  # the database could not be written: the server stopped, one line says why
+        raise PliesError(server.failure)
 
 
 @hexthello_group.command("games")

@@ -33,7 +33,7 @@ from plies.match.openings import Opening
 from plies.match.plan import Entrant, EventConfig, PlannedGame
 from plies.match.record import GameRecord
 from plies.match.runner import Finished
-from plies.storage import check_tables, connect_readonly
+from plies.storage import check_tables, connect_readonly, storage_error
 
 
 class Base(DeclarativeBase):
@@ -146,7 +146,11 @@ class Store:
                 break
             except SQLAlchemyError as e:  # another process may be creating the same tables right now
                 if attempt == 2 or "already exists" not in str(e):
-                    raise PliesError(f"cannot open database {path}: {getattr(e, 'orig', None) or e}") from None
+                    raise storage_error(e, f"open database {path}") from None
+
+    @property
+    def where(self) -> str:
+        return str(self.path) if self.path is not None else "the database"
 
     def close(self) -> None:
         self.engine.dispose()
@@ -177,6 +181,12 @@ class Store:
     def add_event(self, config: EventConfig, plan_hash: str, planned: int) -> StoredEvent:
         """Store a new event, or give the one with this plan that another run stored at the same moment: both
         runs insert, then both keep the lowest id and the other row (with no games yet) is removed."""
+        try:
+            return self._add_event(config, plan_hash, planned)
+        except (SQLAlchemyError, OSError) as e:
+            raise storage_error(e, f"store the {config.kind} in {self.where}", "nothing was played") from None
+
+    def _add_event(self, config: EventConfig, plan_hash: str, planned: int) -> StoredEvent:
         row = EventRow(
             kind=config.kind, name=config.name, game=config.game, plan_hash=plan_hash, planned=planned,
             config=json.loads(json.dumps(config.to_dict())), created_at=_now(),
@@ -219,10 +229,15 @@ class Store:
             finished_at=f.finished_at or _now(), seconds=f.seconds, worker=f.worker,
         )
         statement = sqlite_insert(GameRow).values(**values).on_conflict_do_nothing(index_elements=["event_id", "idx"])
-        with Session(self.engine) as s:  # a Core INSERT on the session's connection: its result counts the rows
-            result = s.connection().execute(statement)
-            s.commit()
-            return bool(result.rowcount)
+        try:
+            with Session(self.engine) as s:  # a Core INSERT on the session's connection: its result counts the rows
+                result = s.connection().execute(statement)
+                s.commit()
+                return bool(result.rowcount)
+        except (SQLAlchemyError, OSError) as e:  # full disk, read-only file, lock: the games stored so far stay
+            raise storage_error(e, f"save game {g.index + 1} in {self.where}",
+                                "the games stored before it are kept; run again with --resume to play the rest"
+                                ) from None
 
     def games(self, event_id: int) -> list[Finished]:
         """The finished games of an event in plan order."""

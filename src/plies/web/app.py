@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from importlib import resources
 from pathlib import Path
@@ -21,11 +22,13 @@ from fastapi import APIRouter, FastAPI, Query, Request, WebSocket, WebSocketDisc
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from plies.game import PliesError
 from plies.games import parse_position
+from plies.storage import storage_reason
 from plies.teach.web import router as learn_router
 from plies.web.boards import adapter_for, counts
 from plies.web.guard import (
@@ -96,7 +99,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     pool = Workers(workers, processes)
     background: set[asyncio.Task[Any]] = set()
 
-    def on_finish(session: GameSession) -> None:
+    def on_finish(session: GameSession) -> asyncio.Task[None]:
         result = session.result() or {}
         players = [session.sides[p].describe(session.state.player_names[p]) for p in (0, 1)]
         row = {
@@ -108,9 +111,10 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
             "result": result.get("text", ""), "final": session.state.to_text(),
             "started_at": _iso(session.started_at), "finished_at": now(),
         }
-        task = asyncio.get_running_loop().create_task(asyncio.to_thread(_save, history, row))
+        task = asyncio.get_running_loop().create_task(_store(history, session, row))
         background.add(task)
         task.add_done_callback(background.discard)
+        return task  # every answer that shows the end waits for it (``GameSession.settled``)
 
     sessions = ClientSessions(pool, on_finish, per_token=per_token, per_address=per_address)
 
@@ -202,7 +206,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     async def new_game(spec: StartGame, request: Request) -> JSONResponse:
         token = token_of(request) or tokens.issue()  # the guard gave this request a server-issued token
         session = start_game(sessions, token, spec)  # a pasted transcript's moves become the game's history
-        response = JSONResponse({"token": token, "game": session.view(owner=True)})
+        response = JSONResponse({"token": token, "game": await session.answer(owner=True)})
         response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=365 * 86400)
         return response
 
@@ -211,7 +215,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         session = found(gid)
         if wait:
             await _wait(session)
-        return session.view(owner=token_of(request) == session.owner)
+        return await session.answer(owner=token_of(request) == session.owner)
 
     @api.post("/games/{gid}/moves", summary="Play a move; with wait=true, answer after the computer replied")
     async def post_move(gid: str, body: MoveIn, request: Request, wait: bool = False) -> dict[str, Any]:
@@ -219,13 +223,13 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         session.move(body.move)
         if wait:
             await _wait(session)
-        return session.view(owner=True)
+        return await session.answer(owner=True)
 
     @api.post("/games/{gid}/undo", summary="Take back to your previous turn")
     async def post_undo(gid: str, request: Request) -> dict[str, Any]:
         session = owned(gid, request)
         session.undo()
-        return session.view(owner=True)
+        return await session.answer(owner=True)
 
     @api.post("/games/{gid}/redo", summary="Play again what undo took back")
     async def post_redo(gid: str, request: Request, wait: bool = False) -> dict[str, Any]:
@@ -233,7 +237,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         session.redo()
         if wait:
             await _wait(session)
-        return session.view(owner=True)
+        return await session.answer(owner=True)
 
     @api.post("/games/{gid}/hint", summary="The best moves of the side to move, with values")
     async def post_hint(gid: str, request: Request, body: HintIn | None = None) -> dict[str, Any]:
@@ -390,7 +394,7 @@ async def _pump(websocket: WebSocket, session: GameSession, queue: asyncio.Queue
             if m.get("type") == "state":
                 if not sent_state:
                     sent_state = True
-                    await websocket.send_json({"type": "state", "game": session.view(owner=owner)})
+                    await websocket.send_json({"type": "state", "game": await session.answer(owner=owner)})
             elif m.get("type") == "eval" and sent_state:
                 continue  # the state just sent already holds it
             else:
@@ -428,8 +432,28 @@ async def _quietly(job: Any) -> None:
         log.warning("engine warm-up failed: %s", e)
 
 
-def _save(history: History, row: dict[str, Any]) -> None:
+async def _store(history: History, session: GameSession, row: dict[str, Any]) -> None:
+    """Commit a finished game to the history; when that fails (full disk, read-only file, lock) the players are
+    told (``saved`` false, ``error`` the reason) and the log has one line, never the SQL or its parameters.  The
+    games stored before are untouched: each is its own transaction."""
     try:
-        history.save(row)
-    except Exception as e:  # the game goes on even if the disk is full; the log says why
-        log.error("could not save game %s: %s", row.get("id"), e)
+        await asyncio.to_thread(history.save, row)
+    except (SQLAlchemyError, sqlite3.Error, OSError) as e:
+        reason = storage_reason(e)
+        log.error("could not save game %s in %s: %s", row.get("id"), history.path, reason)
+        if _same_game(session, row):
+            session.saved = False
+            session.error = f"this game could not be saved in the history: {reason}"
+    except Exception as e:  # a bug: the game goes on, the players are told, the log has the traceback
+        log.exception("could not save game %s", row.get("id"))
+        if _same_game(session, row):
+            session.saved = False
+            session.error = f"this game could not be saved in the history: {type(e).__name__}: {e}"
+    else:
+        if _same_game(session, row):
+            session.saved = True
+
+
+def _same_game(session: GameSession, row: dict[str, Any]) -> bool:
+    """Whether ``session`` still shows the game ``row`` stored (an undo may have taken its end back meanwhile)."""
+    return session.finished and session.move_names() == row["moves"]

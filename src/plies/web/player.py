@@ -97,7 +97,7 @@ async def new_game(spec: StartGame, request: Request) -> JSONResponse:
     tokens = getattr(request.app.state, "tokens", None)  # the app's guard issues every token
     token = _token(request) or (tokens.issue() if tokens is not None else secrets.token_urlsafe(24))
     session = start_game(_sessions(request), token, spec)
-    response = JSONResponse({"token": token, "game": session.view(owner=True)})
+    response = JSONResponse({"token": token, "game": await session.answer(owner=True)})
     response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=365 * 86400)
     return response
 
@@ -105,6 +105,7 @@ async def new_game(spec: StartGame, request: Request) -> JSONResponse:
 @router.get("/games/{gid}/positions/{ply}", summary="The position after PLY moves, as the page draws it")
 async def get_position(gid: str, ply: int, request: Request) -> dict[str, Any]:
     session = _found(request, gid)
+    await session.settled()  # the last position says whether the game is over: only once it is stored
     frame = session.frame(ply)
     frame["version"] = session.version
     return frame
@@ -114,14 +115,14 @@ async def get_position(gid: str, ply: int, request: Request) -> dict[str, Any]:
 async def post_branch(gid: str, body: BranchIn, request: Request) -> dict[str, Any]:
     session = _owned(request, gid)
     session.branch(body.ply, body.move)
-    return session.view(owner=True)
+    return await session.answer(owner=True)
 
 
 @router.post("/games/{gid}/settings", summary="The engine level of the game's analysis (graph, hints, review)")
 async def post_settings(gid: str, body: SettingsIn, request: Request) -> dict[str, Any]:
     session = _owned(request, gid)
     session.set_analysis_level(body.analysis_level)
-    return session.view(owner=True)
+    return await session.answer(owner=True)
 
 
 @router.get("/games/{gid}/analysis", summary="Every legal move of a position of the game, valued (discs), best first")

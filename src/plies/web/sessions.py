@@ -11,10 +11,11 @@ analysis level: the graph, the hints, the values on the board and the review rea
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,10 @@ from plies.web.levels import Computer, stop
 from plies.web.workers import Workers
 
 log = logging.getLogger("plies.web")
+
+OnFinish = Callable[["GameSession"], Awaitable[Any] | None]
+"""Called when a game a person or the computer played here ends; what it returns (the store) is awaited before
+any answer shows the end."""
 
 MAX_SESSIONS = 5000
 IDLE_SECONDS = 6 * 3600
@@ -127,7 +132,7 @@ class GameSession:
         start: State,
         sides: Sequence[Side],
         pool: Workers,
-        on_finish: Callable[[GameSession], None] | None = None,
+        on_finish: OnFinish | None = None,
         delay: float = 0.0,
         analysis_level: int | None = None,
         clock: Clock | None = None,
@@ -158,6 +163,8 @@ class GameSession:
         self.finished = False
         self.played = False  # a move was played here (a pasted finished game is not saved again)
         self.abandoned = False
+        self.saving: asyncio.Future[Any] | None = None  # the store of the finished game, until it committed
+        self.saved: bool | None = None  # True once stored, False when it could not be (``error`` says why)
         self.started_at = time.time()
         self.touched = time.monotonic()
         self.watchers: set[asyncio.Queue[dict[str, Any]]] = set()
@@ -168,6 +175,19 @@ class GameSession:
         self._flag_handle: asyncio.TimerHandle | None = None
 
     # --- reading ------------------------------------------------------------------------------------------
+    async def settled(self) -> None:
+        """Wait until the store of a finished game has committed (or failed): an answer that says the game is
+        over is built only after this, so a crash at any instant loses no game a player was told had ended."""
+        while self.saving is not None and not self.saving.done():
+            saving = self.saving
+            with contextlib.suppress(Exception):  # the save reports its own failure (``saved``, ``error``)
+                await asyncio.shield(saving)
+
+    async def answer(self, owner: bool = False) -> dict[str, Any]:
+        """``view`` once the game's store has committed: what every answer to a client sends."""
+        await self.settled()
+        return self.view(owner=owner)
+
     @property
     def state(self) -> State:
         return self.states[-1]
@@ -279,6 +299,7 @@ class GameSession:
             "analysis_level": self.analysis_level,
             "disc_diff": self.diffs,
             "clock": self.clock.view() if self.clock is not None else None,
+            "saved": self.saved,
             "owner": owner,
         }
 
@@ -427,7 +448,10 @@ class GameSession:
             if not self.finished:
                 self.finished = True
                 if self.on_finish is not None and self.played:
-                    self.on_finish(self)
+                    self.saved = None
+                    pending = self.on_finish(self)
+                    if pending is not None:
+                        self.saving = asyncio.ensure_future(pending)
         else:
             self._run_clock()
             if self.sides[st.to_move].kind == "computer" and not self.abandoned:
@@ -603,7 +627,7 @@ def summary(a: dict[str, Any]) -> dict[str, Any]:
 class Sessions:
     """All live games of a server, by id; old idle games are dropped to bound memory."""
 
-    def __init__(self, pool: Workers, on_finish: Callable[[GameSession], None] | None = None,
+    def __init__(self, pool: Workers, on_finish: OnFinish | None = None,
                  max_sessions: int = MAX_SESSIONS, idle_seconds: float = IDLE_SECONDS) -> None:
         self.pool = pool
         self.on_finish = on_finish

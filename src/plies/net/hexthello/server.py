@@ -33,6 +33,7 @@ from plies.game import PASS, IllegalMoveError, PliesError
 from plies.games.hexthello import ON_BOARD, SIZE, HexThelloState, bits, move_text
 from plies.net.hexthello import protocol as P
 from plies.net.hexthello.store import Store
+from plies.storage import StorageError
 
 COLOURS = ("black", "white")  # indexed by plies player: 0 Black, 1 White
 DEFAULT_MOVE_TIME = 60.0
@@ -303,6 +304,7 @@ class HexServer:
         self.ready = asyncio.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closing = False
+        self.failure: str | None = None  # why the server stopped on its own (the database cannot be written)
 
     # --- the database, off the event loop -------------------------------------------------------------
     async def _db_call(self, fn: Callable[..., T], *args: Any) -> T:
@@ -440,6 +442,15 @@ class HexServer:
                 with contextlib.suppress(Exception):
                     await seat.quit()
             raise
+        except StorageError as e:  # no game can be recorded any more: the server stops, what it stored stays
+            self.log(f"match aborted: {e}")
+            for seat in (first, second):
+                with contextlib.suppress(Exception):
+                    await seat.quit()
+            if self.failure is None:
+                self.failure = (f"{e}; the server stopped and every game it stored before is kept: start it again "
+                                "once the database can be written")
+                self.stop()
         except Exception as e:  # a bug ends this match only (logged): the server goes on serving the others
             self.log(f"match aborted by an internal error: {type(e).__name__}: {e}")
             for seat in (first, second):

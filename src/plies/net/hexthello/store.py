@@ -18,7 +18,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, rela
 from sqlalchemy.pool import StaticPool
 
 from plies.game import PliesError
-from plies.storage import check_tables, connect_readonly
+from plies.storage import check_tables, connect_readonly, storage_error
 
 
 def now() -> str:
@@ -34,12 +34,17 @@ R = TypeVar("R")
 
 
 def _locked(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
-    """One call at a time per store: an in-memory database is one connection shared by every thread."""
+    """One call at a time per store: an in-memory database is one connection shared by every thread.  A call the
+    database refuses (full disk, read-only file, lock) raises StorageError: one line, what was committed stays."""
+    doing = "read" if fn.__name__ in ("games", "last_match") else "store the games in"
 
     @functools.wraps(fn)
     def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._lock:
-            return fn(self, *args, **kwargs)
+            try:
+                return fn(self, *args, **kwargs)
+            except (SQLAlchemyError, sqlite3.Error, OSError) as e:
+                raise storage_error(e, f"{doing} {self.path}") from None
 
     return wrapper
 
@@ -93,6 +98,7 @@ class Store:
 
     def __init__(self, path: str | Path = ":memory:", readonly: bool = False) -> None:
         self._lock = threading.RLock()
+        self.path = str(path)
         self._empty = False  # a read-only file without tables: no games
         if str(path) == ":memory:":  # one shared connection, so every thread sees the same tables
             if readonly:

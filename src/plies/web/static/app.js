@@ -868,7 +868,8 @@ function showEnd(g) {
   $("#end-title").textContent = title;
   $("#end-score").textContent = g.game === "tictactoe" ? (r && r.winner === null ? "No line of three." : "Three in a row.")
     : `${g.side_names[0]} ${g.counts.X} – ${g.counts.O} ${g.side_names[1]}`;
-  $("#end-detail").textContent = r && r.reason === "time" ? g.notice : "";
+  const lost = g.saved === false ? g.error : "";  // the server could not store the game (full disk...)
+  $("#end-detail").textContent = [r && r.reason === "time" ? g.notice : "", lost].filter(Boolean).join(" ");
   $("#btn-end-review").hidden = !g.moves.some((m) => m.move !== "pass");
   $("#end").hidden = false;
 }

@@ -1,0 +1,73 @@
+"""A match or tournament database that cannot be written (full disk, read-only file): one line that says what to
+do, every game stored before it kept, and ``--resume`` finishing the run once the disk has room again."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from plies.cli import main
+from plies.storage import StorageError, storage_error
+
+
+def count_games(db: Path) -> int:
+    with sqlite3.connect(db) as c:
+        return int(c.execute("select count(*) from games").fetchone()[0])
+
+
+@pytest.fixture
+def disk_limit() -> Iterator[dict[str, Any]]:
+    """While ``limit["path"]`` is set, every new connection to that file may not grow it (SQLite's own
+    SQLITE_FULL "database or disk is full", as on a full disk)."""
+    limit: dict[str, Any] = {"path": None}
+
+    def connect(conn: Any, _record: Any) -> None:
+        if limit["path"] is not None:
+            pages = conn.execute("PRAGMA page_count").fetchone()[0]
+            conn.execute(f"PRAGMA max_page_count = {pages}")
+
+    event.listen(Engine, "connect", connect)
+    try:
+        yield limit
+    finally:
+        event.remove(Engine, "connect", connect)
+
+
+MATCH = ["match", "random", "random", "--game", "tictactoe", "--random-openings", "1", "--no-progress"]
+
+
+def test_a_full_disk_stops_a_match_with_one_line_and_resume_finishes_it(
+        tmp_path: Path, disk_limit: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "m.sqlite"
+    assert main([*MATCH, "--games", "2", "--seed", "1", "--db", str(db)]) == 0
+    capsys.readouterr()
+    disk_limit["path"] = db
+    args = [*MATCH, "--games", "400", "--seed", "2", "--db", str(db)]
+    code = main(args)
+    out, err = capsys.readouterr()
+    assert code == 2, (out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("plies: error: cannot save game "), err
+    assert "the disk is full (free some space)" in lines[0] and "--resume" in lines[0], err
+    assert "INSERT" not in err and "internal error" not in err and "Traceback" not in err
+    kept = count_games(db)
+    assert 2 < kept < 402  # the first match, and the games of the second one stored before the disk filled
+    disk_limit["path"] = None
+    assert main([*args, "--resume"]) == 0
+    assert count_games(db) == 402
+
+
+def test_a_read_only_database_is_one_line() -> None:
+    error = sqlite3.OperationalError("attempt to write a readonly database")
+    e = storage_error(error, "save game 3 in m.sqlite", "run again with --resume")
+    assert isinstance(e, StorageError)
+    assert str(e) == ("cannot save game 3 in m.sqlite: the file is read-only (check its permissions and its "
+                      "folder's); run again with --resume")
+    locked = storage_error(sqlite3.OperationalError("database is locked"), "open m.sqlite")
+    assert "another program holds a lock" in str(locked)
