@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import math
+import os
 import socket
 import sys
 from typing import Any
@@ -49,9 +50,13 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print one JS
 def listen_port(host: str, port: int, option: str | None = "--port") -> int:
     """The port a server can listen on at ``host`` (``port``, or a free one for 0); PliesError saying why not: the
     port is taken (``option`` 0 picks a free one, when the command has such an option), or the address is not one
-    of this machine's (or no address at all)."""
+    of this machine's (or no address at all).  The probe binds as the servers do (``SO_REUSEADDR``, as uvicorn and
+    asyncio set it): a port whose last server has gone while a client still holds one of its connections (its
+    socket in FIN_WAIT or TIME_WAIT) is free to them, and only a socket listening there makes it taken."""
     try:
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+            if os.name != "nt":  # on Windows SO_REUSEADDR would let two servers share a port
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             s.bind((host, port))
             return int(s.getsockname()[1])
     except OSError as e:
