@@ -70,8 +70,9 @@ def test_page_steps_forward_and_back(page) -> None:
     # forward to document 000's cut-off at C: the condition appears, 2 leaves are marked pruned
     for _ in range(9):
         page.click("#step-next")
-    assert "α cut-off at C: 2 ≤ α=3" in text(page, "#condition")
-    assert text(page, "#alpha") == "3" and text(page, "#beta") == "+∞"
+    assert "α cut-off at C: α=3 ≥ β=2" in text(page, "#condition")
+    assert text(page, "#alpha") == "3" and text(page, "#beta") == "2"              # β fell to 2, then α ≥ β
+    assert page.locator("#tree-svg g.edge text.move").count() == 12                # a1 … d3 on the edges
     assert page.locator("#tree-svg g.node.pruned").count() == 2
     assert page.locator("#tree-svg g.edge.pruned text.cross").count() == 2
     assert "MAX chooses" not in text(page, "#answer")

@@ -28,7 +28,7 @@ def test_solve_inline_json(capsys) -> None:
 def test_solve_preset_text(capsys) -> None:
     code, out, _ = run(capsys, "tree", "solve", "doc000", "--steps")
     assert code == 0
-    assert "α cut-off at C: 2 ≤ α=3" in out and "MAX chooses B" in out
+    assert "α cut-off at C: α=3 ≥ β=2" in out and "MAX chooses B (move a1)" in out
 
 
 def test_solve_unicode_file_with_pictures(capsys, tmp_path) -> None:

@@ -23,8 +23,8 @@ def test_doc000_step_by_step() -> None:
     assert s.current == () and (s.alpha, s.beta) == (-math.inf, math.inf)
     for _ in range(8):
         s = st.forward()
-    assert st.k == 9 and s.condition.startswith("α cut-off at C: 2 ≤ α=3")   # document 000's cut-off
-    assert (s.alpha, s.beta) == (3, math.inf) and s.current == (1,)
+    assert st.k == 9 and s.condition.startswith("α cut-off at C: α=3 ≥ β=2")   # document 000's cut-off
+    assert (s.alpha, s.beta) == (3, 2) and s.current == (1,)            # β fell to 2 first, then α ≥ β
     assert {p for p, v in s.nodes.items() if v.pruned} == {(1, 1), (1, 2)}
     assert s.nodes[(1,)].value == "≤2"
     s = st.back()
@@ -36,7 +36,7 @@ def test_doc000_step_by_step() -> None:
     s = st.back()                                        # B after its last leaf: β has dropped to 3
     assert (s.alpha, s.beta) == (-math.inf, 3)
     s = st.last()
-    assert s.done and s.nodes[()].value == "3" and s.text.endswith("MAX chooses B")
+    assert s.done and s.nodes[()].value == "3" and s.text.endswith("MAX chooses B (move a1)")
     assert len(s.cutoffs) == 2
     assert st.forward().k == 17 and st.first().k == 0 and st.back().k == 0      # clamped at both ends
     assert st.go(99).k == 17 and st.go(-5).k == 0
@@ -67,7 +67,7 @@ def test_minimax_has_no_window() -> None:
 
 def test_snapshot_to_dict() -> None:
     d = Stepper(solve_tree(DOC000_EXAMPLE), 9).snapshot().to_dict()
-    assert d["k"] == 9 and d["current"] == "r.1" and d["alpha"] == 3 and d["beta"] == "inf"
+    assert d["k"] == 9 and d["current"] == "r.1" and d["alpha"] == 3 and d["beta"] == 2
     assert d["nodes"]["r.1.1"]["pruned"] and d["condition"].startswith("α cut-off")
 
 

@@ -33,12 +33,14 @@ def test_doc000_example(tree) -> None:
     assert t.leaves_evaluated == 7
     assert t.consistent
     c = t.nodes[(1,)]
-    assert (c.alpha, c.beta, c.value, c.bound, c.cutoff) == (3, math.inf, 2, "≤", "alpha")
+    assert (c.entry_alpha, c.entry_beta, c.value, c.bound, c.cutoff) == (3, math.inf, 2, "≤", "alpha")
+    assert (c.alpha, c.beta) == (3, 2)                        # it ends with α ≥ β: the lab notes' cut-off
     # hand-checked visit order: A B b1 b2 b3 C c1 D d1 d2 d3
     assert [n.path for n in t.visit_order()] == [(), (0,), (0, 0), (0, 1), (0, 2), (1,), (1, 0), (2,), (2, 0),
                                                  (2, 1), (2, 2)]
     # β at B falls to 3 after its first leaf; D's window narrows 14 then 5
     assert [t.nodes[p].beta for p in [(0, 1), (0, 2), (2, 1), (2, 2)]] == [3, 3, 14, 5]
+    assert [(t.nodes[p].alpha, t.nodes[p].beta) for p in [(), (0,), (2,)]] == [(3, math.inf), (-math.inf, 3), (3, 2)]
 
 
 def test_doc000_steps_hand_checked() -> None:
@@ -47,9 +49,10 @@ def test_doc000_steps_hand_checked() -> None:
     assert kinds == ["enter", "enter", "leaf", "leaf", "leaf", "exit", "enter", "leaf", "alpha-cutoff", "exit",
                      "enter", "leaf", "leaf", "leaf", "alpha-cutoff", "exit", "exit"]
     cut = t.steps[8]
-    assert cut.text.startswith("α cut-off at C: 2 ≤ α=3")
+    assert cut.text.startswith("α cut-off at C: α=3 ≥ β=2")
+    assert t.steps[7].text == "Leaf [1,0] = 2 → C (MIN): best 2, β=2"      # the bound first, then the cut-off
     assert [list(p) for p in cut.pruned] == [[1, 1], [1, 2]]
-    assert t.steps[-1].text.endswith("MAX chooses B")
+    assert t.steps[-1].text.endswith("MAX chooses B (move a1)")
 
 
 def test_doc002_exercise_hand_checked() -> None:

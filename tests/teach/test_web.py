@@ -35,7 +35,8 @@ def test_trace_doc000(client) -> None:
     assert all({"x", "y", "w", "h"} <= set(p) for p in d["layout"]["nodes"].values())
     assert d["svg"].startswith("<svg") and d["svg"].count('class="cross"') == 2
     cut = next(s for s in d["steps"] if s["kind"] == "alpha-cutoff")
-    assert cut["text"].startswith("α cut-off at [1]: 2 ≤ α=3") and cut["pruned"] == ["r.1.1", "r.1.2"]
+    assert cut["text"].startswith("α cut-off at [1]: α=3 ≥ β=2") and cut["pruned"] == ["r.1.1", "r.1.2"]
+    assert (cut["alpha"], cut["beta"]) == (3, 2) and d["best_text"] == "the first child, [0]"
     assert d["steps"][0]["alpha"] == "-inf" and d["steps"][0]["beta"] == "inf"
 
 

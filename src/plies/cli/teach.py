@@ -65,9 +65,9 @@ engine_option = click.option(
 
 
 def _node_table(trace: Any, show_windows: bool) -> Table:
-    from plies.teach.trace import fmt
-
-    table = Table(title="Visit order", show_lines=False)
+    fmt = trace.fmt
+    table = Table(title="Visit order" + (" (α, β: each node's window at its end)" if show_windows else ""),
+                  show_lines=False)
     for col in ("#", "node", "path", "type", *(("α", "β") if show_windows else ()), "value", "note"):
         table.add_column(col, justify="right" if col in ("#", "α", "β", "value") else "left")
     for n in trace.visit_order():
@@ -78,7 +78,7 @@ def _node_table(trace: Any, show_windows: bool) -> Table:
             note.append("principal path")
         row = [str(n.visit), n.label, str(list(n.path)), "leaf" if n.leaf else n.kind.upper()]
         if show_windows:
-            row += [fmt(n.alpha), fmt(n.beta)] if n.alpha is not None else ["", ""]
+            row += [fmt(n.alpha), fmt(n.beta)] if n.alpha is not None and not n.leaf else ["", ""]
         row += [n.value_text(), ", ".join(note)]
         table.add_row(*row)
     return table
@@ -87,7 +87,7 @@ def _node_table(trace: Any, show_windows: bool) -> Table:
 def _print_trace(trace: Any, steps: bool) -> None:
     from plies.teach.draw import summary
 
-    windows = trace.algorithm == "alphabeta"
+    windows = trace.windowed
     console.print(_node_table(trace, windows))
     if steps:
         console.print("[bold]Steps[/bold]")

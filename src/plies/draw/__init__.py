@@ -123,18 +123,13 @@ class Scene:
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """A fair estimate of the width of ``text`` in DejaVu Sans at ``size`` (for layout; no font is read)."""
-    w = 0.0
-    for ch in text:
-        if ch in "il.,:;|!'’ ":
-            w += 0.33
-        elif ch in "mwMW✗":
-            w += 0.9
-        elif ch.isupper() or ch in "∞≤≥−+=#▲▼":
-            w += 0.7
-        else:
-            w += 0.6
-    return w * size * (1.07 if bold else 1.0)
+    """The width of ``text`` in DejaVu Sans at ``size``, from the font's own advance widths
+    (``plies.draw.metrics``) for the characters pictures use; other characters count as a wide letter."""
+    from plies.draw.metrics import BOLD_WIDTHS, WIDTHS
+
+    table = BOLD_WIDTHS if bold else WIDTHS
+    fallback = 1000 if bold else 950
+    return sum(table.get(ch, fallback) for ch in text) * size / 1000
 
 
 # -- SVG ------------------------------------------------------------------------------------------------------

@@ -5,14 +5,19 @@ MAX nodes are triangles pointing up, MIN nodes triangles pointing down, leaves b
 and value, with a small note under it (visit number, α/β window).  Marks change the look: ``pv`` (the
 principal path: thick blue), ``pruned`` (dashed grey, its edge crossed with a red ✗), ``unvisited`` (dotted
 grey), ``unseen`` (not reached yet while stepping), ``current`` (the node a step is at), ``cut`` (a cut-off
-happened here).  Every node is ``<g id=ID class="node KIND MARKS...">``, every edge ``<g id="e-ID"
-class="edge MARKS...">`` with a ``<text class="cross">✗</text>`` on a pruned one, so the structure can be
-read back from the SVG.
+happened here), ``table`` (its value came from a transposition table: green), ``beyond`` (searched past the
+horizon by a quiescence search or an extension: violet), ``continued`` (a repeated root of a folded tree).  An
+edge carries the move that leads to its node (``d3``, ``a1``) as ``<text class="move">``.  Every node is
+``<g id=ID class="node KIND MARKS...">``, every edge ``<g id="e-ID" class="edge MARKS...">`` with a
+``<text class="cross">✗</text>`` on a pruned one, so the structure can be read back from the SVG.
+
+A tree wider than ``max_width`` is folded: its root's subtrees are dealt into bands, one under the other, each
+band under a dashed copy of the root ("continued"); a band still too wide is scaled down to fit.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from plies.draw import Group, Line, Poly, Rect, Scene, Text, text_width
@@ -23,6 +28,13 @@ CROSS = "#d32f2f"
 INK = "#263238"
 CURRENT_FILL = "#ffd54f"
 CURRENT_STROKE = "#e65100"
+TABLE_FILL, TABLE_STROKE = "#e8f5e9", "#2e7d32"
+BEYOND_FILL, BEYOND_STROKE = "#f3e5f5", "#6a1b9a"
+MOVE_INK = "#546e7a"
+MOVE_SIZE = 10.0
+MARGIN = 6.0
+SLIDE_WIDTH = 1280.0
+"""The widest picture drawn as it is by default (a 16:9 slide at 1280 points); wider trees are folded."""
 
 TRI_W, TRI_H = 64.0, 46.0
 LEAF_W, LEAF_H = 44.0, 30.0
@@ -44,6 +56,7 @@ class TreeNode:
     marks: set[str] = field(default_factory=set)
     board: Scene | None = None
     tooltip: str = ""
+    edge: str = ""                   # the move into this node, written on its edge
 
 
 @dataclass
@@ -77,6 +90,8 @@ def _shape_size(n: TreeNode) -> tuple[float, float]:
 
 def _board_head(n: TreeNode) -> str:
     arrow = "▲" if n.kind == "max" else "▼" if n.kind == "min" else "■"
+    if not n.name:
+        return f"{arrow} {n.value}".rstrip()
     if not n.value:
         return f"{arrow} {n.name}"
     return f"{arrow} {n.name}" + (f" {n.value}" if n.value[0] in "≤≥" else f" = {n.value}")
@@ -96,7 +111,8 @@ def layout(nodes: list[TreeNode]) -> tuple[dict[str, Placed], float, float]:
         raise ValueError("a tree needs a root (a node whose parent is None)")
     for p in placed.values():
         p.w, p.h = _shape_size(p.node)
-        note_w = text_width(p.node.note, NOTE_SIZE) if p.node.note else 0.0
+        # renderers hint small text to whole pixels, which widens it a little: leave it room
+        note_w = text_width(p.node.note, NOTE_SIZE) * 1.08 + 2 if p.node.note else 0.0
         if p.note_beside:
             p.left, p.right = p.w / 2 + H_GAP / 2, p.w / 2 + (note_w + 6 if note_w else 0) + H_GAP / 2
         else:
@@ -164,9 +180,13 @@ def _style(marks: set[str]) -> tuple[str, str, float, tuple[float, float] | None
         return "#fafafa", GREY, 1.3, (2, 3), GREY
     if "unseen" in marks:
         return "#eceff1", "#b0bec5", 1.3, None, "#78909c"
+    if "continued" in marks:
+        return "#ffffff", INK, 1.3, (4, 3), INK
+    fill = TABLE_FILL if "table" in marks else BEYOND_FILL if "beyond" in marks else "#ffffff"
+    stroke = TABLE_STROKE if "table" in marks else BEYOND_STROKE if "beyond" in marks else INK
     if "pv" in marks:
-        return "#ffffff", PV, 3.0, None, INK
-    return "#ffffff", INK, 1.5, None, INK
+        return fill, PV, 3.0, None, INK
+    return fill, stroke, 1.5, None, INK
 
 
 def _node_items(p: Placed) -> list[Any]:
@@ -209,46 +229,53 @@ def _node_items(p: Placed) -> list[Any]:
     return items
 
 
-def tree_scene(nodes: list[TreeNode], caption: str = "", legend: bool = False, label: str = "game tree") -> Scene:
-    """The tree drawn: edges first, then nodes and their notes; ``caption`` under it (the answer)."""
-    placed, width, height = layout(nodes)
-    cap_lines = [c for c in caption.split("\n") if c] if caption else []
-    foot = 18.0 * len(cap_lines) + (22.0 if legend else 0.0) + (6.0 if cap_lines or legend else 0.0)
-    need = max([width] + [text_width(c, 12) + 16 for c in cap_lines] + ([430.0] if legend else []))
-    shift = (need - width) / 2
-    scene = Scene(need, height + foot, label=label)
-    edges = Group(cls="edges", dx=shift)
-    body = Group(cls="nodes", dx=shift)
-    notes = Group(cls="notes", dx=shift)
+def _edge_items(p: Placed, q: Placed) -> tuple[list[Any], list[str]]:
+    """The edge from ``q`` (the parent) to ``p``: its line, the ✗ of a pruned edge and the move's label."""
+    n = p.node
+    x1, y1 = q.x, q.y + q.h / 2
+    x2, y2 = p.x, p.y - p.h / 2
+    if n.kind == "max" and n.board is None:
+        y2 += 2                                    # into the apex
+    cls = ["edge"]
+    stroke, w, dash = INK, 1.5, None
+    if "pruned" in n.marks:
+        cls.append("pruned")
+        stroke, dash = GREY, (6, 4)
+    elif "unvisited" in n.marks:
+        cls.append("unvisited")
+        stroke, dash = GREY, (2, 3)
+    elif "unseen" in n.marks:
+        stroke = "#b0bec5"
+    elif "pv" in n.marks and "pv" in q.node.marks:
+        cls.append("pv")
+        stroke, w = PV, 4.0
+    items: list[Any] = [Line(x1, y1, x2, y2, stroke=stroke, width=w, dash=dash)]
+    if "pruned" in n.marks:
+        items.append(Text((x1 + x2) / 2, (y1 + y2) / 2, "✗", size=20, fill=CROSS, bold=True, cls="cross", halo=True))
+    if n.edge:
+        # beside the edge, a little nearer the child, on the side away from the parent's centre line
+        t = 0.62
+        mx, my = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+        side = 1 if x2 >= x1 else -1
+        half = text_width(n.edge, MOVE_SIZE) / 2
+        ink = GREY if {"pruned", "unvisited"} & n.marks else PV if "pv" in cls else MOVE_INK
+        items.append(Text(mx + side * (half + 4), my, n.edge, size=MOVE_SIZE, fill=ink, cls="move", halo=True,
+                          bold="pv" in cls))
+    return items, cls
+
+
+def _band(placed: dict[str, Placed], width: float, height: float, dy: float, horizon: int | None) -> list[Any]:
+    """One laid-out tree (a whole tree, or a band of a folded one) as groups, shifted down by ``dy``."""
+    edges = Group(cls="edges", dy=dy)
+    body = Group(cls="nodes", dy=dy)
+    notes = Group(cls="notes", dy=dy)
     for p in placed.values():
         n = p.node
         if n.parent is not None:
-            q = placed[n.parent]
-            x1, y1 = q.x, q.y + q.h / 2
-            x2, y2 = p.x, p.y - p.h / 2
-            if n.kind == "max" and n.board is None:
-                y2 += 2                                    # into the apex
-            cls = ["edge"]
-            stroke, w, dash = INK, 1.5, None
-            if "pruned" in n.marks:
-                cls.append("pruned")
-                stroke, dash = GREY, (6, 4)
-            elif "unvisited" in n.marks:
-                cls.append("unvisited")
-                stroke, dash = GREY, (2, 3)
-            elif "unseen" in n.marks:
-                stroke = "#b0bec5"
-            elif "pv" in n.marks and "pv" in q.node.marks:
-                cls.append("pv")
-                stroke, w = PV, 4.0
-            items: list[Any] = [Line(x1, y1, x2, y2, stroke=stroke, width=w, dash=dash)]
-            if "pruned" in n.marks:
-                items.append(Text((x1 + x2) / 2, (y1 + y2) / 2, "✗", size=20, fill=CROSS, bold=True, cls="cross",
-                                  halo=True))
+            items, cls = _edge_items(p, placed[n.parent])
             edges.items.append(Group(items, id=f"e-{n.id}", cls=" ".join(cls)))
-        kind = n.kind
         marks = sorted(n.marks)
-        body.items.append(Group(_node_items(p), id=n.id, cls=" ".join(["node", kind, *marks]),
+        body.items.append(Group(_node_items(p), id=n.id, cls=" ".join(["node", n.kind, *marks]),
                                 title=n.tooltip, dx=p.x, dy=p.y))
         if n.note:
             colour = GREY if {"pruned", "unvisited", "unseen"} & n.marks else "#37474f"
@@ -259,29 +286,173 @@ def tree_scene(nodes: list[TreeNode], caption: str = "", legend: bool = False, l
             else:
                 notes.items.append(Text(p.x, p.y + p.h / 2 + NOTE_GAP / 2 + NOTE_SIZE / 2, n.note,
                                         size=NOTE_SIZE, fill=colour, cls="note", halo=True))
-    scene.items += [edges, body, notes]
-    y = height + 6
+    out: list[Any] = [edges, body, notes]
+    if horizon is not None:
+        above = [p.y + p.h / 2 for p in placed.values() if p.depth == horizon]
+        below = [p.y - p.h / 2 for p in placed.values() if p.depth == horizon + 1]
+        if above and below:
+            y = dy + (max(above) + min(below)) / 2 + (NOTE_SIZE / 2 if any(
+                p.node.note and not p.note_beside for p in placed.values() if p.depth == horizon) else 0)
+            out.insert(0, Group([Line(0, y, width, y, stroke=BEYOND_STROKE, width=1.2, dash=(8, 5)),
+                                 Text(4, y - 7, f"horizon: depth {horizon}", size=10, fill=BEYOND_STROKE,
+                                      anchor="start", halo=True)], cls="horizon"))
+    return out
+
+
+def _subtree(nodes: list[TreeNode], top: str) -> list[TreeNode]:
+    kids: dict[str, list[TreeNode]] = {}
+    for n in nodes:
+        if n.parent is not None:
+            kids.setdefault(n.parent, []).append(n)
+    out: list[TreeNode] = []
+    todo = [n for n in nodes if n.id == top]
+    while todo:
+        n = todo.pop()
+        out.append(n)
+        todo.extend(reversed(kids.get(n.id, [])))
+    return out
+
+
+def fold(nodes: list[TreeNode], max_width: float) -> list[list[TreeNode]]:
+    """The tree dealt into bands no wider than ``max_width`` where possible: consecutive subtrees of the root,
+    the first band under the root itself, each further band under a dashed copy of it (``continued``)."""
+    root = next(n for n in nodes if n.parent is None)
+    children = [n for n in nodes if n.parent == root.id]
+    subtrees = {c.id: _subtree(nodes, c.id) for c in children}
+    bands: list[list[TreeNode]] = []
+    group: list[TreeNode] = []
+
+    def band(top: TreeNode, members: list[TreeNode]) -> list[TreeNode]:
+        out = [top]
+        for c in members:
+            for n in subtrees[c.id]:
+                out.append(replace(n, parent=top.id) if n.parent == root.id else n)
+        return out
+
+    def copy(k: int) -> TreeNode:
+        name = f"{root.name} (continued)" if root.name else "(continued)"
+        return TreeNode(f"{root.id}~{k}", None, root.kind, name=name, value=root.value, marks={"continued"},
+                        tooltip=f"{root.tooltip} (continued)")
+
+    for c in children:
+        top = root if not bands else copy(len(bands))
+        if group and layout(band(top, group + [c]))[1] > max_width:
+            bands.append(band(top, group))
+            group = [c]
+        else:
+            group.append(c)
+    bands.append(band(root if not bands else copy(len(bands)), group))
+    return bands
+
+
+def tree_scene(nodes: list[TreeNode], caption: str = "", legend: bool = False, label: str = "game tree",
+               horizon: int | None = None, max_width: float | None = SLIDE_WIDTH) -> Scene:
+    """The tree drawn: edges first, then nodes and their notes; ``caption`` under it (the answer).  A dashed
+    line marks the ``horizon`` (nodes deeper were searched past it).  A tree wider than ``max_width`` is folded
+    into bands (``fold``), and scaled down if a band is still too wide; ``max_width=None`` draws it at full
+    width."""
+    placed, width, height = layout(nodes)
+    bands = [(placed, width, height)]
+    if max_width is not None and width > max_width and sum(1 for n in nodes if n.parent is not None) > 1:
+        folded = fold(nodes, max_width)
+        if len(folded) > 1:
+            bands = [layout(b) for b in folded]
+    width = max(w for _, w, _ in bands)
+    gap = 16.0 if len(bands) > 1 else 0.0
+    height = sum(h for _, _, h in bands) + gap * (len(bands) - 1)
+    present = {m for pl, _, _ in bands for p in pl.values() for m in p.node.marks}
+    entries = _legend_entries(present, horizon is not None and any(p.depth > horizon for p in placed.values()))
+    cap_lines = [c for c in caption.split("\n") if c] if caption else []
+    legend_w = _legend_width(entries) if legend else 0.0
+    legend_rows = _legend_rows(entries, max(width, 430.0)) if legend else []
+    foot = 18.0 * len(cap_lines) + 20.0 * len(legend_rows) + (6.0 if cap_lines or legend else 0.0)
+    need = max([width + 2 * MARGIN] + [text_width(c, 12) * 1.05 + 16 for c in cap_lines]
+               + ([min(legend_w, max(width, 430.0))] if legend else []))
+    shift = (need - width) / 2
+    content = Group(cls="tree", dx=shift)
+    y = 0.0
+    for k, (pl, w, h) in enumerate(bands):
+        if k:
+            content.items.append(Line(0, y - gap / 2, width, y - gap / 2, stroke="#cfd8dc", width=1, dash=(2, 4)))
+        for item in _band(pl, w, h, y, horizon):
+            content.items.append(item)
+        y += h + gap
+    k_scale = 1.0
+    if max_width is not None and need > max_width:
+        k_scale = max_width / need
+    scene = Scene(need * k_scale, (height + foot) * k_scale, label=label)
+    top = Group([content], scale=k_scale) if k_scale != 1.0 else content
+    scene.items.append(top)
+    yy = height + 6
+    extra: list[Any] = []
     for line in cap_lines:
-        scene.add(Text(need / 2, y + 8, line, size=12, fill=INK, cls="caption"))
-        y += 18
-    if legend:
-        scene.add(_legend(need / 2 - 212, y + 10))
+        extra.append(Text(need / 2, yy + 8, line, size=12, fill=INK, cls="caption"))
+        yy += 18
+    for row in legend_rows:
+        extra.append(_legend(row, need / 2 - _legend_width(row) / 2, yy + 10))
+        yy += 20
+    if k_scale != 1.0:
+        scene.items.append(Group(extra, scale=k_scale))
+    else:
+        scene.items.extend(extra)
     return scene
 
 
-def _legend(x: float, y: float) -> Group:
+def _legend_entries(marks: set[str], beyond: bool) -> list[str]:
+    out = ["max", "min", "leaf", "pv", "pruned", "unvisited"]
+    if "table" in marks:
+        out.append("table")
+    if beyond or "beyond" in marks:
+        out.append("beyond")
+    if "continued" in marks:
+        out.append("continued")
+    return out
+
+
+LEGEND_TEXT = {"max": "MAX", "min": "MIN", "leaf": "leaf", "pv": "principal path", "pruned": "pruned",
+               "unvisited": "never examined", "table": "from the table", "beyond": "past the horizon",
+               "continued": "root, continued"}
+
+
+def _legend_width(entries: list[str]) -> float:
+    return sum(30 + text_width(LEGEND_TEXT[e], 10) + 12 for e in entries)
+
+
+def _legend_rows(entries: list[str], width: float) -> list[list[str]]:
+    rows: list[list[str]] = [[]]
+    for e in entries:
+        if rows[-1] and _legend_width(rows[-1] + [e]) > width:
+            rows.append([])
+        rows[-1].append(e)
+    return rows
+
+
+def _legend(entries: list[str], x: float, y: float) -> Group:
     g = Group(cls="legend", dx=x, dy=y)
-    g.items += [
-        Poly([(0, 6), (6, -6), (12, 6)], fill="#ffffff", stroke=INK), Text(16, 0, "MAX", size=10, anchor="start"),
-        Poly([(48, -6), (60, -6), (54, 6)], fill="#ffffff", stroke=INK), Text(64, 0, "MIN", size=10, anchor="start"),
-        Rect(96, -6, 14, 12, fill="#ffffff", stroke=INK), Text(114, 0, "leaf", size=10, anchor="start"),
-        Line(146, 0, 170, 0, stroke=PV, width=4), Text(174, 0, "principal path", size=10, anchor="start"),
-        Line(252, 0, 276, 0, stroke=GREY, dash=(6, 4), width=1.5),
-        Text(264, 0, "✗", size=14, fill=CROSS, bold=True, halo=True),
-        Text(280, 0, "pruned", size=10, anchor="start"),
-        Line(322, 0, 340, 0, stroke=GREY, dash=(2, 3), width=1.3),
-        Text(344, 0, "never examined", size=10, anchor="start"),
-    ]
+    at = 0.0
+    for e in entries:
+        if e == "max":
+            g.items.append(Poly([(at, 6), (at + 6, -6), (at + 12, 6)], fill="#ffffff", stroke=INK))
+            sym = 16.0
+        elif e == "min":
+            g.items.append(Poly([(at, -6), (at + 12, -6), (at + 6, 6)], fill="#ffffff", stroke=INK))
+            sym = 16.0
+        elif e in ("leaf", "table", "beyond", "continued"):
+            fill, stroke, _, dash, _ = _style({e} if e != "leaf" else set())
+            g.items.append(Rect(at, -6, 14, 12, fill=fill, stroke=stroke, dash=dash))
+            sym = 18.0
+        elif e == "pv":
+            g.items.append(Line(at, 0, at + 24, 0, stroke=PV, width=4))
+            sym = 28.0
+        elif e == "pruned":
+            g.items.append(Line(at, 0, at + 24, 0, stroke=GREY, dash=(6, 4), width=1.5))
+            g.items.append(Text(at + 12, 0, "✗", size=14, fill=CROSS, bold=True, halo=True))
+            sym = 28.0
+        else:                                           # unvisited
+            g.items.append(Line(at, 0, at + 18, 0, stroke=GREY, dash=(2, 3), width=1.3))
+            sym = 22.0
+        g.items.append(Text(at + sym, 0, LEGEND_TEXT[e], size=10, anchor="start"))
+        at += 30 + text_width(LEGEND_TEXT[e], 10) + 12
     return g
 
 
@@ -319,4 +490,5 @@ def positions(nodes: list[TreeNode]) -> dict[str, Any]:
                       for i, p in placed.items()}}
 
 
-__all__ = ["TreeNode", "explicit_nodes", "explicit_tree_svg", "layout", "positions", "tree_scene"]
+__all__ = ["SLIDE_WIDTH", "TreeNode", "explicit_nodes", "explicit_tree_svg", "fold", "layout", "positions",
+           "tree_scene"]

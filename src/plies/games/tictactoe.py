@@ -32,6 +32,8 @@ class TicTacToeState(State):
     game: ClassVar[str] = "tictactoe"
     player_names: ClassVar[tuple[str, str]] = ("X", "O")
     symbols: ClassVar[tuple[str, str]] = ("X", "O")
+    unit_results: ClassVar[bool] = True
+    """A finished game is won, lost or drawn, with no margin: the lessons write its value +1, −1 or 0."""
 
     __slots__ = ("x", "o", "_to_move", "_moves")
 
@@ -106,6 +108,10 @@ class TicTacToeState(State):
         if self._to_move == 0:
             return TicTacToeState(self.x | bit, self.o, 1)
         return TicTacToeState(self.x, self.o | bit, 0)
+
+    def plies_left(self) -> int:
+        """At most this many plies remain: the empty squares."""
+        return (FULL & ~(self.x | self.o)).bit_count()
 
     def score(self) -> int:
         """+1 when X has won, -1 when O has, 0 otherwise (document 003's evaluate())."""

@@ -24,6 +24,8 @@ class Heuristic:
     function: Evaluation
     description: str
     aliases: tuple[str, ...] = field(default=())
+    bound: float | None = None
+    """The largest size of value it gives (the win-loss evaluation: 1), where it has one."""
 
     def __call__(self, state: Any, player: int) -> float:
         return self.function(state, player)

@@ -24,4 +24,5 @@ register(Heuristic("open-lines", "tictactoe", open_lines,
                    "3*X2 + X1 - (3*O2 + O1): lines still open for each side (document 002)", ("doc002", "lines")),
          default=True)
 register(Heuristic("win-loss", "tictactoe", win_loss,
-                   "+1 win, -1 loss, 0 otherwise: only finished games count (document 003)", ("doc003",)))
+                   "+1 win, -1 loss, 0 otherwise: only finished games count (document 003)", ("doc003",),
+                   bound=1))

@@ -21,6 +21,14 @@ class Tracer:
     def exit(self, node: Any, value: float) -> None:
         """An inner node's value is final."""
 
+    def table(self, node: Any, value: float, flag: str) -> None:
+        """A transposition table gives ``node``'s value (``flag``: 'exact', 'lower' or 'upper' bound) without a
+        search below it."""
+
+    def stand(self, node: Any, value: float) -> None:
+        """A quiescence search at ``node`` (already entered) takes its static value as a first best: the side to
+        move may stand pat instead of playing a noisy move."""
+
 
 @dataclass
 class Event:
@@ -49,6 +57,12 @@ class RecordingTracer(Tracer):
 
     def exit(self, node: Any, value: float) -> None:
         self.events.append(Event("exit", node, value=value))
+
+    def table(self, node: Any, value: float, flag: str) -> None:
+        self.events.append(Event("table-" + flag, node, value=value))
+
+    def stand(self, node: Any, value: float) -> None:
+        self.events.append(Event("stand", node, value=value))
 
     def leaves(self) -> list[Any]:
         """The evaluated leaves, in order."""

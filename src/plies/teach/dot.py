@@ -47,12 +47,12 @@ def _classes(info: NodeInfo) -> str:
 
 
 def _side_text(info: NodeInfo, windows: bool) -> str:
-    """The small text beside a node: visit number and the α/β window it was visited with."""
+    """The small text beside a node: visit number and the α/β window it ended with."""
     parts = []
     if info.visit is not None:
         parts.append(f"#{info.visit}")
     if windows and info.visit is not None and info.alpha is not None and not info.leaf:
-        parts.append(f"α={fmt(info.alpha)} β={fmt(info.beta)}")
+        parts.append(f"α={fmt(info.alpha, info.style)} β={fmt(info.beta, info.style)}")
     return " ".join(parts)
 
 
@@ -124,7 +124,7 @@ def to_graph(trace: Trace, thumbnails: bool | None = None, title: bool = True) -
 
     graphviz = optional_import("graphviz", "graphviz", "drawing with Graphviz")
 
-    windows = trace.algorithm == "alphabeta"
+    windows = trace.windowed
     if thumbnails is None:
         thumbnails = len(trace.nodes) <= 80 and board_cells(trace.root) is not None
     g = graphviz.Digraph("search", encoding="utf-8")
@@ -172,6 +172,8 @@ def to_graph(trace: Trace, thumbnails: bool | None = None, title: bool = True) -
             continue
         parent = path_id(info.path[:-1])
         eattrs: dict[str, str] = {"id": f"e-{info.id}", "class": "edge"}
+        if info.edge and not info.pruned:
+            eattrs.update(xlabel=_esc(info.edge), fontsize="9", fontcolor="#546e7a")
         if info.pruned:
             eattrs.update(style="dashed", color=PRUNE_COLOUR, label="✗", fontcolor=CROSS_COLOUR, fontsize="18",
                           **{"class": "edge pruned"})

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from plies import draw as canvas
 from plies.draw.boards import thumbnail
-from plies.draw.tree import TreeNode, positions, tree_scene
+from plies.draw.tree import SLIDE_WIDTH, TreeNode, positions, tree_scene
 from plies.game import PliesError
 from plies.games.tree import TreeState
 from plies.teach.trace import NodeInfo, Trace, fmt, path_id
@@ -30,13 +30,22 @@ ENGINES = ("plies", "graphviz")
 THUMBNAIL_LIMIT = 80
 
 
+NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "quiescence": "alpha-beta + quiescence",
+         "extension": "alpha-beta + extension", "id+tt": "alpha-beta with a table"}
+
+
 def summary(trace: Trace) -> str:
     """One line: algorithm, value, the choice, how much was pruned."""
-    name = "alpha-beta" if trace.algorithm == "alphabeta" else "minimax"
-    best = trace.best if trace.best is not None else "—"
-    text = f"{name}: value {fmt(trace.value)}, MAX chooses {best}; {trace.leaves_evaluated} leaves evaluated"
-    if trace.algorithm == "alphabeta":
+    name = NAMES.get(trace.algorithm, trace.algorithm)
+    if trace.algorithm == "id+tt":
+        name = f"iteration {trace.depth} ({name})"
+    text = f"{name}: value {trace.fmt(trace.value)}, MAX chooses {trace.best_text}; "
+    text += f"{trace.leaves_evaluated} leaves evaluated"
+    if trace.windowed:
         text += f", {len(trace.pruned)} branch{'es' if len(trace.pruned) != 1 else ''} pruned"
+    hits = sum(1 for n in trace.nodes.values() if n.table)
+    if hits:
+        text += f", {hits} position{'s' if hits != 1 else ''} from the table"
     return text
 
 
@@ -48,21 +57,53 @@ def _last_move(trace: Trace, info: NodeInfo) -> int | None:
     return move if isinstance(move, int) and move >= 0 else None
 
 
-def _window(alpha: float | None, beta: float | None) -> str:
-    return f"α={fmt(alpha)} β={fmt(beta)}"
+def _window(trace: Trace, alpha: float | None, beta: float | None) -> str:
+    return f"α={trace.fmt(alpha)} β={trace.fmt(beta)}"
+
+
+def _is_leaf(trace: Trace, info: NodeInfo) -> bool:
+    """Drawn as a leaf: evaluated there, or (never visited) at the depth limit of a game's search."""
+    if info.leaf or isinstance(trace.root, TreeState):
+        return info.leaf
+    return not info.visited and len(info.path) >= trace.depth
+
+
+def horizon(trace: Trace) -> int | None:
+    """The depth limit of a search that looked past it (quiescence, extension), else None."""
+    if isinstance(trace.root, TreeState):
+        return None
+    return trace.depth if any(len(p) > trace.depth for p in trace.nodes) else None
+
+
+def _extra_notes(trace: Trace, info: NodeInfo) -> list[str]:
+    out = []
+    if info.table:
+        out.append("table")
+    if info.stand is not None:
+        out.append(f"stand pat {trace.fmt(info.stand)}")
+    if info.hint:
+        out.append("★")
+    return out
 
 
 def tree_nodes(trace: Trace, thumbnails: bool | None = None, view: Snapshot | None = None) -> list[TreeNode]:
-    """The drawing's nodes for ``trace``: the finished search, or with ``view`` the search after k steps."""
-    windows = trace.algorithm == "alphabeta"
+    """The drawing's nodes for ``trace``: the finished search, or with ``view`` the search after k steps.  A
+    node's note is its visit number and the α/β window it holds at that moment (at the end: the window it
+    ended with), as the Learn page shows it."""
+    windows = trace.windowed
+    game = not isinstance(trace.root, TreeState)
     if thumbnails is None:
         thumbnails = len(trace.nodes) <= THUMBNAIL_LIMIT and thumbnail(trace.root) is not None
     out = []
     for info in trace.nodes.values():
-        leaf = info.leaf or (not isinstance(trace.root, TreeState) and len(info.path) >= trace.depth)
+        leaf = _is_leaf(trace, info)
         kind = "leaf" if leaf else info.kind
         marks: set[str] = set()
         note_parts: list[str] = []
+        if info.table:
+            marks.add("table")
+        if game and len(info.path) > trace.depth:
+            marks.add("beyond")
         if view is None:
             value = info.value_text()
             if not value and info.given is not None:
@@ -77,8 +118,9 @@ def tree_nodes(trace: Trace, thumbnails: bool | None = None, view: Snapshot | No
                 marks.add("cut")
             if info.visit is not None:
                 note_parts.append(f"#{info.visit}")
-                if windows and info.alpha is not None and not info.leaf:
-                    note_parts.append(_window(info.alpha, info.beta))
+                note_parts += _extra_notes(trace, info)
+                if windows and info.alpha is not None and not leaf and not info.table:
+                    note_parts.append(_window(trace, info.alpha, info.beta))
         else:
             nv = view.nodes[info.path]
             value = nv.value or (fmt(info.given) if info.leaf and info.given is not None else "")
@@ -86,50 +128,64 @@ def tree_nodes(trace: Trace, thumbnails: bool | None = None, view: Snapshot | No
                 marks.add("pruned" if info.pruned else "unvisited")
             elif not nv.visited:
                 marks.add("unseen")
+                marks.discard("table")
             if view.current == info.path:
                 marks.add("current")
             if view.done and info.on_pv:
                 marks.add("pv")
             if nv.visited:
                 note_parts.append(f"#{info.visit}")
-                if windows and nv.alpha is not None and not info.leaf:
-                    note_parts.append(_window(nv.alpha, nv.beta))
+                note_parts += _extra_notes(trace, info)
+                if windows and nv.alpha is not None and not leaf and not info.table:
+                    note_parts.append(_window(trace, nv.alpha, nv.beta))
         board = thumbnail(info.state, _last_move(trace, info)) if thumbnails else None
         name = info.label if info.named else ""
+        if game and info.path:
+            name = ""                                       # a game node's move is written on its edge
         if board is not None and "pruned" in marks:
             value = ""
         who = "leaf" if leaf else info.kind.upper()
         out.append(TreeNode(
             id=info.id, parent=None if not info.path else path_id(info.path[:-1]), kind=kind, name=name,
-            value=value, note=" ".join(note_parts), marks=marks, board=board,
+            value=value, note=" ".join(note_parts), marks=marks, board=board, edge=info.edge,
             tooltip=f"{info.label} ({who})" + (f" = {info.value_text()}" if info.value_text() and view is None else ""),
         ))
     return out
 
 
 def scene(trace: Trace, thumbnails: bool | None = None, view: Snapshot | None = None, caption: bool = True,
-          legend: bool = True) -> canvas.Scene:
-    """The picture of ``trace`` as a scene (see ``plies.draw``); with ``view``, after k steps only."""
+          legend: bool = True, max_width: float | None = SLIDE_WIDTH) -> canvas.Scene:
+    """The picture of ``trace`` as a scene (see ``plies.draw``); with ``view``, after k steps only.  Wider than
+    ``max_width`` (a slide, by default), the tree is folded into bands; ``None`` keeps it whole."""
     text = ""
     if caption:
         if view is None or view.done:
             text = summary(trace)
-            if trace.algorithm == "alphabeta" and trace.pruned:
+            if trace.windowed and trace.pruned:
                 names = ", ".join(trace.nodes[p].label for p in trace.pruned)
-                text += f"\npruned (✗): {names}"
+                text += f"\npruned (✗): {_shorten(names, 150)}"
         else:
             text = f"step {view.k} / {view.total}: {view.text}"
-    name = "alpha-beta" if trace.algorithm == "alphabeta" else "minimax"
-    return tree_scene(tree_nodes(trace, thumbnails, view), text, legend=legend, label=f"{name} search tree")
+    name = NAMES.get(trace.algorithm, trace.algorithm)
+    return tree_scene(tree_nodes(trace, thumbnails, view), text, legend=legend, label=f"{name} search tree",
+                      horizon=horizon(trace), max_width=max_width)
 
 
-def svg(trace: Trace, thumbnails: bool | None = None) -> str:
+def _shorten(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(", ", 1)[0] + ", …"
+
+
+def svg(trace: Trace, thumbnails: bool | None = None, max_width: float | None = SLIDE_WIDTH) -> str:
     """The finished search's picture as SVG text."""
-    return str(scene(trace, thumbnails).to_svg())
+    return str(scene(trace, thumbnails, max_width=max_width).to_svg())
 
 
-def render(trace: Trace, fmt_: str = "svg", thumbnails: bool | None = None, engine: str = "plies") -> bytes:
-    """The picture as bytes in ``fmt_`` (svg, png, pdf); ``engine`` plies (default) or graphviz."""
+def render(trace: Trace, fmt_: str = "svg", thumbnails: bool | None = None, engine: str = "plies",
+           max_width: float | None = SLIDE_WIDTH) -> bytes:
+    """The picture as bytes in ``fmt_`` (svg, png, pdf); ``engine`` plies (default) or graphviz; wider than
+    ``max_width`` points, plies folds the tree (``None``: never)."""
     fmt_ = fmt_.lower()
     if engine not in ENGINES:
         raise PliesError(f"unknown drawing engine {engine!r}; choose from: {', '.join(ENGINES)}")
@@ -139,15 +195,16 @@ def render(trace: Trace, fmt_: str = "svg", thumbnails: bool | None = None, engi
         from plies.teach import dot
 
         return dot.render(trace, fmt_, thumbnails)
-    return canvas.render(scene(trace, thumbnails), fmt_)
+    return canvas.render(scene(trace, thumbnails, max_width=max_width), fmt_)
 
 
-def save(trace: Trace, path: str, thumbnails: bool | None = None, engine: str = "plies") -> str:
+def save(trace: Trace, path: str, thumbnails: bool | None = None, engine: str = "plies",
+         max_width: float | None = SLIDE_WIDTH) -> str:
     """Write the picture to ``path`` in the format its suffix names (.svg, .png, .pdf); returns the path."""
     suffix = FsPath(path).suffix.lower().lstrip(".")
     if suffix not in FORMATS:
         raise PliesError(f"cannot draw {suffix or 'a file without a suffix'!r}; choose from: {', '.join(FORMATS)}")
-    data = render(trace, suffix, thumbnails, engine)
+    data = render(trace, suffix, thumbnails, engine, max_width)
     try:
         FsPath(path).write_bytes(data)
     except OSError as e:

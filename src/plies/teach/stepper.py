@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plies.extras import optional_import
-from plies.teach.trace import Path, Trace, fmt
+from plies.teach.trace import Path, Trace
 
 
 @dataclass
@@ -70,15 +70,20 @@ def snapshot(trace: Trace, k: int) -> Snapshot:
         if s.kind == "enter":
             n.visited, n.alpha, n.beta, n.value = True, s.alpha, s.beta, ""
             snap.window = s.path
-        elif s.kind in ("leaf", "exit"):
+        elif s.kind == "stand":                             # a quiescence node's static value: a first bound
+            is_max = trace.nodes[s.path].kind == "max"
+            n.value = ("≥" if is_max else "≤") + trace.fmt(s.parent_best)
+            n.alpha, n.beta = s.parent_alpha, s.parent_beta
+            snap.window = s.path
+        elif s.kind in ("leaf", "table", "exit"):
             n.visited = True
-            n.value = fmt(s.value) if s.kind == "leaf" else trace.nodes[s.path].value_text()
-            if s.kind == "leaf":
+            n.value = trace.fmt(s.value) if s.kind == "leaf" else trace.nodes[s.path].value_text()
+            if s.kind != "exit":
                 n.alpha, n.beta = s.alpha, s.beta
             if s.parent is not None:
                 p = nodes[s.parent]
                 is_max = trace.nodes[s.parent].kind == "max"
-                p.value = ("≥" if is_max else "≤") + fmt(s.parent_best)
+                p.value = ("≥" if is_max else "≤") + trace.fmt(s.parent_best)
                 if s.parent_alpha is not None:
                     p.alpha, p.beta = s.parent_alpha, s.parent_beta
                 snap.window = s.parent
@@ -145,9 +150,9 @@ class Stepper:
         s = self.snapshot()
         cur = self.trace.nodes[s.current].label if s.current is not None else "—"
         line = f"step {s.k} / {s.total} · node {cur}"
-        if self.trace.algorithm == "alphabeta":
-            line += f" · α = {fmt(s.alpha) if s.alpha is not None else '—'}"
-            line += f" · β = {fmt(s.beta) if s.beta is not None else '—'}"
+        if self.trace.windowed:
+            line += f" · α = {self.trace.fmt(s.alpha) if s.alpha is not None else '—'}"
+            line += f" · β = {self.trace.fmt(s.beta) if s.beta is not None else '—'}"
         return line
 
     def _repr_svg_(self) -> str:

@@ -5,6 +5,15 @@ The search itself is the single source of truth: values, cut-offs, the chosen mo
 reports, names the nodes by their path of child indices from the root, and writes each step as a sentence
 (``α cut-off at C: 2 ≤ α=3``).  α and β between events are followed with the same rule as the search
 (MAX raises α to its best value, MIN lowers β) and checked against the search's own numbers at every cut-off.
+
+The steps follow the lab notes' rule: when a node gets a value, its parent's bound is updated first (α at a MAX
+parent, β at a MIN parent); a cut-off is reported afterwards, when the parent's window has closed (α ≥ β).  A
+node's window starts as its parent's (``entry_alpha``, ``entry_beta``) and moves as its children report;
+``alpha`` and ``beta`` are the window it ends with, which every picture and page shows.
+
+Values are written as the course writes them: finished tic-tac-toe games as +1 / −1 / 0 (the slides'
+utilities) where the evaluation cannot exceed 1 in size or the search reaches the end of the game, else as
+``win`` / ``loss``; finished Othello games with their margin (``win by 4``).
 """
 
 from __future__ import annotations
@@ -19,12 +28,18 @@ from plies.heuristics import Evaluation, get
 from plies.search import SearchResult, Tracer, alphabeta, minimax
 
 Path = tuple[int, ...]
-ALGORITHMS = ("minimax", "alphabeta")
+ALGORITHMS = ("minimax", "alphabeta", "quiescence", "extension")
 ORDERS = ("left", "right", "best")
 
 
-def fmt(v: float | None) -> str:
-    """A value as the lessons write it: ``+∞``, ``−∞``, ``3``, ``2.5``, ``win by 4``."""
+STYLES = ("margin", "unit", "result")
+"""How a finished game's value is written: ``margin`` (``win by 4``), ``unit`` (``+1`` / ``−1``, the
+tic-tac-toe slides' utilities), ``result`` (``win`` / ``loss``: a won game above any evaluation)."""
+
+
+def fmt(v: float | None, style: str = "margin") -> str:
+    """A value as the lessons write it: ``+∞``, ``−∞``, ``3``, ``2.5``, ``win by 4`` (``+1`` / ``win`` in the
+    ``unit`` / ``result`` styles)."""
     if v is None:
         return "?"
     if v == math.inf:
@@ -32,8 +47,27 @@ def fmt(v: float | None) -> str:
     if v == -math.inf:
         return "−∞"
     if abs(v) >= WIN:
+        if style == "unit":
+            return "+1" if v > 0 else "−1"
+        if style == "result":
+            return "win" if v > 0 else "loss"
         return describe_value(v)
+    if style == "unit" and v > 0:
+        return f"+{v:g}"
     return f"{v:g}"
+
+
+def value_style(state: Any, depth: int, evaluate: Any) -> str:
+    """The style a trace of ``state`` writes values in: ``unit`` for a game whose results carry no margin
+    (tic-tac-toe) when the evaluation never exceeds 1 in size or the search reaches every game's end;
+    ``result`` for such a game under a bigger evaluation (a win outranks every evaluation); else ``margin``."""
+    if not getattr(state, "unit_results", False):
+        return "margin"
+    bound = getattr(evaluate, "bound", None)
+    left = getattr(state, "plies_left", None)
+    if (bound is not None and bound <= 1) or (left is not None and depth >= left()):
+        return "unit"
+    return "result"
 
 
 def jnum(v: float | None) -> float | str | None:
@@ -55,7 +89,8 @@ def path_id(path: Path) -> str:
 
 
 class Tracked:
-    """Any game state plus the path of child indices (in ``legal_moves()`` order) that reached it."""
+    """Any game state plus the path of child indices (in ``legal_moves()`` order) that reached it.  Two tracked
+    nodes are equal when their states are (a transposition table finds a position reached another way)."""
 
     __slots__ = ("state", "path", "_moves")
 
@@ -85,11 +120,18 @@ class Tracked:
     def play(self, move: Any) -> Tracked:
         return Tracked(self.state.play(move), self.path + (self.index(move),))
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tracked) and self.state == other.state
+
+    def __hash__(self) -> int:
+        return hash(self.state)
+
 
 @dataclass
 class NodeInfo:
-    """One node as a lesson shows it: who moves, its value (``bound`` ``≤``/``≥`` after a cut-off), the α/β
-    window when it was visited, its place in the visit order, and whether it was pruned."""
+    """One node as a lesson shows it: who moves, its value (``bound`` ``≤``/``≥`` after a cut-off), its α/β
+    window (``entry_alpha``/``entry_beta`` as copied from its parent, ``alpha``/``beta`` as it ended), its place
+    in the visit order, and whether it was pruned."""
 
     path: Path
     label: str
@@ -101,6 +143,8 @@ class NodeInfo:
     bound: str = "="
     alpha: float | None = None
     beta: float | None = None
+    entry_alpha: float | None = None
+    entry_beta: float | None = None
     visit: int | None = None
     pruned: bool = False            # the top of a pruned subtree (the exercise's X)
     under_pruned: bool = False      # inside a pruned subtree (never looked at)
@@ -109,6 +153,11 @@ class NodeInfo:
     on_pv: bool = False
     given: float | None = None      # an explicit tree's leaf value, shown greyed when never evaluated
     named: bool = True              # False for explicit-tree nodes without a label (named by their path)
+    edge: str = ""                  # the label of the edge into this node: the move (d3, a1), or ""
+    style: str = "margin"           # how values are written (see ``fmt``)
+    table: str | None = None        # its value came from the transposition table: "exact", "lower", "upper"
+    stand: float | None = None      # a quiescence node's static value (the side to move may stand pat on it)
+    hint: bool = False              # searched first because the table held it as the best move
 
     @property
     def id(self) -> str:
@@ -121,15 +170,17 @@ class NodeInfo:
     def value_text(self) -> str:
         if self.value is None:
             return ""
-        return ("" if self.bound == "=" else self.bound) + fmt(self.value)
+        return ("" if self.bound == "=" else self.bound) + fmt(self.value, self.style)
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": self.id, "path": list(self.path), "label": self.label, "move": self.move, "kind": self.kind,
-            "leaf": self.leaf, "value": jnum(self.value), "value_text": self.value_text(), "bound": self.bound,
-            "alpha": jnum(self.alpha), "beta": jnum(self.beta), "visit": self.visit, "pruned": self.pruned,
-            "under_pruned": self.under_pruned, "cutoff": self.cutoff, "best_child": self.best_child,
-            "on_pv": self.on_pv, "given": jnum(self.given), "named": self.named,
+            "id": self.id, "path": list(self.path), "label": self.label, "move": self.move, "edge": self.edge,
+            "kind": self.kind, "leaf": self.leaf, "value": jnum(self.value), "value_text": self.value_text(),
+            "bound": self.bound, "alpha": jnum(self.alpha), "beta": jnum(self.beta),
+            "entry_alpha": jnum(self.entry_alpha), "entry_beta": jnum(self.entry_beta), "visit": self.visit,
+            "pruned": self.pruned, "under_pruned": self.under_pruned, "cutoff": self.cutoff,
+            "best_child": self.best_child, "on_pv": self.on_pv, "given": jnum(self.given), "named": self.named,
+            "table": self.table, "stand": jnum(self.stand), "hint": self.hint,
         }
 
 
@@ -137,7 +188,7 @@ class NodeInfo:
 class Step:
     """One moment of the search: what happened at which node, the window there, and the sentence for it."""
 
-    kind: str                       # enter / leaf / exit / alpha-cutoff / beta-cutoff
+    kind: str                       # enter / leaf / table / stand / exit / alpha-cutoff / beta-cutoff
     path: Path
     text: str
     value: float | None = None
@@ -173,13 +224,18 @@ class TooBig(PliesError):
     """The search tree grew past the node limit of a picture or page."""
 
 
+WINDOWED = ("alphabeta", "quiescence", "extension", "id+tt")
+"""The algorithms that carry an α/β window (all but minimax)."""
+
+
 class StepTracer(Tracer):
     """Collects the search's events into NodeInfo and Step records (nodes are ``Tracked`` states)."""
 
-    def __init__(self, root: Tracked, algorithm: str, max_nodes: int | None = None) -> None:
+    def __init__(self, root: Tracked, algorithm: str, max_nodes: int | None = None, style: str = "margin") -> None:
         self.max_nodes = max_nodes
         self.max_player = root.to_move
-        self.windows = algorithm == "alphabeta"
+        self.windows = algorithm in WINDOWED
+        self.style = style
         self.nodes: dict[Path, NodeInfo] = {}
         self.steps: list[Step] = []
         self.frames: list[_Frame] = []
@@ -187,13 +243,16 @@ class StepTracer(Tracer):
         self.visits = 0
         self.consistent = True       # the followed α/β equalled the search's own at every cut-off
 
+    def fmt(self, v: float | None) -> str:
+        return fmt(v, self.style)
+
     # -- helpers ---------------------------------------------------------------------------------
     def _info(self, node: Tracked, leaf: bool) -> NodeInfo:
         info = self.nodes.get(node.path)
         if info is None:
             kind = "max" if node.to_move == self.max_player else "min"
-            name, move = _label(node, self.nodes.get(node.path[:-1]) if node.path else None)
-            info = NodeInfo(node.path, name, move, kind, leaf, state=node.state)
+            name, move, edge = _label(node, self.nodes.get(node.path[:-1]) if node.path else None)
+            info = NodeInfo(node.path, name, move, kind, leaf, state=node.state, edge=edge, style=self.style)
             if isinstance(node.state, TreeState) and node.state.node.label is None:
                 info.named = False
             self.nodes[node.path] = info
@@ -208,9 +267,11 @@ class StepTracer(Tracer):
         info.visit = self.visits
         if self.windows:
             info.alpha, info.beta = alpha, beta
+            info.entry_alpha, info.entry_beta = alpha, beta
 
     def _report(self, step: Step, child: Path, v: float) -> None:
-        """A child's value reaches its parent: update the parent's best and window like the search does."""
+        """A child's value reaches its parent: the parent's best, then its bound (the lab notes' rule 2: α at a
+        MAX parent, β at a MIN parent), as the search does."""
         if not self.frames:
             return
         f = self.frames[-1]
@@ -219,8 +280,7 @@ class StepTracer(Tracer):
             f.best, f.best_child = v, idx
         pinfo = self.nodes[f.path]
         who = pinfo.label or path_id(f.path)
-        cut = self.windows and (f.best >= f.beta if f.is_max else f.best <= f.alpha)
-        if self.windows and not cut:
+        if self.windows:
             if f.is_max:
                 f.alpha = max(f.alpha, f.best)
             else:
@@ -228,10 +288,10 @@ class StepTracer(Tracer):
         step.parent, step.parent_best = f.path, f.best
         if self.windows:
             step.parent_alpha, step.parent_beta = f.alpha, f.beta
-            bound = f"α={fmt(f.alpha)}" if f.is_max else f"β={fmt(f.beta)}"
-            step.text += f" → {who} ({'MAX' if f.is_max else 'MIN'}): best {fmt(f.best)}, {bound}"
+            bound = f"α={self.fmt(f.alpha)}" if f.is_max else f"β={self.fmt(f.beta)}"
+            step.text += f" → {who} ({'MAX' if f.is_max else 'MIN'}): best {self.fmt(f.best)}, {bound}"
         else:
-            step.text += f" → {who} ({'MAX' if f.is_max else 'MIN'}): best {fmt(f.best)}"
+            step.text += f" → {who} ({'MAX' if f.is_max else 'MIN'}): best {self.fmt(f.best)}"
 
     # -- tracer events ---------------------------------------------------------------------------
     def enter(self, node: Tracked, alpha: float, beta: float) -> None:
@@ -240,23 +300,58 @@ class StepTracer(Tracer):
         is_max = node.to_move == self.max_player
         self.frames.append(_Frame(node.path, is_max, alpha, beta, -math.inf if is_max else math.inf))
         who = "MAX" if is_max else "MIN"
-        text = f"Enter {info.label} ({who})" + (f" with α={fmt(alpha)}, β={fmt(beta)}" if self.windows else "")
+        text = f"Enter {info.label} ({who})" + (f" with α={self.fmt(alpha)}, β={self.fmt(beta)}"
+                                                if self.windows else "")
         self.steps.append(Step("enter", node.path, text, None, *((alpha, beta) if self.windows else (None, None))))
 
     def leaf(self, node: Tracked, value: float) -> None:
         info = self._info(node, leaf=True)
+        info.leaf = True
         f = self.frames[-1] if self.frames else None
         window = (f.alpha, f.beta) if f is not None else (-math.inf, math.inf)
         self._visit(info, *window)
         info.value = value
-        step = Step("leaf", node.path, f"Leaf {info.label} = {fmt(value)}", value,
+        step = Step("leaf", node.path, f"Leaf {info.label} = {self.fmt(value)}", value,
                     *(window if self.windows else (None, None)))
         self._report(step, node.path, value)
         self.steps.append(step)
 
-    def cutoff(self, node: Tracked, kind: str, value: float, alpha: float, beta: float, skipped: list[Any]) -> None:
+    def table(self, node: Tracked, value: float, flag: str) -> None:
+        """The transposition table answers for ``node``: its subtree is not searched again."""
+        info = self._info(node, leaf=False)
+        f = self.frames[-1] if self.frames else None
+        window = (f.alpha, f.beta) if f is not None else (-math.inf, math.inf)
+        self._visit(info, *window)
+        info.value, info.table = value, flag
+        info.bound = {"lower": "≥", "upper": "≤"}.get(flag, "=")
+        step = Step("table", node.path, f"Table: {info.label} = {info.value_text()} (stored, not searched again)",
+                    value, *window)
+        self._report(step, node.path, value)
+        self.steps.append(step)
+
+    def stand(self, node: Tracked, value: float) -> None:
+        """A quiescence node's static value: the side to move may stop here (stand pat), so it is a first best."""
         f = self.frames[-1]
-        if f.path != node.path or f.alpha != alpha or f.beta != beta or f.best != value:
+        info = self.nodes[node.path]
+        info.stand = value
+        if (value > f.best) if f.is_max else (value < f.best):
+            f.best = value
+        if self.windows:
+            if f.is_max:
+                f.alpha = max(f.alpha, f.best)
+            else:
+                f.beta = min(f.beta, f.best)
+        bound = f"α={self.fmt(f.alpha)}" if f.is_max else f"β={self.fmt(f.beta)}"
+        text = f"Stand pat at {info.label}: static value {self.fmt(value)}, best {self.fmt(f.best)}, {bound}"
+        self.steps.append(Step("stand", node.path, text, value, f.alpha, f.beta, parent=node.path,
+                               parent_best=f.best, parent_alpha=f.alpha, parent_beta=f.beta))
+
+    def cutoff(self, node: Tracked, kind: str, value: float, alpha: float, beta: float, skipped: list[Any]) -> None:
+        """The search reports a cut-off with the window it held before this value (it checks, then updates);
+        the followed window has taken the value already (the lab notes update, then check α ≥ β)."""
+        f = self.frames[-1]
+        after = (max(alpha, value), beta) if kind == "beta" else (alpha, min(beta, value))
+        if f.path != node.path or (f.alpha, f.beta) != after or f.best != value or f.alpha < f.beta:
             self.consistent = False
         info = self.nodes[node.path]
         info.cutoff = kind
@@ -266,20 +361,19 @@ class StepTracer(Tracer):
             child = Tracked(node.state.play(m), p)
             c = self._info(child, leaf=False)
             c.pruned = True
-        if kind == "beta":
-            cond = f"β cut-off at {info.label}: {fmt(value)} ≥ β={fmt(beta)}"
-        else:
-            cond = f"α cut-off at {info.label}: {fmt(value)} ≤ α={fmt(alpha)}"
+        cond = f"{'β' if kind == 'beta' else 'α'} cut-off at {info.label}: α={self.fmt(f.alpha)} ≥ β={self.fmt(f.beta)}"
         names = ", ".join(self.nodes[p].label for p in paths)
         cond += f" — pruned: {names}" if paths else " (no moves left to prune)"
         if paths:
             info.bound = "≥" if kind == "beta" else "≤"
-        self.steps.append(Step(kind + "-cutoff", node.path, cond, value, alpha, beta, pruned=paths))
+        self.steps.append(Step(kind + "-cutoff", node.path, cond, value, f.alpha, f.beta, pruned=paths))
 
     def exit(self, node: Tracked, value: float) -> None:
         f = self.frames.pop()
         info = self.nodes[node.path]
         info.value, info.best_child = value, f.best_child
+        if self.windows:
+            info.alpha, info.beta = f.alpha, f.beta
         step = Step("exit", node.path, f"{info.label} = {info.value_text()} (final)", value)
         self._report(step, node.path, value)
         self.steps.append(step)
@@ -299,6 +393,16 @@ class Trace:
     pruned: list[Path]
     pv: list[Path]
     consistent: bool
+    style: str = "margin"
+
+    def fmt(self, v: float | None) -> str:
+        """A value written in this trace's style (``+1`` for a won tic-tac-toe game, ``win by 4`` in Othello)."""
+        return fmt(v, self.style)
+
+    @property
+    def windowed(self) -> bool:
+        """True for the searches that carry α and β (all but minimax)."""
+        return self.algorithm in WINDOWED
 
     @property
     def value(self) -> float:
@@ -322,6 +426,20 @@ class Trace:
             return self.root.node.children[self.best_index].label or self.best_index
         return info.move
 
+    @property
+    def best_text(self) -> str:
+        """The choice in words: ``B (move a1)``, ``d3``, or for a tree without labels ``the first child, [0]``."""
+        if self.best_index is None:
+            return "—"
+        info = self.nodes[self.pv[0]]
+        if isinstance(self.root, TreeState):
+            if not info.named:
+                return f"the {ordinal(self.best_index + 1)} child, {info.label}"
+            if info.edge and info.edge != info.label:
+                return f"{info.label} (move {info.edge})"
+            return info.label
+        return str(info.move)
+
     def _repr_svg_(self) -> str:
         """The tree as a notebook shows it: plies' own picture of the finished search."""
         from plies.teach.draw import svg
@@ -340,7 +458,8 @@ class Trace:
     def to_dict(self, steps: bool = False) -> dict[str, Any]:
         d: dict[str, Any] = {
             "algorithm": self.algorithm, "order": self.order, "depth": self.depth,
-            "value": jnum(self.value), "best": self.best, "best_index": self.best_index,
+            "value": jnum(self.value), "value_text": self.fmt(self.value), "best": self.best,
+            "best_index": self.best_index, "best_text": self.best_text,
             "pruned": [list(p) for p in self.pruned], "leaves_evaluated": self.leaves_evaluated,
             "nodes_visited": self.result.stats.nodes, "alpha_cutoffs": self.result.stats.alpha_cutoffs,
             "beta_cutoffs": self.result.stats.beta_cutoffs,
@@ -353,19 +472,47 @@ class Trace:
         return d
 
 
-def _label(node: Tracked, parent: NodeInfo | None) -> tuple[str, str | None]:
-    """(label, move): an explicit tree's own label (else its path), a game node's move (``d3``)."""
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(n: int) -> str:
+    """1 -> ``first`` ... 10 -> ``tenth``, then ``11th``, ``12th``, ``21st``."""
+    if 1 <= n <= len(ORDINALS):
+        return ORDINALS[n - 1]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _edge_label(parent: Node, parent_label: str | None, index: int) -> str:
+    """An explicit tree's edge: ``a1``, ``a2`` ... under a node named by ASCII letters (the lab notes' A moves a1
+    to B), the child's index under an unlabelled node whose child is unlabelled too (its path's last number),
+    else nothing (the child's own name says it)."""
+    child = parent.children[index]
+    if parent_label and parent_label.isascii() and parent_label.isalpha():
+        return f"{parent_label.lower()}{index + 1}"
+    if child.label is None:
+        return str(index)
+    return ""
+
+
+def _label(node: Tracked, parent: NodeInfo | None) -> tuple[str, str | None, str]:
+    """(label, move, edge): an explicit tree's own label (else its path), a game node's move (``d3``); the
+    label of the edge into it."""
     s = node.state
     if isinstance(s, TreeState):
         move = None if not node.path else str(node.path[-1])
+        edge = ""
+        if node.path:
+            up = TreeState(s.root, node.path[:-1]).node
+            edge = _edge_label(up, up.label, node.path[-1])
         if s.node.label is not None:
-            return s.node.label, move
-        return ("root" if not node.path else "[" + ",".join(map(str, node.path)) + "]"), move
+            return s.node.label, move, edge
+        return ("root" if not node.path else "[" + ",".join(map(str, node.path)) + "]"), move, edge
     if not node.path or parent is None:
-        return "root", None
+        return "root", None, ""
     ps = parent.state
     move = ps.move_str(ps.legal_moves()[node.path[-1]])
-    return move, move
+    return move, move, move
 
 
 def _exact(node: Node, is_max: bool, memo: dict[int, float]) -> float:
@@ -409,19 +556,67 @@ def make_order(kind: str, root: Any, evaluate: Evaluation) -> Any:
 
 def trace_search(
     state: Any, depth: int, evaluate: Evaluation, algorithm: str = "alphabeta", order: str = "left",
-    max_nodes: int | None = None,
+    max_nodes: int | None = None, noisy: Any = None, threat: Any = None, extension: int = 2,
 ) -> Trace:
-    """Run the textbook search on ``state`` with a recording tracer and return the whole trace."""
+    """Run a textbook search on ``state`` with a recording tracer and return the whole trace.
+
+    ``algorithm`` is ``minimax``, ``alphabeta``, ``quiescence`` (alpha-beta, then up to ``extension`` plies of
+    the moves ``noisy(state, move)`` calls noisy past the horizon) or ``extension`` (alpha-beta that searches
+    ``extension`` plies further where ``threat(state)`` holds at the horizon); nodes past the horizon have paths
+    longer than ``depth``.  Iterative deepening with a table: ``trace_iterations``."""
+    from plies.teach.searches import extended_alphabeta, quiescent_alphabeta
+
     if algorithm not in ALGORITHMS:
         raise PliesError(f"unknown algorithm {algorithm!r}; choose from: {', '.join(ALGORITHMS)}")
+    if algorithm == "quiescence" and noisy is None:
+        raise PliesError("a quiescence search needs noisy(state, move): which moves to search past the horizon")
+    if algorithm == "extension" and threat is None:
+        raise PliesError("an extension needs threat(state): where to search past the horizon")
     root = Tracked(state)
-    tracer = StepTracer(root, algorithm, max_nodes)
+    style = value_style(state, depth + (extension if algorithm in ("quiescence", "extension") else 0), evaluate)
+    tracer = StepTracer(root, algorithm, max_nodes, style)
     ev = lambda node, player: evaluate(node.state, player)
     if algorithm == "minimax":
         order = "left"                      # plies.search.minimax walks the moves as generated
         result = minimax(root, depth, ev, tracer=tracer)
+    elif algorithm == "quiescence":
+        order = "left"
+        result = quiescent_alphabeta(root, depth, ev, lambda node, m: noisy(node.state, m), extension, tracer)
+    elif algorithm == "extension":
+        order = "left"
+        result = extended_alphabeta(root, depth, ev, lambda node: threat(node.state), extension, tracer)
     else:
         result = alphabeta(root, depth, ev, order=make_order(order, state, evaluate), tracer=tracer)
+    return _finish(state, root, algorithm, order, depth, result, tracer)
+
+
+def trace_iterations(state: Any, depth: int, evaluate: Evaluation, max_nodes: int | None = None) -> list[Trace]:
+    """Iterative deepening with a transposition table (``plies.teach.searches.tt_alphabeta``), one trace per
+    iteration 1..``depth``: the table is shared, so iteration d searches the best move iteration d−1 stored first
+    (``hint``) and takes stored values where it meets a position again at the same remaining depth (``table``)."""
+    from plies.search import Stats
+    from plies.teach.searches import Table, tt_alphabeta
+
+    table: Table = {}
+    root = Tracked(state)
+    ev = lambda node, player: evaluate(node.state, player)
+    out = []
+    for d in range(1, depth + 1):
+        hints = {node.path: entry[3] for node, entry in table.items()}
+        tracer = StepTracer(root, "id+tt", max_nodes, value_style(state, d, evaluate))
+        result = tt_alphabeta(root, d, ev, table, Stats(depth=d), tracer)
+        trace = _finish(state, root, "id+tt", "table", d, result, tracer)
+        for path, info in trace.nodes.items():
+            if path and info.visited and hints.get(path[:-1]) is not None:
+                parent = trace.nodes[path[:-1]]
+                info.hint = parent.state.legal_moves()[path[-1]] == hints[path[:-1]] and not parent.table
+        out.append(trace)
+    return out
+
+
+def _finish(state: Any, root: Tracked, algorithm: str, order: str, depth: int, result: SearchResult,
+            tracer: StepTracer) -> Trace:
+    """The trace of a finished search: nodes in tree order, the principal path, the subtrees under a cut-off."""
     nodes = tracer.nodes
     if isinstance(state, TreeState):
         _add_unvisited(state, nodes)
@@ -430,8 +625,12 @@ def trace_search(
     s = root
     path: tuple[int, ...] = ()
     for m in result.pv:
+        if m not in s.legal_moves():
+            break
         path = path + (s.index(m),)
         s = s.play(m)
+        if path not in nodes:
+            break
         pv.append(path)
     nodes[()].on_pv = True
     for p in pv:
@@ -440,31 +639,32 @@ def trace_search(
         for q, info in nodes.items():
             if len(q) > len(p) and q[: len(p)] == p:
                 info.under_pruned = True
-    if tracer.steps and tracer.steps[-1].path == () and result.move is not None:
-        last = tracer.steps[-1]
-        chosen = nodes[pv[0]]
-        last.text += f": {nodes[()].kind.upper()} chooses {chosen.label or chosen.move}"
-    return Trace(state, algorithm, order, depth, result, nodes, tracer.steps, tracer.pruned, pv, tracer.consistent)
+    trace = Trace(state, algorithm, order, depth, result, nodes, tracer.steps, tracer.pruned, pv, tracer.consistent,
+                  tracer.style)
+    if tracer.steps and tracer.steps[-1].path == () and result.move is not None and pv:
+        tracer.steps[-1].text += f": {nodes[()].kind.upper()} chooses {trace.best_text}"
+    return trace
 
 
 def _add_unvisited(root: TreeState, nodes: dict[Path, NodeInfo]) -> None:
     """Explicit trees: add the nodes inside pruned subtrees (never visited) so the picture is complete."""
 
-    def walk(node: Node, path: Path) -> None:
+    def walk(node: Node, path: Path, parent: Node | None) -> None:
         info = nodes.get(path)
         if info is None:
             s = TreeState(root.root, path)
             name = node.label if node.label is not None else "[" + ",".join(map(str, path)) + "]"
+            edge = _edge_label(parent, parent.label, path[-1]) if parent is not None else ""
             info = NodeInfo(path, name, str(path[-1]) if path else None, "max" if len(path) % 2 == 0 else "min",
-                            node.is_leaf, state=s, named=node.label is not None)
+                            node.is_leaf, state=s, named=node.label is not None, edge=edge)
             nodes[path] = info
         info.leaf = node.is_leaf
         if node.is_leaf:
             info.given = node.value
         for i, c in enumerate(node.children):
-            walk(c, path + (i,))
+            walk(c, path + (i,), node)
 
-    walk(root.root, ())
+    walk(root.root, (), None)
 
 
 def _check_leaves(node: Node) -> None:
