@@ -70,6 +70,19 @@ def describe_value(value: float) -> str:
     return f"{value:g}"
 
 
+def board_cell(key: object, rows: int, cols: int) -> tuple[int, int]:
+    """``(row, col)`` of ``state[row, col]``, 0-based as the lab notes count; TypeError for another key,
+    IndexError (saying the board's size) for a cell off the board.  Negative numbers are not counted from
+    the end: a board has no cell -1."""
+    if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, int) and not isinstance(k, bool)
+                                                              for k in key)):
+        raise TypeError(f"a cell is state[row, col] with two whole numbers, not {key!r}")
+    r, c = key
+    if not (0 <= r < rows and 0 <= c < cols):
+        raise IndexError(f"({r}, {c}) is off the board: rows 0-{rows - 1}, columns 0-{cols - 1}")
+    return r, c
+
+
 class State(ABC):
     """One immutable position of a game.
 

@@ -166,4 +166,4 @@ def test_study_nodes_json_and_plot(capsys, tmp_path) -> None:
 
 def test_study_horizon_text(capsys) -> None:
     code, out, _ = run(capsys, "study", "horizon", "--positions", "30", "--show", "1")
-    assert code == 0 and "corner" in out and "Depth 2" in out
+    assert code == 0 and "corner at ply 2, just past the horizon of depth 1" in out and "Depth 3" in out

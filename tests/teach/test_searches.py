@@ -55,15 +55,24 @@ def test_node_study_report() -> None:
     assert d2["alphabeta+order"]["leaves"] <= d2["alphabeta"]["leaves"]
 
 
-def test_horizon_case_found_and_checked() -> None:
-    cases, scanned = study.horizon_cases(study.sample_positions(30, seed=7), 2, 2, "discs", limit=1, progress=False)
-    assert scanned <= 30 and len(cases) == 1
+@pytest.mark.parametrize(("depth", "positions"), [(1, 30), (2, 150)])
+def test_horizon_case_found_and_checked(depth: int, positions: int) -> None:
+    cases, scanned = study.horizon_cases(study.sample_positions(positions, seed=7), depth, 2, "discs", limit=1,
+                                         progress=False)
+    assert scanned <= positions and len(cases) == 1
     c = cases[0]
     h = get("othello", "discs")
-    # the short search's move really is worse when searched deeper, and the refutation takes a corner
+    # the short search's move really is worse when searched deeper, and the refutation takes a corner just past
+    # the horizon: at the first ply the opponent moves after the depth limit, and not before
     assert c.short_deep_value < c.deep_value
-    assert c.corner_refutation
-    assert alphabeta(c.state, 2, h).move == c.short_move
+    assert c.corner_refutation and c.beyond
+    first = c.first_ply_beyond()
+    assert first is not None and first > depth and c.corner_plies()[0] == first
+    s = c.state.play(c.short_move)
+    for m in c.line[: first - 2]:
+        s = s.play(m)
+    assert s.to_move != c.state.to_move and c.line[first - 2] in study.corners(s.n)
+    assert alphabeta(c.state, depth, h).move == c.short_move
     d = c.to_dict()
     assert d["short_move"] == c.state.move_str(c.short_move) and len(d["remedies"]) == 2
     for r in c.remedies:                            # a remedy "fixes" only by choosing a really better move

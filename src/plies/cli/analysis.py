@@ -16,6 +16,7 @@ from plies.games.tree import TreeState, tree_height
 from plies.search import alphabeta, minimax
 from plies.search.perft import fast_perft
 from plies.search.result import SearchResult
+from plies.teach.hooks import load_modules, load_option
 
 from ._common import console, emit_json, json_option, read_position
 
@@ -88,13 +89,16 @@ def _pv_text(state: State, pv: list[Any]) -> str:
               help="Heuristic at the depth limit (see 'plies heuristics').")
 @click.option("--pruning", type=click.Choice(["on", "off"]), default="on", show_default=True,
               help="Alpha-beta's pruning switch (off = visits exactly minimax's nodes).")
+@load_option
 @json_option
-def search(position: str, algo: str, depth: int | None, evaluation: str | None, pruning: str, as_json: bool) -> None:
+def search(position: str, algo: str, depth: int | None, evaluation: str | None, pruning: str,
+           modules: tuple[str, ...], as_json: bool) -> None:
     """Run minimax and/or alpha-beta on POSITION: value, best move, principal variation, node counts.
 
     POSITION is a game name (othello, tictactoe), a board plus side to move, a transcript (f5d6c3)
     or an explicit tree ([[3,12,8],[2,4,6],[14,5,2]]).  Values are from the side to move's point of view.
     """
+    load_modules(modules)
     state = read_position(position)
     if state.is_over():
         raise ParseError("the game is already over in this position")

@@ -15,6 +15,7 @@ from rich.table import Table
 
 from plies.cli._common import console, emit_json, json_option, read_position
 from plies.game import ParseError, PliesError
+from plies.teach.hooks import load_modules, load_option
 
 
 def _read_tree(text: str) -> Any:
@@ -146,6 +147,7 @@ def solve_cmd(tree: str, algo: str, order: str, svg: str | None, png: str | None
 @click.option("--order", type=click.Choice(["left", "right", "best"]), default="left", show_default=True,
               help="Move order: as generated, reversed, or best first by the evaluation.")
 @click.option("--eval", "heuristic", help="Evaluation function (default: the game's default).")
+@load_option
 @click.option("--max-nodes", type=click.IntRange(1, 5000), default=300, show_default=True,
               help="Refuse to draw a bigger tree.")
 @click.option("--thumbnails/--no-thumbnails", default=None, help="Board pictures at the nodes (default: if small).")
@@ -155,13 +157,14 @@ def solve_cmd(tree: str, algo: str, order: str, svg: str | None, png: str | None
 @engine_option
 @json_option
 def show_cmd(game: str, position: str | None, depth: int, algo: str, order: str, heuristic: str | None,
-             max_nodes: int, thumbnails: bool | None, svg: str | None, png: str | None, steps: bool, engine: str,
-             as_json: bool) -> None:
+             modules: tuple[str, ...], max_nodes: int, thumbnails: bool | None, svg: str | None, png: str | None,
+             steps: bool, engine: str, as_json: bool) -> None:
     """Draw the actual search tree of a real POSITION (default: the start) to --depth plies."""
     from plies.games import start_position
     from plies.heuristics import get
     from plies.teach.trace import trace_search
 
+    load_modules(modules)
     if position is None or position.strip().lower() in (game, "start"):
         state = start_position(game)
     else:
@@ -318,13 +321,15 @@ def study_group() -> None:
 @click.option("--positions", type=click.IntRange(1, 200), default=6, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the sample of positions.")
 @click.option("--eval", "heuristic", help="Othello evaluation (default: the default heuristic).")
+@load_option
 @click.option("--plot", type=click.Path(dir_okay=False), help="Save a log-scale plot (.png or .svg).")
 @json_option
-def nodes_cmd(max_depth: int, positions: int, seed: int, heuristic: str | None, plot: str | None,
-              as_json: bool) -> None:
+def nodes_cmd(max_depth: int, positions: int, seed: int, heuristic: str | None, modules: tuple[str, ...],
+              plot: str | None, as_json: bool) -> None:
     """Leaves and nodes of minimax, alpha-beta (unordered, ordered) and iterative deepening + TT, vs b^d, b^(d/2)."""
     from plies.teach import study
 
+    load_modules(modules)
     sample = study.sample_positions(positions, seed)
     report = study.node_study(sample, max_depth, heuristic, progress=not as_json)
     if plot:
@@ -340,7 +345,7 @@ def nodes_cmd(max_depth: int, positions: int, seed: int, heuristic: str | None, 
 
 
 @study_group.command("horizon")
-@click.option("--depth", type=click.IntRange(1, 4), default=2, show_default=True, help="The short search.")
+@click.option("--depth", type=click.IntRange(1, 4), default=1, show_default=True, help="The short search.")
 @click.option("--deeper", type=click.IntRange(1, 3), default=2, show_default=True,
               help="How many plies deeper the reference search looks.")
 @click.option("--positions", type=click.IntRange(1, 1000), default=150, show_default=True,
@@ -349,12 +354,14 @@ def nodes_cmd(max_depth: int, positions: int, seed: int, heuristic: str | None, 
 @click.option("--seed", type=int, default=7, show_default=True)
 @click.option("--eval", "heuristic", default="discs", show_default=True,
               help="Evaluation of the short search (a naive one shows the effect best).")
+@load_option
 @json_option
 def horizon_cmd(depth: int, deeper: int, positions: int, show: int, seed: int, heuristic: str,
-                as_json: bool) -> None:
+                modules: tuple[str, ...], as_json: bool) -> None:
     """Positions where a depth-limited search likes a move whose refutation lies past its horizon."""
     from plies.teach import study
 
+    load_modules(modules)
     sample = study.sample_positions(positions, seed)
     cases, scanned = study.horizon_cases(sample, depth, deeper, heuristic, limit=show, progress=not as_json)
     if as_json:

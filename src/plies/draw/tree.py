@@ -254,7 +254,7 @@ def _edge_items(p: Placed, q: Placed) -> tuple[list[Any], list[str]]:
         items.append(Text((x1 + x2) / 2, (y1 + y2) / 2, "✗", size=20, fill=CROSS, bold=True, cls="cross", halo=True))
     if n.edge:
         # beside the edge, a little nearer the child, on the side away from the parent's centre line
-        t = 0.62
+        t = 0.7
         mx, my = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
         side = 1 if x2 >= x1 else -1
         half = text_width(n.edge, MOVE_SIZE) / 2
@@ -482,6 +482,67 @@ def explicit_tree_svg(root: Any, here: tuple[int, ...] = ()) -> str:
     return tree_scene(explicit_nodes(root, here), label="game tree").to_svg()
 
 
+def mcts_nodes(root: Any, depth: int = 2, top: int | None = 3, min_visits: int = 1) -> list[TreeNode]:
+    """The top of a Monte Carlo search tree (``plies.search.mcts.MCTNode``: ``state``, ``move``, ``U``, ``N``,
+    ``children``) as nodes to draw, ``depth`` plies deep: each node shows ``U/N`` (the wins of the player who
+    moved into it, draws counted ½, over its visits), each edge its move; the root's player is MAX.  Below the
+    root's children only the ``top`` most visited children of a node with at least ``min_visits`` visits are
+    drawn (the note says how many more there are); the most visited path is the principal one."""
+    me = root.state.to_move
+    out: list[TreeNode] = []
+    pv = {id(root)}
+    n = root
+    while n.children:
+        n = max(n.children.values(), key=lambda c: c.N)
+        if n.N == 0:
+            break
+        pv.add(id(n))
+
+    def walk(node: Any, nid: str, parent: str | None, d: int) -> None:
+        move = "" if node.parent is None or parent is None else node.parent.state.move_str(node.move)
+        kids = sorted(node.children.values(), key=lambda c: -c.N)
+        shown = kids if d == 0 else [c for c in kids if c.N >= min_visits][: top if top is not None else None]
+        shown = shown if d < depth else []
+        leaf = not node.children
+        kind = "leaf" if leaf else ("max" if node.state.to_move == me else "min")
+        marks = {"pv"} if id(node) in pv else set()
+        if node.N == 0:
+            marks.add("unvisited")
+        hidden = len(node.children) - len(shown)
+        note = f"+{hidden} more" if shown and hidden else ""
+        value = f"{node.U:g}/{node.N}" if parent is not None else f"N={node.N}"
+        out.append(TreeNode(nid, parent, kind, value=value, note=note, marks=marks, edge=move,
+                            tooltip=f"{move or 'root'}: {node.U:g} of {node.N} playouts won by the mover"))
+        order = {id(c): i for i, c in enumerate(node.children.values())}
+        for c in sorted(shown, key=lambda c: order[id(c)]):
+            walk(c, f"{nid}.{order[id(c)]}", nid, d + 1)
+
+    walk(root, "r", None, 0)
+    return out
+
+
+def _mcts_walk(root: Any) -> list[Any]:
+    out, todo = [], [root]
+    while todo:
+        n = todo.pop()
+        out.append(n)
+        todo.extend(n.children.values())
+    return out
+
+
+def mcts_scene(root: Any, depth: int = 2, top: int | None = 3, min_visits: int = 1, caption: str | None = None,
+               max_width: float | None = SLIDE_WIDTH) -> Scene:
+    """The picture of ``mcts_nodes(root, ...)`` with a caption: the move chosen and the visits."""
+    nodes = mcts_nodes(root, depth, top, min_visits)
+    if caption is None:
+        best = max(root.children.values(), key=lambda c: c.N) if root.children else None
+        caption = (f"MCTS: {root.N} playouts, {sum(1 for _ in _mcts_walk(root))} nodes; plays "
+                   f"{root.state.move_str(best.move)} (visited {best.N} times, won {best.U:g})"
+                   if best is not None else f"MCTS: {root.N} playouts")
+        caption += "\neach node: wins of the player who moved into it / visits (a draw counts ½)"
+    return tree_scene(nodes, caption, label="Monte Carlo search tree", max_width=max_width)
+
+
 def positions(nodes: list[TreeNode]) -> dict[str, Any]:
     """The layout as plain data for pages: width, height and each node's centre and shape size."""
     placed, width, height = layout(nodes)
@@ -490,5 +551,5 @@ def positions(nodes: list[TreeNode]) -> dict[str, Any]:
                       for i, p in placed.items()}}
 
 
-__all__ = ["SLIDE_WIDTH", "TreeNode", "explicit_nodes", "explicit_tree_svg", "fold", "layout", "positions",
-           "tree_scene"]
+__all__ = ["SLIDE_WIDTH", "TreeNode", "explicit_nodes", "explicit_tree_svg", "fold", "layout", "mcts_nodes",
+           "mcts_scene", "positions", "tree_scene"]

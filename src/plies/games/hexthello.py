@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from plies.game import PASS, IllegalMoveError, ParseError, State
+from plies.game import PASS, IllegalMoveError, ParseError, State, board_cell
 
 SIZE = 15
 """Side of the array the course stores the board in."""
@@ -391,6 +391,29 @@ class HexThelloState(State):
         lines.append(f"Score X(Black)={b} O(White)={w}   {self.player_names[self._to_move]} to move"
                      if not self.is_over() else f"Score X(Black)={b} O(White)={w}   game over")
         return "\n".join(lines)
+
+    def __getitem__(self, cell: tuple[int, int]) -> int | None:
+        """Who holds ``state[i, j]``, row ``i`` and column ``j`` of the course's 15x15 array: 0 Black (X), 1 White
+        (O), None for an empty cell or a hole; IndexError for a cell outside the hexagon."""
+        i, j = board_cell(cell, SIZE, SIZE)
+        if not on_board(i, j):
+            raise IndexError(f"({i}, {j}) is outside the hexagon: a cell needs {RADIUS} <= row + col <= "
+                             f"{3 * RADIUS}")
+        bit = 1 << (i * SIZE + j)
+        return 0 if self.black & bit else 1 if self.white & bit else None
+
+    def board(self) -> list[list[str]]:
+        """The course's 15x15 array as rows of ``'X'`` (Black), ``'O'`` (White), ``' '`` (empty) and ``'#'``
+        (outside the hexagon, or a hole).  A new list every call."""
+        out = []
+        for i in range(SIZE):
+            row = []
+            for j in range(SIZE):
+                bit = 1 << (i * SIZE + j)
+                row.append("#" if not on_board(i, j) or self.holes & bit else
+                           "X" if self.black & bit else "O" if self.white & bit else " ")
+            out.append(row)
+        return out
 
     def __str__(self) -> str:
         return self.board_str()

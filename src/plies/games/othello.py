@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import ClassVar, NamedTuple
 
-from plies.game import PASS, IllegalMoveError, ParseError, State
+from plies.game import PASS, IllegalMoveError, ParseError, State, board_cell
 
 LAYOUTS = ("standard", "doc000")
 """Start layouts: the standard one (White d4 e5), and document 000's mirror (X = Black on d4 e5, X first)."""
@@ -437,6 +437,20 @@ class OthelloState(State):
         b, w = self.counts()
         lines.append(f"Score X={b} O={w}")
         return "\n".join(lines)
+
+    def __getitem__(self, cell: tuple[int, int]) -> int | None:
+        """Who holds ``state[row, col]`` (0-based, row 0 on top, as the lab notes count): 0 Black (X), 1 White
+        (O), None for an empty square.  ``state[3, 4]`` is e4."""
+        r, c = board_cell(cell, self.n, self.n)
+        bit = 1 << (r * self.n + c)
+        return 0 if self.black & bit else 1 if self.white & bit else None
+
+    def board(self) -> list[list[str]]:
+        """The board as the lab notes keep it: ``n`` rows of ``'X'`` (Black), ``'O'`` (White) and ``' '``
+        (empty), row 0 on top; ``state.board()[3][4]`` is e4.  A new list every call (changing it changes
+        nothing)."""
+        return [[" " if v is None else self.symbols[v] for v in (self[r, c] for c in range(self.n))]
+                for r in range(self.n)]
 
     def __str__(self) -> str:
         return self.board_str()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from plies.game import IllegalMoveError, ParseError, State
+from plies.game import IllegalMoveError, ParseError, State, board_cell
 
 LINES = tuple(
     sum(1 << s for s in line)
@@ -176,6 +176,18 @@ class TicTacToeState(State):
                 row.append(ch)
             lines.append(f"{r if rowcol else r + 1:>2}|" + "|".join(row) + "|")
         return "\n".join(lines)
+
+    def __getitem__(self, cell: tuple[int, int]) -> int | None:
+        """Who holds ``state[row, col]`` (0-based, row 0 on top, as the slides' getCell): 0 X, 1 O, None for an
+        empty square.  ``state[1, 1]`` is the centre, b2."""
+        r, c = board_cell(cell, 3, 3)
+        bit = 1 << (r * 3 + c)
+        return 0 if self.x & bit else 1 if self.o & bit else None
+
+    def board(self) -> list[list[str]]:
+        """The board as the slides' State keeps it: three rows of ``'X'``, ``'O'`` and ``' '`` (empty), row 0
+        on top.  A new list every call."""
+        return [[" " if v is None else self.symbols[v] for v in (self[r, c] for c in range(3))] for r in range(3)]
 
     def __str__(self) -> str:
         return self.board_str()

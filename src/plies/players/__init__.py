@@ -206,6 +206,7 @@ LAZY_KINDS: dict[str, str] = {
     "doc004": "plies.players.hexthello",
     "learned": "plies.train.players",
     "clio": "plies.players.clio",
+    "mcts": "plies.players.mcts",
 }
 """Kinds whose module registers them on first use (so importing players stays light)."""
 

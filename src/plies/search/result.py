@@ -44,6 +44,8 @@ class SearchResult:
     selectivity: float | None = None
     """For a selective endgame search (probcut), the chance in percent that each of its cut-offs is right, as
     Edax's ``@95%`` (``depth_text``); None for every other search."""
+    tree: Any = field(default=None, repr=False, compare=False)
+    """For Monte Carlo tree search, the tree it grew (``plies.search.mcts.MCTNode``: visits and results)."""
 
     def describe(self) -> str:
         return describe_value(self.value)

@@ -4,8 +4,10 @@
 (children sorted by the evaluation of the position after the move) and iterative deepening + transposition
 table, depth by depth, against b^d, b^(d/2) and the perfectly ordered tree's b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves
 (Knuth & Moore 1975) — document 002's claim that alpha-beta examines about sqrt(N) of minimax's N leaves.
-``horizon_cases`` finds positions where a short search likes a move whose refutation (typically the opponent
-taking a corner) lies just past its horizon, and shows what a quiescence-style corner extension does about it.
+``horizon_cases`` finds positions where a short search likes a move whose refutation — the opponent taking a
+corner — comes just past its horizon, at the first ply the opponent moves after the depth limit (ply 2 behind a
+depth-1 search, ply 4 behind depth 3), with no corner lost before it; and shows what a quiescence search and an
+extension do about it.
 """
 
 from __future__ import annotations
@@ -221,6 +223,23 @@ class HorizonCase:
     def corner_refutation(self) -> bool:
         return bool(self.corner_plies())
 
+    def first_ply_beyond(self) -> int | None:
+        """The first ply past the short search's depth at which the opponent moves in the deeper line (plies from
+        the root: 1 = the short move), None if the line ends first."""
+        s = self.state.play(self.short_move)
+        for i, m in enumerate(self.line, 2):
+            if i > self.depth and s.to_move != self.state.to_move:
+                return i
+            s = s.play(m)
+        return None
+
+    @property
+    def beyond(self) -> bool:
+        """The refutation lies just past the horizon: the opponent takes a corner at the first ply it moves after
+        the depth limit, and at no ply before."""
+        plies = self.corner_plies()
+        return bool(plies) and plies[0] == self.first_ply_beyond()
+
     def fixes(self, remedy: Remedy) -> bool:
         return remedy.deep_value > self.short_deep_value
 
@@ -237,7 +256,7 @@ class HorizonCase:
             "position": s.to_text(), "depth": self.depth, "deeper": self.deep, "evaluation": self.evaluation,
             "short_move": s.move_str(self.short_move), "short_value": self.short_value,
             "short_move_deep_value": self.short_deep_value, "short_nodes": self.short_nodes,
-            "line": self.line_text(), "corner_plies": self.corner_plies(),
+            "line": self.line_text(), "corner_plies": self.corner_plies(), "first_ply_beyond": self.first_ply_beyond(),
             "deep_move": s.move_str(self.deep_move), "deep_value": self.deep_value, "deep_nodes": self.deep_nodes,
             "remedies": [{"name": r.name, "move": s.move_str(r.move), "value": r.value,
                           "move_deep_value": r.deep_value, "nodes": r.nodes, "fixes": self.fixes(r)}
@@ -256,7 +275,7 @@ def _value_after(state: Any, move: Any, depth: int, h: Any) -> tuple[float, list
 def horizon_cases(positions: list[Any], depth: int, deeper: int, heuristic: str = "discs", limit: int = 3,
                   progress: bool = True) -> tuple[list[HorizonCase], int]:
     """Scan ``positions`` for moves a depth-``depth`` search likes but a ``deeper``-plies-deeper search refutes
-    with a corner; returns (cases, positions scanned)."""
+    with a corner taken just past the horizon (``HorizonCase.beyond``); returns (cases, positions scanned)."""
     h = get("othello", heuristic)
     deep = depth + deeper
     found: list[HorizonCase] = []
@@ -273,18 +292,18 @@ def horizon_cases(positions: list[Any], depth: int, deeper: int, heuristic: str 
             sdv, line = _value_after(pos, short.move, deep - 1, h)
             if sdv >= long.value:                       # equal value: just another good move
                 continue
-            remedies = []
+            case = HorizonCase(pos, depth, deep, h.name, short.move, short.value, sdv, short.stats.nodes, line,
+                               long.move, long.value, long.stats.nodes, [])
+            if not case.beyond:
+                continue
             for name, r in (("quiescence (corner captures)", quiescent_alphabeta(pos, depth, h, corner_move)),
                             ("extension (+2 plies at a corner threat)",
                              extended_alphabeta(pos, depth, h, corner_threat))):
                 dv = sdv if r.move == short.move else _value_after(pos, r.move, deep - 1, h)[0]
-                remedies.append(Remedy(name, r.move, r.value, dv, r.stats.nodes))
-            case = HorizonCase(pos, depth, deep, h.name, short.move, short.value, sdv, short.stats.nodes, line,
-                               long.move, long.value, long.stats.nodes, remedies)
-            if case.corner_refutation:
-                found.append(case)
-                if len(found) >= limit:
-                    break
+                case.remedies.append(Remedy(name, r.move, r.value, dv, r.stats.nodes))
+            found.append(case)
+            if len(found) >= limit:
+                break
     return found, scanned
 
 
@@ -294,10 +313,10 @@ def print_case(console: Console, c: HorizonCase) -> None:
     console.print(s.board_str() if hasattr(s, "board_str") else str(s))
     console.print(f"{me} to move.  Depth {c.depth} ({c.evaluation}, {c.short_nodes} nodes) plays "
                   f"[bold]{s.move_str(c.short_move)}[/bold], worth {fmt(c.short_value)} at its horizon.")
-    plies = ", ".join(map(str, c.corner_plies()))
+    ply = c.corner_plies()[0]
     console.print(f"  Searched {c.deep} plies, {s.move_str(c.short_move)} is worth only {fmt(c.short_deep_value)}: "
-                  f"in the line {c.line_text()} {opp} takes a corner (ply {plies}) and what it costs shows only "
-                  f"past ply {c.depth}.  Depth {c.deep} ({c.deep_nodes} nodes) plays {s.move_str(c.deep_move)} "
+                  f"in the line {c.line_text()} {opp} takes a corner at ply {ply}, just past the horizon of depth "
+                  f"{c.depth}.  Depth {c.deep} ({c.deep_nodes} nodes) plays {s.move_str(c.deep_move)} "
                   f"({fmt(c.deep_value)}).")
     for r in c.remedies:
         verdict = "[green]avoids the trap[/green]" if c.fixes(r) else "[red]does not help here[/red]"

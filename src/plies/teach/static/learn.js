@@ -155,7 +155,7 @@ function draw(snap) {
       const y2 = pos.y - pos.h / 2 + (kind === "max" ? 2 : 0);
       el("line", { x1: pp.x, y1: pp.y + pp.h / 2, x2: pos.x, y2 }, g);
       if (n.edge) {                                  // the move, beside the edge (as plies' own pictures write it)
-        const t = 0.62, x1 = pp.x, yA = pp.y + pp.h / 2;
+        const t = 0.7, x1 = pp.x, yA = pp.y + pp.h / 2;
         const side = pos.x >= x1 ? 1 : -1;
         const m = el("text", { x: x1 + (pos.x - x1) * t + side * 4, y: yA + (y2 - yA) * t, class: "move",
           "text-anchor": side > 0 ? "start" : "end", "dominant-baseline": "central" }, g);
