@@ -55,14 +55,18 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """uvicorn serving the app in a background thread on 127.0.0.1."""
+    """uvicorn serving the app in a background thread on 127.0.0.1, with plies web's settings (``settings``:
+    ``server_settings``' arguments)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, **settings: Any) -> None:
         import uvicorn
+
+        from plies.web.serving import server_settings
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                    **server_settings(**settings)))  # as plies web serves
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> LiveServer:

@@ -5,6 +5,7 @@ the server."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import socket
@@ -79,6 +80,65 @@ def test_deep_json_over_the_websocket_gets_an_error_and_the_socket_stays(client:
         assert "1 to 20 characters" in message and len(message) < 100
         ws.send_json({"type": "ping"})
         assert ws.receive_json()["type"] == "pong"
+
+
+def test_a_websocket_flood_without_reading_closes_that_socket_only(tmp_path: Path, caplog: pytest.LogCaptureFixture
+                                                                    ) -> None:
+    """5,000 illegal moves from a client that never reads (the app's every send to it waits for ever): at most
+    OUTBOX answers wait for it, then its socket is closed with a close frame (1008); no traceback, and the game
+    goes on for everyone.  Driven through the ASGI interface itself, so the client really never reads."""
+    import asyncio
+
+    import httpx
+
+    from plies.web.app import OUTBOX
+
+    app = create_app(tmp_path / "h.sqlite")
+    caplog.set_level(logging.WARNING)
+
+    async def flood() -> tuple[list[dict[str, Any]], int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as http:
+            new = (await http.post("/api/games", json=HUMANS)).json()
+        gid, token = new["game"]["id"], new["token"]
+        incoming: list[dict[str, Any]] = [{"type": "websocket.connect"}]
+        incoming += [{"type": "websocket.receive", "text": json.dumps({"type": "move", "move": "a1"})}] * 5000
+        sent: list[dict[str, Any]] = []
+        closed = asyncio.Event()
+
+        async def receive() -> dict[str, Any]:
+            if incoming:
+                return incoming.pop(0)
+            await closed.wait()
+            return {"type": "websocket.disconnect", "code": 1000}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+            if message["type"] == "websocket.close":
+                closed.set()
+            elif message["type"] == "websocket.send":
+                await asyncio.Event().wait()  # the client never reads: this send never completes
+
+        scope = {"type": "websocket", "asgi": {"version": "3.0"}, "http_version": "1.1", "scheme": "ws",
+                 "path": f"/ws/games/{gid}", "raw_path": f"/ws/games/{gid}".encode(), "query_string": b"",
+                 "root_path": "", "headers": [(b"host", b"localhost"), (b"x-plies-token", token.encode())],
+                 "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 8000), "subprotocols": [], "state": {}}
+        await asyncio.wait_for(app(scope, receive, send), 60)
+        return sent, len(incoming)
+
+    sent, unread = asyncio.run(flood())
+    assert sent[0]["type"] == "websocket.accept"
+    assert sent[-1]["type"] == "websocket.close" and sent[-1]["code"] == 1008 and "unread" in sent[-1]["reason"]
+    assert unread > 0  # the flood was cut short: the rest of it was never read
+    assert 5000 - unread <= OUTBOX + 1
+    assert not [r for r in caplog.records if r.exc_info or "QueueFull" in r.getMessage()]
+    with TestClient(app, base_url="http://localhost") as client:  # the game goes on: another socket plays in it
+        gid = next(iter(app.state.sessions.games))
+        token = app.state.sessions.games[gid].owner
+        with client.websocket_connect(f"ws://localhost/ws/games/{gid}", headers={"x-plies-token": token}) as ws:
+            assert ws.receive_json()["type"] == "state"
+            ws.send_json({"type": "move", "move": "d3"})
+            assert ws.receive_json()["game"]["ply"] == 1
 
 
 def test_oversized_bodies_are_refused_before_they_are_read(client: Any) -> None:

@@ -52,8 +52,8 @@ def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers
     from sqlalchemy.exc import SQLAlchemyError
 
     from plies.web import create_app
-    from plies.web.guard import MAX_MESSAGE
     from plies.web.history import default_db_path
+    from plies.web.serving import server_settings
 
     port = listen_port(host, port)
     try:
@@ -73,7 +73,7 @@ def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _exit_on_sigterm)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE)
+    uvicorn.run(app, host=host, port=port, log_level="warning", **server_settings())  # h11 and the limits
 
 
 def _exit_on_sigterm(signum: int, frame: object) -> None:

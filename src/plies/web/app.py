@@ -295,7 +295,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
             await websocket.close(code=4404)
             return
         owner = token_of(websocket) == session.owner
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=512)
+        queue = Outbox()
         session.watchers.add(queue)
         queue.put_nowait({"type": "state"})
         sender = asyncio.create_task(_pump(websocket, session, queue, owner))
@@ -312,16 +312,23 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
                 try:
                     msg = parse_json(raw)
                 except PliesError as e:
-                    _offer(queue, {"type": "error", "message": str(e)})
-                    continue
-                await _handle(session, msg, owner, queue)
+                    queue.put_nowait({"type": "error", "message": str(e)})
+                else:
+                    await _handle(session, msg, owner, queue)
+                if queue.overflowed:  # a client that sends without reading: its socket ends, the game goes on
+                    sender.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await sender
+                    with contextlib.suppress(Exception):
+                        await websocket.close(code=1008, reason=f"more than {OUTBOX} messages left unread")
+                    break
         finally:
             session.watchers.discard(queue)
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
 
-    async def _handle(session: GameSession, msg: Any, owner: bool, queue: asyncio.Queue[dict[str, Any]]) -> None:
+    async def _handle(session: GameSession, msg: Any, owner: bool, queue: Outbox) -> None:
         kind = msg.get("type") if isinstance(msg, dict) else None
         try:
             if kind == "ping":
@@ -356,8 +363,6 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
                 queue.put_nowait(data)
         except PliesError as e:
             queue.put_nowait({"type": "error", "message": str(e)})
-        except asyncio.QueueFull:  # pragma: no cover - a watcher that never reads
-            pass
 
     app.include_router(learn_router)
 
@@ -401,11 +406,24 @@ async def _pump(websocket: WebSocket, session: GameSession, queue: asyncio.Queue
                 await websocket.send_json(m)
 
 
-def _offer(queue: asyncio.Queue[dict[str, Any]], message: dict[str, Any]) -> None:
-    try:
-        queue.put_nowait(message)
-    except asyncio.QueueFull:  # a watcher that does not read loses messages
-        pass
+OUTBOX = 512
+"""Messages a WebSocket may leave unread; one more and the server closes it (1008)."""
+
+
+class Outbox(asyncio.Queue[dict[str, Any]]):
+    """The messages waiting to go out on one WebSocket, at most ``OUTBOX``: ``put_nowait`` never raises; a
+    message that finds it full is dropped and ``overflowed`` set, and the socket is then closed with code 1008
+    (the page reconnects and is sent the game afresh).  A flood costs the flooder its socket, never the game."""
+
+    def __init__(self) -> None:
+        super().__init__(maxsize=OUTBOX)
+        self.overflowed = False
+
+    def put_nowait(self, item: dict[str, Any]) -> None:
+        if self.full():
+            self.overflowed = True
+            return
+        super().put_nowait(item)
 
 
 def _printable(text: str) -> str:

@@ -11,6 +11,8 @@
   brings a token the server did not issue in ``X-Plies-Token`` is refused (403); such a cookie or ``token=``
   query parameter is dropped; a request under ``/api`` with no valid token gets a new one (in the request the
   routes see, and as the ``plies_token`` cookie of the answer).
+- **Headers**: at most ``MAX_HEADERS`` (431); their size, and the time a request may take to arrive, are the
+  server's limits (``plies.web.serving``).
 - **Bodies**: at most ``MAX_BODY`` bytes (413), JSON only (415), nested at most ``MAX_DEPTH`` levels, without
   ``NaN``/``Infinity`` and without lone surrogates (400); WebSocket messages the same (``parse_json``).
 - **Live games per client**: ``ClientSessions`` keeps at most ``per_token`` live games per browser token and
@@ -45,6 +47,9 @@ MAX_BODY = 64 * 1024
 """Largest request body (bytes); the app's requests are a few hundred bytes, a Learn tree a few kilobytes."""
 MAX_DEPTH = 64
 """Deepest nesting of a JSON body or WebSocket message."""
+MAX_HEADERS = 100
+"""Most headers a request may have (a browser sends about 15); the bytes of all together are limited by the
+server (``plies.web.serving``)."""
 MAX_MESSAGE = 64 * 1024
 """Largest WebSocket message (bytes)."""
 LOOPBACK = ("localhost", "127.0.0.1", "::1", "[::1]")
@@ -220,6 +225,9 @@ class Guard:
             await self.app(scope, receive, send)
             return
         kind = scope["type"]
+        if len(scope.get("headers") or ()) > MAX_HEADERS:
+            await self._deny(scope, receive, send, 431, f"a request has at most {MAX_HEADERS} headers")
+            return
         headers = Headers(scope=scope)
         changing = kind == "websocket" or scope.get("method", "GET") not in ("GET", "HEAD", "OPTIONS")
         origin = headers.get("origin")
