@@ -1,7 +1,8 @@
 """A misbehaving NBoard engine for the client tests: ``python fake_engine.py MODE``.
 
-Modes: ``silent`` (never answers go), ``stubborn`` (ignores quit and SIGTERM, never answers go), ``junk``
-(answers go with an impossible move), ``edax`` (answers in Edax's old ``=== d3 -1.00 0.0`` form with the
+Modes: ``silent`` (never answers go), ``noping`` (never answers ping), ``stubborn`` (ignores quit and SIGTERM,
+never answers go), ``junk`` (answers go with an impossible move), ``occupied`` (answers go with D4, a square
+that holds a disc), ``edax`` (answers in Edax's old ``=== d3 -1.00 0.0`` form with the
 first legal move), ``die`` (exits at the first go), ``latin1`` (a status line in Latin-1, not UTF-8, then the
 first legal move in the standard form).
 """
@@ -29,7 +30,7 @@ for line in sys.stdin:
             sys.stdout.flush()
         out = f"set myname fake-{mode}"
     elif cmd == "ping":
-        out = f"pong {arg}"
+        out = None if mode == "noping" else f"pong {arg}"
     elif cmd == "set" and arg.startswith("game "):
         state = read_ggf(arg[5:]).final
     elif cmd == "move":
@@ -38,6 +39,8 @@ for line in sys.stdin:
     elif cmd == "go":
         if mode == "junk":
             out = "=== Z9/0.00/0.00"
+        elif mode == "occupied":
+            out = "=== D4/0.00/0.00"
         elif mode == "edax":
             m = state.legal_moves()[0]
             out = f"=== {'PA' if m == PASS else state.move_str(m)} -1.00 0.0"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import pytest
 
 from plies.game import ParseError, PliesError
 from plies.games.othello import OthelloState
-from plies.match.record import CRASH, NORMAL, play_game
+from plies.match.record import CRASH, ILLEGAL, NORMAL, TIMEOUT, play_game
 from plies.net.nboard_client import NBoardPlayer, parse_answer, parse_spec
 from plies.players import RandomPlayer, parse_player
 
@@ -69,15 +70,24 @@ def test_edax_style_answers_and_stray_bytes_are_understood(mode):
         p.close()
 
 
-@pytest.mark.parametrize(("mode", "words"), [("silent", "time-out"), ("junk", "played 'Z9'"), ("die", "closed")])
-def test_a_broken_engine_loses_the_game(mode, words):
-    p = parse_spec(f"timeout=1.5 {FAKE} {mode}")
+@pytest.mark.parametrize(("mode", "words", "termination"), [
+    ("silent", "no move ('=== MOVE') within the time-out", TIMEOUT),
+    ("noping", "no 'pong 1' within the time-out", TIMEOUT),
+    ("junk", "played 'Z9'", ILLEGAL),
+    ("occupied", "played 'D4'", ILLEGAL),
+    ("die", "closed", CRASH),
+])
+def test_a_broken_engine_loses_the_game_for_its_reason(mode, words, termination):
+    """The terminations docs/tournament.md lists: silent to go or to ping loses on time, a move the rules refuse
+    is an illegal move, an engine that dies crashes."""
+    startup = "startup=1.5 " if mode == "noping" else ""  # the others answer the first ping however slow to start
+    p = parse_spec(f"timeout=1.5 {startup}{FAKE} {mode}")
     try:
-        with pytest.raises(PliesError, match=words):
+        with pytest.raises(PliesError, match=re.escape(words)):
             p.new_game(OthelloState.start())
             p.choose(OthelloState.start())
         rec = play_game(OthelloState.start(), [p, RandomPlayer(1)])
-        assert rec.termination == CRASH and rec.winner == 1 and words.split()[0] in rec.detail
+        assert rec.termination == termination and rec.winner == 1 and words.split()[0] in rec.detail, rec
     finally:
         p.close()
 

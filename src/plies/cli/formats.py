@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 import sys
+import tempfile
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -123,8 +125,21 @@ def show(source: str, fmt: str | None, limit: int | None, as_json: bool) -> None
 
 
 def _show_json(data: Stream, limit: int | None) -> None:
-    """One JSON object, written a game at a time (a large file never sits in memory as a whole)."""
-    out = sys.stdout
+    """One JSON object, written a game at a time (a large file never sits in memory as a whole) to a spool file
+    (in memory up to ``SPOOL`` bytes, then on disk) that goes to stdout once it is complete: a file that turns
+    out bad half-way leaves nothing on stdout, only the error line on stderr."""
+    with tempfile.SpooledTemporaryFile(SPOOL, mode="w+", encoding="utf-8") as spool:
+        _write_json(data, limit, spool)
+        spool.seek(0)
+        shutil.copyfileobj(spool, sys.stdout)
+    sys.stdout.flush()
+
+
+SPOOL = 8 << 20
+"""Bytes of ``show --json`` output kept in memory before the spool moves to a temporary file."""
+
+
+def _write_json(data: Stream, limit: int | None, out: Any) -> None:
     out.write('{"format": ' + json.dumps(data.format) + ', "source": ' + json.dumps(data.source))
     shown = 0
     more = False
@@ -132,18 +147,31 @@ def _show_json(data: Stream, limit: int | None) -> None:
         out.write(f', "{kind}": [')
         if kind == data.kind:
             for item in data.items:
-                if limit is not None and shown >= limit:
-                    more = True
-                    break
                 out.write((", " if shown else "") + json.dumps(
                     game_json(item) if kind == "games" else position_json(item) if kind == "positions" else item,
                     default=str))
                 shown += 1
+                if limit is not None and shown >= limit:
+                    more = _more_after(data)
+                    break
         out.write("]")
     count = data.total if data.total is not None else (None if more else shown)
     out.write(', "count": ' + json.dumps(count) + ', "more": ' + json.dumps(more or (
         data.total is not None and data.total > shown)) + "}\n")
-    out.flush()
+
+
+def _more_after(data: Stream) -> bool:
+    """Whether ``data`` holds more items than were taken: from its known total, else by reading one more (an item
+    past the limit that cannot be read still counts as more, as the limit asked not to show it)."""
+    if data.total is not None:
+        return False  # the caller compares the total with what was shown
+    try:
+        next(data.items)
+    except StopIteration:
+        return False
+    except PliesError:
+        return True
+    return True
 
 
 def _more(total: int | None, limit: int, what: str) -> None:

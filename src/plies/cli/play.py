@@ -14,7 +14,6 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import click
@@ -409,19 +408,16 @@ def read_game(arg: str, game: str | None = None, layout: str = "standard", index
     a file (``@FILE`` or a path; what ``save`` writes, any format ``plies show`` reads: its ``index``-th game);
     ParseError naming the bad move otherwise."""
     from plies.formats.detect import binary_kind, saved_headers
-    from plies.formats.stream import check_not_a_missing_file, path_kind
+    from plies.formats.stream import check_not_a_missing_file, path_kind, read_bytes
     from plies.web.setup import replay
 
     text = arg
     if not arg.startswith("@"):
         check_not_a_missing_file(arg)
-    if arg.startswith("@") or path_kind(arg) == "file":
+    if arg.startswith("@") or path_kind(arg) in ("file", "stream"):  # a FIFO or a device is read, not its name
         path = arg[1:] if arg.startswith("@") else arg
         check_not_a_missing_file(path)
-        try:
-            raw = Path(path).read_bytes()
-        except OSError as e:
-            raise PliesError(f"cannot read {path}: {e.strerror}") from None
+        raw = read_bytes(path)
         if binary_kind(raw, path) is not None:  # a WTHOR game database (or its names file)
             if game not in (None, "othello") or layout != "standard":
                 raise PliesError(f"{path} is a WTHOR file: Othello games on the standard board")

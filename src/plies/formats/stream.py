@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -50,38 +51,65 @@ GAME_FILE_SUFFIXES = (".txt", ".ggf", ".wtb", ".jou", ".trn", ".sgf", ".obf", ".
 
 
 def path_kind(arg: str) -> str | None:
-    """``"file"`` or ``"dir"`` when ``arg`` names one, else None: no such path, or text that cannot be a path (a
-    long transcript is too long a file name for the system, and must not be an error for being one)."""
+    """``"file"`` or ``"dir"`` when ``arg`` names one, ``"stream"`` for a FIFO or a device (``<(cmd)``,
+    ``/dev/stdin``: read as far as they go, like ``-``), ``"other"`` for a socket; else None: no such path, or
+    text that cannot be a path (a long transcript is too long a file name for the system, and must not be an
+    error for being one)."""
     if len(arg) >= 4096 or "\n" in arg or "\0" in arg:
         return None
     try:
-        p = Path(arg)
-        return "file" if p.is_file() else "dir" if p.is_dir() else None
+        mode = os.stat(arg).st_mode
     except (OSError, ValueError):
         return None
+    if stat.S_ISREG(mode):
+        return "file"
+    if stat.S_ISDIR(mode):
+        return "dir"
+    if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "stream"
+    return "other"
+
+
+MAX_STREAM = 16 << 20
+"""Most bytes ``read_bytes`` takes from a FIFO or a device (a regular file's size is known beforehand)."""
+
+
+def read_bytes(path: str) -> bytes:
+    """The bytes of the file, FIFO or device ``path``; FormatError when it cannot be read, or when a FIFO or device
+    gives more than ``MAX_STREAM`` bytes (``/dev/zero`` would never end)."""
+    try:
+        with open(path, "rb") as f:
+            if path_kind(path) == "file":
+                return f.read()
+            data = f.read(MAX_STREAM + 1)
+    except OSError as e:
+        raise FormatError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(data) > MAX_STREAM:
+        raise FormatError(f"{path} gives more than {MAX_STREAM >> 20} MiB: not a game file")
+    return data
 
 
 def check_not_a_missing_file(arg: str) -> None:
-    """FormatError when ``arg``, not an existing file, still reads as a file name: a directory, or a name ending
-    in a game file's suffix (so the user hears "no such file", not that the name is no transcript)."""
+    """FormatError when ``arg``, not an existing file, still reads as a file name: a directory, a name ending in a
+    game file's suffix or one starting like a path (``/``, ``./``, ``../``, ``~/``), so the user hears "no such
+    file", not that the name is no transcript."""
     kind = path_kind(arg)
-    if kind == "file" or len(arg) >= 4096 or "\n" in arg:
+    if kind in ("file", "stream") or len(arg) >= 4096 or "\n" in arg:
         return
+    if kind == "other":
+        raise FormatError(f"{arg} is a socket, not a game file")
     suffix = Path(arg).suffix.lower() if len(arg) < 4096 else ""
     if kind == "dir" and ("/" in arg or "\\" in arg or arg in (".", "..") or suffix):
         raise FormatError(f"{arg} is a directory, not a game file")
-    if kind is None and suffix in GAME_FILE_SUFFIXES:
-        raise FormatError(f"no such file: {arg}")
+    if kind is None and (suffix in GAME_FILE_SUFFIXES or arg.startswith(("/", "./", "../", "~/"))):
+        raise FormatError(f"no such file: {arg}")  # a path (no game, board or transcript starts so)
 
 
 def open_source(arg: str, fmt: str | None = None) -> Stream:
     """``plies show``/``convert``'s argument: a file name if such a file exists (``-`` = stdin, ``@FILE`` a file),
     else the text itself; large files stream."""
     if arg == "-":
-        head = sys.stdin.buffer.read(SMALL + 1)
-        if len(head) <= SMALL:
-            return _loaded(load(head, "<stdin>", fmt))
-        return _large(_Chained(head, sys.stdin.buffer), "<stdin>", fmt, None)
+        return _unsized(sys.stdin.buffer, "<stdin>", fmt)
     if arg.startswith("@") and path_kind(arg[1:]) != "dir" and len(arg) > 1:  # '@FILE', as play and review take
         arg = arg[1:]
         if path_kind(arg) is None:
@@ -96,12 +124,32 @@ def open_source(arg: str, fmt: str | None = None) -> Stream:
         except OSError as e:
             raise FormatError(f"cannot read {arg}: {e.strerror}") from None
         return _large(f, str(p), fmt, size)
+    if path_kind(arg) == "stream":  # a FIFO (a shell's <(...)) or a device: read like stdin
+        try:
+            f = p.open("rb")  # a FIFO waits for its writer, as cat does
+        except OSError as e:
+            raise FormatError(f"cannot read {arg}: {e.strerror}") from None
+        return _unsized(f, str(p), fmt)
     if path_kind(arg) == "dir":
         raise FormatError(f"{arg} is a directory, not a game file")
     check_not_a_missing_file(arg)
     if len(arg) > MAX_ARGUMENT:
         raise FormatError(f"the text given is {len(arg)} characters long; put more than {MAX_ARGUMENT} in a file")
     return _loaded(load(arg, None, fmt))
+
+
+def _unsized(f: BinaryIO, name: str, fmt: str | None) -> Stream:
+    """A source whose size is not known beforehand (stdin, a FIFO, a device): up to ``SMALL`` bytes read whole,
+    a longer one streamed."""
+    try:
+        head = f.read(SMALL + 1)
+    except OSError as e:
+        raise FormatError(f"cannot read {name}: {e.strerror or e}") from None
+    if len(head) <= SMALL:
+        if f is not sys.stdin.buffer:
+            f.close()
+        return _loaded(load(head, name, fmt))
+    return _large(_Chained(head, f), name, fmt, None)
 
 
 def _loaded(data: Any) -> Stream:
@@ -343,4 +391,5 @@ def _lines(text: io.TextIOBase, name: str, kind: str) -> Iterator[Any]:
                 raise shift(e, line_offset=lineno - 1, source=name) from None
 
 
-__all__ = ["MAX_ARGUMENT", "MAX_GAME", "MAX_LINE", "SMALL", "Stream", "open_source"]
+__all__ = ["MAX_ARGUMENT", "MAX_GAME", "MAX_LINE", "MAX_STREAM", "SMALL", "Stream", "open_source", "path_kind",
+           "read_bytes"]

@@ -42,6 +42,26 @@ def is_startup_failure(e: BaseException) -> bool:
     return False
 
 
+class Forfeit(PliesError):
+    """Raised by a player's ``choose`` when it loses the game by the rules or the clock rather than by a crash: it
+    answered a move the rules refuse (``IllegalAnswer``) or did not answer in time (``NoAnswer``).  The record's
+    termination is the class's ``termination``, its detail the message."""
+
+    termination = CRASH
+
+
+class IllegalAnswer(Forfeit):
+    """The player's program answered a move that is not legal in the position (or not a move at all)."""
+
+    termination = ILLEGAL
+
+
+class NoAnswer(Forfeit):
+    """The player's program did not answer within its time-out."""
+
+    termination = TIMEOUT
+
+
 class NotStarted(Exception):
     """Raised by ``play_game`` when a player's ``new_game`` fails in a way its ``fatal`` test calls fatal: which
     side it was, with the player's error as the cause."""
@@ -135,6 +155,8 @@ def play_game(
         except Exception as e:  # a player that cannot even start loses like one that crashes mid-game
             if fatal is not None and fatal(e):
                 raise NotStarted(side, e) from e
+            if isinstance(e, Forfeit):  # e.g. no answer to the first ping within the start-up time
+                return _forfeit(rec, start, side, e.termination, f"new_game: {e}")
             return _forfeit(rec, start, side, CRASH, f"new_game: {type(e).__name__}: {e}")
     state = start
     while not state.is_over():
@@ -143,6 +165,8 @@ def play_game(
         t0 = time.perf_counter()
         try:
             move = player.choose(state)
+        except Forfeit as e:  # an illegal answer or none in time: lost for that reason
+            return _forfeit(rec, state, side, e.termination, str(e))
         except Exception as e:  # a crashing player (a bug in it included) loses; the game record survives
             return _forfeit(rec, state, side, CRASH, f"{type(e).__name__}: {e}")
         dt = time.perf_counter() - t0
@@ -174,5 +198,6 @@ def _forfeit(rec: GameRecord, state: State, loser: int, reason: str, detail: str
     return rec
 
 
-__all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "TIMEOUT", "GameRecord", "NotStarted", "Outcome", "StartupError",
+__all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "TIMEOUT", "Forfeit", "GameRecord", "IllegalAnswer", "NoAnswer",
+           "NotStarted", "Outcome", "StartupError",
            "is_startup_failure", "join_moves", "move_separator", "play_game", "startup_message"]

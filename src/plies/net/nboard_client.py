@@ -4,8 +4,10 @@ Spec: ``nboard:[depth=N] [timeout=S] [startup=S] PROGRAM [ARGS...]`` — the tex
 command line (shlex-split); leading ``key=value`` words are options, not part of the command.  The player
 starts the program, says ``nboard 2`` and ``set depth N``, keeps it on the game with ``set game``/``move``
 (``ping``/``pong`` to synchronise), asks ``go`` and reads ``=== MOVE[/EVAL/TIME]`` (also Edax's older
-``=== MOVE EVAL TIME``).  A program that is silent past the time-out, dies or answers nonsense makes
-``choose`` raise, so the match scores a loss; ``close`` says ``quit``, then terminates, then kills.
+``=== MOVE EVAL TIME``).  A program that is silent past the time-out (to ``ping`` or ``go``) loses on time
+(``NoAnswer``), one that answers a move the rules refuse loses by an illegal move (``IllegalAnswer``), one that
+dies or answers nonsense crashes: ``choose`` raises, so the match scores the loss with its reason; ``close``
+says ``quit``, then terminates, then kills.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from plies.formats.ggf import write_ggf
 from plies.formats.model import OthelloGame
 from plies.game import PASS, ParseError, PliesError, State
 from plies.games.othello import OthelloState, square_name
+from plies.match.record import IllegalAnswer, NoAnswer
 from plies.players import Player, register
 from plies.search.result import SearchResult, Stats
 
@@ -83,13 +86,13 @@ class NBoardPlayer(Player):
         code = self.proc.poll() if self.proc is not None else None
         return (f" (exit code {code})" if code is not None else "") + (f": {tail}" if tail else "")
 
-    def _read(self, deadline: float, waiting_for: str) -> str:
+    def _read(self, deadline: float, waiting_for: str, seconds: float) -> str:
         left = deadline - time.monotonic()
         try:
             line = self._lines.get(timeout=max(0.0, left))
         except queue.Empty:
             self._abandon()
-            raise PliesError(f"NBoard engine gave no {waiting_for} within the time-out") from None
+            raise NoAnswer(f"NBoard engine gave no {waiting_for} within the time-out of {seconds:g} s") from None
         if line is None:
             self._lines.put(None)  # stay at end of file
             raise PliesError(f"NBoard engine {self.command[0]!r} closed its output{self._why()}")
@@ -105,7 +108,7 @@ class NBoardPlayer(Player):
         self._send(f"ping {n}")
         deadline = time.monotonic() + timeout
         while True:
-            line = self._read(deadline, f"'pong {n}'")
+            line = self._read(deadline, f"'pong {n}'", timeout)
             if line.split()[:2] == ["pong", str(n)]:
                 return
 
@@ -151,7 +154,7 @@ class NBoardPlayer(Player):
         self._send("go")
         deadline = t0 + self.timeout
         while True:
-            line = self._read(deadline, "move ('=== MOVE')")
+            line = self._read(deadline, "move ('=== MOVE')", self.timeout)
             if line.startswith("==="):
                 break
         move, value, seconds = parse_answer(line, state)
@@ -249,10 +252,10 @@ def parse_answer(line: str, state: OthelloState) -> tuple[int, float | None, flo
     mtext = parts[0].strip()
     try:
         move = PASS if mtext.lower() in ("pa", "pass", "ps") else state.parse_move(mtext)
-        if move == PASS and state.legal_moves() != [PASS]:
-            raise PliesError("it passed while it has a move")
     except (ParseError, ValueError) as e:
-        raise PliesError(f"NBoard engine played {mtext!r}: {e}") from None
+        raise IllegalAnswer(f"NBoard engine played {mtext!r}: {e}") from None
+    if move == PASS and state.legal_moves() != [PASS]:
+        raise IllegalAnswer(f"NBoard engine played {mtext!r}: it passed while it has a move")
     return move, _number(parts, 1), _number(parts, 2)
 
 
