@@ -62,13 +62,24 @@ static double frontier(Search *s, u64 P, u64 O, u64 moves, double alpha, double 
     return best;
 }
 
-/* Keys (larger first) of the moves mb[from..n): fewer opponent replies (corners counting more), then the square. */
-static void order_moves(u64 P, u64 O, const int *mb, const u64 *fb, i64 *kb, int from, int n) {
+/* Keys (larger first) of the moves mb[from..n): fewer opponent replies (corners counting more), then the square;
+ * at nodes ORDER_EVAL_DEPTH or more plies above the horizon of a selective learned search, also the child's
+ * static evaluation (ORDER_EVAL_WEIGHT key units a disc). */
+#ifndef ORDER_EVAL_DEPTH
+#define ORDER_EVAL_DEPTH 4
+#endif
+#ifndef ORDER_EVAL_WEIGHT
+#define ORDER_EVAL_WEIGHT 4
+#endif
+static void order_moves(Search *s, u64 P, u64 O, const int *mb, const u64 *fb, i64 *kb, int from, int n, int depth) {
+    int by_eval = depth >= ORDER_EVAL_DEPTH && s->mpc;
     for (int j = from; j < n; j++) {
         int sq = mb[j];
         u64 f = fb[j];
-        u64 reply = get_moves(O ^ f, P ^ f ^ (ONE << sq));
+        u64 cp = O ^ f, co = P ^ f ^ (ONE << sq);
+        u64 reply = get_moves(cp, co);
         kb[j] = SQUARE_VALUE[sq] - 16 * popcount(reply) - 24 * popcount(reply & CORNERS);
+        if (by_eval) kb[j] -= (i64)(ORDER_EVAL_WEIGHT * evaluate(cp, co, s->eval_id, &s->W));
     }
 }
 
@@ -162,13 +173,13 @@ static double pvs(Search *s, u64 P, u64 O, int depth, double alpha, double beta,
         n++;
     }
     int keyed = mb[0] != hash_move;  /* 0 while the hash move, first, is the only move with a key */
-    if (keyed) order_moves(P, O, mb, fb, kb, 0, n);
+    if (keyed) order_moves(s, P, O, mb, fb, kb, 0, n, depth);
     double best = -INFINITY;
     int best_move = NO_MOVE;
     double nw = null_window(s->eval_id);
     for (int i = 0; i < n; i++) {
         if (!keyed && i == 1) {
-            order_moves(P, O, mb, fb, kb, 1, n);
+            order_moves(s, P, O, mb, fb, kb, 1, n, depth);
             keyed = 1;
         }
         if (keyed) select_move(mb, kb, fb, i, n);
