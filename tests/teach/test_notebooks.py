@@ -1,34 +1,66 @@
 """Every notebook in docs/notebooks runs top to bottom in a real Jupyter kernel (nbclient + ipykernel), offline;
-the notebooks' own asserts check their answers, so a notebook that rots fails here."""
+the notebooks' own asserts check their answers, so a notebook that rots fails here.  A notebook that asks
+questions runs as its two versions (``plies.teach.notebooks.split``): the solution version, whose checks must all
+pass, and the exercise version, which must run with nothing answered and show no answer."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "docs" / "notebooks").glob("*.ipynb"))
+from plies.teach import notebooks
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "notebooks"
+NOTEBOOKS = sorted(DOCS.glob("*.ipynb"))
 
 
 def test_the_course_notebooks_are_there() -> None:
     names = {p.stem for p in NOTEBOOKS}
     assert names >= {"01-lab-tree", "02-alphabeta-exercise", "03-tictactoe", "04-horizon-effect", "05-node-counts",
-                     "06-your-heuristic"}
+                     "06-your-heuristic", "07-iterative-deepening-and-tables", "08-move-ordering",
+                     "09-monte-carlo-tree-search"}
+
+
+def _execute(nb: dict, tmp_path: Path) -> list:
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    book = nbformat.reads(json.dumps(nb), as_version=4)
+    client = nbclient.NotebookClient(book, timeout=180, kernel_name="python3",
+                                     resources={"metadata": {"path": str(tmp_path)}})
+    client.execute()
+    outputs = [o for c in book.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    assert not [o for o in outputs if o.output_type == "error"]
+    return outputs
+
+
+def _text(outputs: list) -> str:
+    return "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs(path: Path, tmp_path: Path) -> None:
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
-    pytest.importorskip("ipykernel")
-    book = nbformat.read(path, as_version=4)
-    assert all(not c.get("outputs") for c in book.cells if c.cell_type == "code"), "store notebooks without outputs"
-    client = nbclient.NotebookClient(book, timeout=120, kernel_name="python3",
-                                     resources={"metadata": {"path": str(tmp_path)}})
-    client.execute()
-    errors = [o for c in book.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]
-    assert not errors
+    source = notebooks.read(path)
+    assert all(not c.get("outputs") for c in source["cells"] if c["cell_type"] == "code"), \
+        "store notebooks without outputs"
+    if not notebooks.asks(source):
+        outputs = _execute(source, tmp_path)
+    else:
+        exercise, solution = notebooks.split(source)
+        outputs = _execute(solution, tmp_path)
+        checks = _text(outputs)
+        asked = sum(len(notebooks.answers_of(c)) for c in source["cells"] if c["cell_type"] == "code")
+        assert checks.count("✓ right") == asked and "not right yet" not in checks
+        hidden = [c for c in source["cells"] if "solution" in c.get("metadata", {}).get("tags", [])]
+        shown = "\n".join("".join(c["source"]) for c in exercise["cells"]).splitlines()
+        for c in hidden:                                 # no solution cell's code reaches the exercise version
+            body = [line for line in "".join(c["source"]).splitlines()
+                    if len(line.strip()) > 12 and not line.startswith(("#", "from ", "import "))]
+            assert not [line for line in body if line in shown]
+        ex_text = _text(_execute(exercise, tmp_path))
+        assert "✓ right" not in ex_text and ex_text.count("not answered yet") == asked
     # the pictures come out as plies' own SVG
-    svgs = [o for c in book.cells if c.cell_type == "code" for o in c.get("outputs", [])
-            if "image/svg+xml" in o.get("data", {})]
+    svgs = [o for o in outputs if "image/svg+xml" in o.get("data", {})]
     assert svgs, "every notebook shows at least one picture"

@@ -22,6 +22,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     'analyse': ('engine', 'Analyse an 8x8 Othello POSITION with the fast engine: value for the side to move, '
                           'best move(s), principal variation, nodes and time.'),
     'bench': ('engine', 'Measure the engine: perft, endgame suite, midgame search speed.'),
+    'class': ('teach', "A class's exercises: a worksheet per student with an answer key, a mark sheet from their "
+                       'answers, and exercise and solution versions of notebooks.'),
     'convert': ('formats', "Convert SOURCE (file, '-' or text; any format 'plies show' reads) to TARGET ('-' = "
                            'stdout).'),
     'heuristics': ('analysis', 'List the evaluation functions a game accepts (names usable in --eval and '

@@ -379,9 +379,117 @@ def horizon_cmd(depth: int, deeper: int, positions: int, show: int, seed: int, h
         console.print(f"  {r.name}: avoids the trap in {fixed} of {len(cases)}.")
 
 
+@click.group("class")
+def class_group() -> None:
+    """A class's exercises: a worksheet per student with an answer key, a mark sheet from their answers, and
+    exercise and solution versions of notebooks."""
+
+
+@class_group.command("worksheets")
+@click.option("--students", "roster", type=click.Path(dir_okay=False),
+              help="The roster: a file with a student's name a line (or a CSV whose first column is the name).")
+@click.option("--count", type=click.IntRange(1, 1000), help="No roster: this many students, student01, student02...")
+@click.option("--seed", type=int, required=True, help="The class's seed: the same seed and roster, the same sheets.")
+@click.option("--out", type=click.Path(file_okay=False), required=True, help="The folder to write into.")
+@click.option("--format", "formats", default="html,svg", show_default=True,
+              help="Any of html, svg, pdf (PDF needs the plots extra), comma-separated.")
+@click.option("--trees", type=click.IntRange(0, 6), default=2, show_default=True, help="Tree exercises a sheet.")
+@click.option("--tictactoe", type=click.IntRange(0, 6), default=1, show_default=True,
+              help="Tic-tac-toe positions a sheet.")
+@click.option("--othello", type=click.IntRange(0, 6), default=1, show_default=True, help="Othello positions a sheet.")
+@json_option
+def worksheets_cmd(roster: str | None, count: int | None, seed: int, out: str, formats: str, trees: int,
+                   tictactoe: int, othello: int, as_json: bool) -> None:
+    """Every student their own worksheet (OUT/sheets), the answer key (OUT/key, OUT/key.json) and an empty
+    answers file to hand in (OUT/answers/NAME.json)."""
+    from plies.teach import worksheet
+
+    if (roster is None) == (count is None):
+        raise ParseError("give the class as --students FILE or --count N (one of them)")
+    if roster is not None:
+        try:
+            with open(roster, encoding="utf-8-sig") as f:
+                students = worksheet.read_roster(f.read())
+        except OSError as e:
+            raise PliesError(f"cannot read {roster}: {e.strerror}") from None
+    else:
+        assert count is not None
+        students = [f"student{i:02d}" for i in range(1, count + 1)]
+    if not -(2**63) <= seed < 2**63:
+        raise ParseError("the seed must fit in 64 bits")
+    fmts = tuple(f.strip().lower() for f in formats.split(",") if f.strip())
+    key = worksheet.write_sheets(students, seed, out, fmts, trees, tictactoe, othello)
+    if as_json:
+        emit_json({"out": out, "students": len(students), "questions": sum(
+            len(e["items"]) for e in key["sheets"][0]["exercises"]), "formats": list(fmts)})
+        return
+    questions = sum(len(e["items"]) for e in key["sheets"][0]["exercises"])
+    console.print(f"{len(students)} worksheet(s) of {len(key['sheets'][0]['exercises'])} exercises and {questions} "
+                  f"questions in {out}/sheets, the key in {out}/key and {out}/key.json, empty answers in "
+                  f"{out}/answers", highlight=False)
+
+
+@class_group.command("mark")
+@click.argument("key", type=click.Path(dir_okay=False))
+@click.argument("answers", nargs=-1, required=True)
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write the mark sheet here (default: print).")
+@click.option("--details", type=click.Path(dir_okay=False),
+              help="Also write every answer with the expected one and why (CSV).")
+@json_option
+def mark_cmd(key: str, answers: tuple[str, ...], csv_path: str | None, details: str | None, as_json: bool) -> None:
+    """Mark the students' ANSWERS (JSON files, or folders of them) against KEY (key.json of 'plies class
+    worksheets'): a mark sheet with a row per student and a column per question."""
+    from pathlib import Path
+
+    from plies.teach import worksheet
+
+    sheets = worksheet.load_key(key)
+    files: list[str | Path] = []
+    for a in answers:
+        p = Path(a)
+        if p.is_dir():
+            files += sorted(p.glob("*.json"))
+        elif p.exists():
+            files.append(p)
+        else:
+            raise PliesError(f"no answers file or folder {a!r}")
+    rows = worksheet.mark(sheets, files)
+    table = worksheet.marks_csv(rows)
+    for path, text in ((csv_path, table), (details, worksheet.details_csv(rows) if details else None)):
+        if path and text is not None:
+            try:
+                Path(path).write_text(text, encoding="utf-8")
+            except OSError as e:
+                raise PliesError(f"cannot write {path}: {e.strerror}") from None
+    if as_json:
+        emit_json([{"student": r.student, "file": r.source, "right": r.right, "out_of": len(r.marks), "note": r.note,
+                    "marks": [m.__dict__ for m in r.marks]} for r in rows])
+        return
+    if not csv_path:
+        click.echo(table, nl=False)
+    console.print(worksheet.summary(rows), highlight=False)
+
+
+@class_group.command("notebooks")
+@click.argument("notebooks", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", type=click.Path(file_okay=False), required=True,
+              help="Write OUT/exercises/NAME.ipynb and OUT/solutions/NAME.ipynb.")
+def notebooks_cmd(notebooks: tuple[str, ...], out: str) -> None:
+    """Split each source NOTEBOOK into an exercise version (answers hidden, checked on request) and a solution
+    version; notebooks that ask nothing are skipped."""
+    from plies.teach import notebooks as nb
+
+    written = nb.split_files(list(notebooks), out)
+    if not written:
+        raise PliesError("none of the notebooks asks anything (tag answer cells 'solution' with plies.answers)")
+    for p in written:
+        console.print(f"[dim]wrote {p}[/dim]")
+
+
 def register(main_group: click.Group) -> None:
     main_group.add_command(tree_group)
     main_group.add_command(study_group)
+    main_group.add_command(class_group)
 
 
 __all__ = ["register"]

@@ -91,3 +91,26 @@ def rasterize(scene: Scene, fmt: str = "png", scale: float = 2.0) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format=fmt, dpi=72 * scale, facecolor=scene.background or "none")
     return buf.getvalue()
+
+
+def pdf_pages(scenes: list[Scene]) -> bytes:
+    """One PDF with a page per scene, each page the scene's size (a worksheet, a page per exercise)."""
+    require("plots", "drawing PDF", "or draw SVG, which needs nothing more")
+    from matplotlib.backends.backend_pdf import PdfPages
+    from matplotlib.figure import Figure
+
+    buf = io.BytesIO()
+    with PdfPages(buf) as pdf:
+        for scene in scenes:
+            fig = Figure(figsize=(scene.width / 72, scene.height / 72), dpi=72)
+            ax = fig.add_axes((0, 0, 1, 1))
+            ax.set_xlim(0, scene.width)
+            ax.set_ylim(scene.height, 0)
+            ax.set_axis_off()
+            if scene.background:
+                fig.patch.set_facecolor(scene.background)
+            z = [0]
+            for item in scene.items:
+                _draw(ax, item, 0.0, 0.0, 1.0, z)
+            pdf.savefig(fig, facecolor=scene.background or "none")
+    return buf.getvalue()

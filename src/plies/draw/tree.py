@@ -5,7 +5,8 @@ MAX nodes are triangles pointing up, MIN nodes triangles pointing down, leaves b
 and value, with a small note under it (visit number, α/β window).  Marks change the look: ``pv`` (the
 principal path: thick blue), ``pruned`` (dashed grey, its edge crossed with a red ✗), ``unvisited`` (dotted
 grey), ``unseen`` (not reached yet while stepping), ``current`` (the node a step is at), ``cut`` (a cut-off
-happened here), ``table`` (its value came from a transposition table: green), ``beyond`` (searched past the
+happened here), ``table`` (its value came from a transposition table: green), ``hint`` (searched first as the
+table's best move: ★ in its note), ``beyond`` (searched past the
 horizon by a quiescence search or an extension: violet), ``continued`` (a repeated root of a folded tree).  An
 edge carries the move that leads to its node (``d3``, ``a1``) as ``<text class="move">``.  Every node is
 ``<g id=ID class="node KIND MARKS...">``, every edge ``<g id="e-ID" class="edge MARKS...">`` with a
@@ -264,7 +265,8 @@ def _edge_items(p: Placed, q: Placed) -> tuple[list[Any], list[str]]:
     return items, cls
 
 
-def _band(placed: dict[str, Placed], width: float, height: float, dy: float, horizon: int | None) -> list[Any]:
+def _band(placed: dict[str, Placed], width: float, height: float, dy: float, horizon: int | None,
+          horizon_label: str = "") -> list[Any]:
     """One laid-out tree (a whole tree, or a band of a folded one) as groups, shifted down by ``dy``."""
     edges = Group(cls="edges", dy=dy)
     body = Group(cls="nodes", dy=dy)
@@ -294,8 +296,8 @@ def _band(placed: dict[str, Placed], width: float, height: float, dy: float, hor
             y = dy + (max(above) + min(below)) / 2 + (NOTE_SIZE / 2 if any(
                 p.node.note and not p.note_beside for p in placed.values() if p.depth == horizon) else 0)
             out.insert(0, Group([Line(0, y, width, y, stroke=BEYOND_STROKE, width=1.2, dash=(8, 5)),
-                                 Text(4, y - 7, f"horizon: depth {horizon}", size=10, fill=BEYOND_STROKE,
-                                      anchor="start", halo=True)], cls="horizon"))
+                                 Text(width - 4, y - 7, horizon_label or f"horizon: depth {horizon}", size=10,
+                                      fill=BEYOND_STROKE, anchor="end", halo=True)], cls="horizon"))
     return out
 
 
@@ -346,7 +348,7 @@ def fold(nodes: list[TreeNode], max_width: float) -> list[list[TreeNode]]:
 
 
 def tree_scene(nodes: list[TreeNode], caption: str = "", legend: bool = False, label: str = "game tree",
-               horizon: int | None = None, max_width: float | None = SLIDE_WIDTH) -> Scene:
+               horizon: int | None = None, max_width: float | None = SLIDE_WIDTH, horizon_label: str = "") -> Scene:
     """The tree drawn: edges first, then nodes and their notes; ``caption`` under it (the answer).  A dashed
     line marks the ``horizon`` (nodes deeper were searched past it).  A tree wider than ``max_width`` is folded
     into bands (``fold``), and scaled down if a band is still too wide; ``max_width=None`` draws it at full
@@ -374,7 +376,7 @@ def tree_scene(nodes: list[TreeNode], caption: str = "", legend: bool = False, l
     for k, (pl, w, h) in enumerate(bands):
         if k:
             content.items.append(Line(0, y - gap / 2, width, y - gap / 2, stroke="#cfd8dc", width=1, dash=(2, 4)))
-        for item in _band(pl, w, h, y, horizon):
+        for item in _band(pl, w, h, y, horizon, horizon_label):
             content.items.append(item)
         y += h + gap
     k_scale = 1.0
@@ -404,6 +406,8 @@ def _legend_entries(marks: set[str], beyond: bool) -> list[str]:
         out.append("table")
     if beyond or "beyond" in marks:
         out.append("beyond")
+    if "hint" in marks:
+        out.append("hint")
     if "continued" in marks:
         out.append("continued")
     return out
@@ -411,7 +415,7 @@ def _legend_entries(marks: set[str], beyond: bool) -> list[str]:
 
 LEGEND_TEXT = {"max": "MAX", "min": "MIN", "leaf": "leaf", "pv": "principal path", "pruned": "pruned",
                "unvisited": "never examined", "table": "from the table", "beyond": "past the horizon",
-               "continued": "root, continued"}
+               "continued": "root, continued", "hint": "the table's move, searched first"}
 
 
 def _legend_width(entries: list[str]) -> float:
@@ -448,6 +452,9 @@ def _legend(entries: list[str], x: float, y: float) -> Group:
             g.items.append(Line(at, 0, at + 24, 0, stroke=GREY, dash=(6, 4), width=1.5))
             g.items.append(Text(at + 12, 0, "✗", size=14, fill=CROSS, bold=True, halo=True))
             sym = 28.0
+        elif e == "hint":
+            g.items.append(Text(at + 6, 0, "★", size=12, fill=INK))
+            sym = 16.0
         else:                                           # unvisited
             g.items.append(Line(at, 0, at + 18, 0, stroke=GREY, dash=(2, 3), width=1.3))
             sym = 22.0
@@ -456,22 +463,34 @@ def _legend(entries: list[str], x: float, y: float) -> Group:
     return g
 
 
+def explicit_edge(parent: Any, index: int) -> str:
+    """The label of an explicit tree's edge to child ``index``: ``a1``, ``a2`` ... under a node named by ASCII
+    letters (the lab notes' A moves a1 to B), the child's index where neither is labelled, else nothing (the
+    child's own name says it)."""
+    label = parent.label
+    if label and label.isascii() and label.isalpha():
+        return f"{label.lower()}{index + 1}"
+    if parent.children[index].label is None:
+        return str(index)
+    return ""
+
+
 def explicit_nodes(root: Any, here: tuple[int, ...] = ()) -> list[TreeNode]:
     """An explicit tree (``plies.games.tree.Node``: ``label``, ``value``, ``children``) as nodes to draw,
     MAX at the root and levels alternating; the node at path ``here`` (if not the root) is marked current."""
     out: list[TreeNode] = []
 
-    def walk(node: Any, path: tuple[int, ...]) -> None:
+    def walk(node: Any, path: tuple[int, ...], edge: str = "") -> None:
         nid = "r" + "".join(f".{i}" for i in path)
         parent = None if not path else "r" + "".join(f".{i}" for i in path[:-1])
         leaf = not node.children
         kind = "leaf" if leaf else ("max" if len(path) % 2 == 0 else "min")
         value = "" if not leaf or node.value is None else f"{node.value:g}"
         marks = {"current"} if path and path == here else set()
-        out.append(TreeNode(nid, parent, kind, name=node.label or "", value=value, marks=marks,
+        out.append(TreeNode(nid, parent, kind, name=node.label or "", value=value, marks=marks, edge=edge,
                             tooltip=f"{node.label or nid} ({'leaf' if leaf else kind.upper()})"))
         for i, c in enumerate(node.children):
-            walk(c, path + (i,))
+            walk(c, path + (i,), explicit_edge(node, i))
 
     walk(root, ())
     return out

@@ -86,22 +86,26 @@ def _extra_notes(trace: Trace, info: NodeInfo) -> list[str]:
     return out
 
 
-def tree_nodes(trace: Trace, thumbnails: bool | None = None, view: Snapshot | None = None) -> list[TreeNode]:
-    """The drawing's nodes for ``trace``: the finished search, or with ``view`` the search after k steps.  A
-    node's note is its visit number and the α/β window it holds at that moment (at the end: the window it
-    ended with), as the Learn page shows it."""
+def tree_nodes(trace: Trace, thumbnails: bool | None = None, view: Snapshot | None = None,
+               under: tuple[int, ...] = ()) -> list[TreeNode]:
+    """The drawing's nodes for ``trace``: the finished search, or with ``view`` the search after k steps; with
+    ``under`` (a path), only that node and the nodes below it.  A node's note is its visit number and the α/β
+    window it holds at that moment (at the end: the window it ended with), as the Learn page shows it."""
     windows = trace.windowed
     game = not isinstance(trace.root, TreeState)
+    shown = [info for info in trace.nodes.values() if info.path[: len(under)] == under]
     if thumbnails is None:
-        thumbnails = len(trace.nodes) <= THUMBNAIL_LIMIT and thumbnail(trace.root) is not None
+        thumbnails = len(shown) <= THUMBNAIL_LIMIT and thumbnail(trace.root) is not None
     out = []
-    for info in trace.nodes.values():
+    for info in shown:
         leaf = _is_leaf(trace, info)
         kind = "leaf" if leaf else info.kind
         marks: set[str] = set()
         note_parts: list[str] = []
         if info.table:
             marks.add("table")
+        if info.hint:
+            marks.add("hint")
         if game and len(info.path) > trace.depth:
             marks.add("beyond")
         if view is None:
@@ -146,7 +150,7 @@ def tree_nodes(trace: Trace, thumbnails: bool | None = None, view: Snapshot | No
             value = ""
         who = "leaf" if leaf else info.kind.upper()
         out.append(TreeNode(
-            id=info.id, parent=None if not info.path else path_id(info.path[:-1]), kind=kind, name=name,
+            id=info.id, parent=None if info.path == under else path_id(info.path[:-1]), kind=kind, name=name,
             value=value, note=" ".join(note_parts), marks=marks, board=board, edge=info.edge,
             tooltip=f"{info.label} ({who})" + (f" = {info.value_text()}" if info.value_text() and view is None else ""),
         ))
@@ -154,11 +158,19 @@ def tree_nodes(trace: Trace, thumbnails: bool | None = None, view: Snapshot | No
 
 
 def scene(trace: Trace, thumbnails: bool | None = None, view: Snapshot | None = None, caption: bool = True,
-          legend: bool = True, max_width: float | None = SLIDE_WIDTH) -> canvas.Scene:
-    """The picture of ``trace`` as a scene (see ``plies.draw``); with ``view``, after k steps only.  Wider than
-    ``max_width`` (a slide, by default), the tree is folded into bands; ``None`` keeps it whole."""
+          legend: bool = True, max_width: float | None = SLIDE_WIDTH, under: tuple[int, ...] = ()) -> canvas.Scene:
+    """The picture of ``trace`` as a scene (see ``plies.draw``); with ``view``, after k steps only; with
+    ``under``, the part of the tree below that node (a path of child indices).  Wider than ``max_width`` (a
+    slide, by default), the tree is folded into bands; ``None`` keeps it whole."""
+    if under and under not in trace.nodes:
+        raise PliesError(f"the search has no node {list(under)}")
     text = ""
-    if caption:
+    if caption and under:
+        top = trace.nodes[under]
+        count = sum(1 for p in trace.nodes if p[: len(under)] == under)
+        text = (f"{NAMES.get(trace.algorithm, trace.algorithm)} below {top.label}: {count} nodes, value "
+                f"{top.value_text() or '—'}")
+    elif caption:
         if view is None or view.done:
             text = summary(trace)
             if trace.windowed and trace.pruned:
@@ -167,8 +179,10 @@ def scene(trace: Trace, thumbnails: bool | None = None, view: Snapshot | None = 
         else:
             text = f"step {view.k} / {view.total}: {view.text}"
     name = NAMES.get(trace.algorithm, trace.algorithm)
-    return tree_scene(tree_nodes(trace, thumbnails, view), text, legend=legend, label=f"{name} search tree",
-                      horizon=horizon(trace), max_width=max_width)
+    depth_limit = horizon(trace)
+    return tree_scene(tree_nodes(trace, thumbnails, view, under), text, legend=legend, label=f"{name} search tree",
+                      horizon=None if depth_limit is None else depth_limit - len(under), max_width=max_width,
+                      horizon_label="" if depth_limit is None else f"horizon: depth {depth_limit}")
 
 
 def _shorten(text: str, limit: int) -> str:

@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from plies.draw.tree import explicit_edge
 from plies.game import WIN, PliesError, describe_value
 from plies.games.tree import Node, TreeState, tree_height
 from plies.heuristics import Evaluation, get
@@ -483,18 +484,6 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _edge_label(parent: Node, parent_label: str | None, index: int) -> str:
-    """An explicit tree's edge: ``a1``, ``a2`` ... under a node named by ASCII letters (the lab notes' A moves a1
-    to B), the child's index under an unlabelled node whose child is unlabelled too (its path's last number),
-    else nothing (the child's own name says it)."""
-    child = parent.children[index]
-    if parent_label and parent_label.isascii() and parent_label.isalpha():
-        return f"{parent_label.lower()}{index + 1}"
-    if child.label is None:
-        return str(index)
-    return ""
-
-
 def _label(node: Tracked, parent: NodeInfo | None) -> tuple[str, str | None, str]:
     """(label, move, edge): an explicit tree's own label (else its path), a game node's move (``d3``); the
     label of the edge into it."""
@@ -504,7 +493,7 @@ def _label(node: Tracked, parent: NodeInfo | None) -> tuple[str, str | None, str
         edge = ""
         if node.path:
             up = TreeState(s.root, node.path[:-1]).node
-            edge = _edge_label(up, up.label, node.path[-1])
+            edge = explicit_edge(up, node.path[-1])
         if s.node.label is not None:
             return s.node.label, move, edge
         return ("root" if not node.path else "[" + ",".join(map(str, node.path)) + "]"), move, edge
@@ -654,7 +643,7 @@ def _add_unvisited(root: TreeState, nodes: dict[Path, NodeInfo]) -> None:
         if info is None:
             s = TreeState(root.root, path)
             name = node.label if node.label is not None else "[" + ",".join(map(str, path)) + "]"
-            edge = _edge_label(parent, parent.label, path[-1]) if parent is not None else ""
+            edge = explicit_edge(parent, path[-1]) if parent is not None else ""
             info = NodeInfo(path, name, str(path[-1]) if path else None, "max" if len(path) % 2 == 0 else "min",
                             node.is_leaf, state=s, named=node.label is not None, edge=edge)
             nodes[path] = info
