@@ -314,3 +314,43 @@ def test_phone_screen(browser, live_server) -> None:
         assert not pg.errors
     finally:
         pg.close()
+
+
+def test_exercise_mode_keeps_the_answer_hidden(browser, live_server) -> None:
+    from plies.teach.quiz import make_quiz
+
+    pg = browser.new_page(viewport={"width": 1280, "height": 860})
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(live_server + "/learn?mode=exercise")
+    pg.wait_for_selector("#tree-svg g.node")
+    assert not pg.locator("#show-answer").is_visible()                   # no "Show answer" in exercise mode
+    assert "Leave exercise mode" in text(pg, "#mode-link")
+    q = make_quiz(5, "3x2")
+    pg.select_option("#quiz-shape", "3x2")
+    pg.fill("#quiz-seed", "5")
+    pg.click("#quiz-new")
+    pg.wait_for_selector("#quiz-questions:not([hidden])")
+    pg.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 13")
+    assert pg.locator("#step-next").is_disabled() and pg.locator("#step-last").is_disabled()
+    pg.keyboard.press("End")                                              # no stepping by the keyboard either
+    assert text(pg, "#step-count").startswith("0 /") and "Exercise mode" in text(pg, "#answer")
+    assert pg.locator("#leaves input").first.is_disabled() and not pg.locator("#download").is_visible()
+    answers = {x.kind: x.answer for x in q.questions}
+    pg.fill("#quiz-value", answers["value"])
+    pg.fill("#quiz-move", "nonsense")
+    pg.click("#quiz-check")
+    pg.wait_for_function("document.getElementById('quiz-score').textContent.includes('of')")
+    assert text(pg, "#verdict-move") == "✗ not right yet" and text(pg, "#verdict-value") == "✓ right"
+    assert answers["move"] not in text(pg, "#quiz-questions").replace("nonsense", "")
+    assert pg.locator("#step-next").is_disabled()
+    for kind in ("move", "order", "pruned"):
+        pg.fill(f"#quiz-{kind}", answers[kind])
+    pg.click("#quiz-check")
+    pg.wait_for_function("document.getElementById('quiz-score').textContent.startsWith('4 of 4')")
+    assert not pg.locator("#step-next").is_disabled()                    # right: the search opens
+    pg.click("#step-last")
+    assert "MAX chooses" in text(pg, "#answer")
+    shot(pg, "learn-1280-exercise-mode.png")
+    assert not errors
+    pg.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -88,3 +90,24 @@ def test_bad_quiz_is_400(client, body, message) -> None:
 def test_check_unknown_question_is_400(client) -> None:
     r = client.post("/api/learn/quiz/check", json={"seed": 3, "answers": {"colour": "red"}})
     assert r.status_code == 400 and "colour" in r.json()["detail"]
+
+
+def test_exercise_mode_checks_without_answers(client, monkeypatch) -> None:
+    from plies.teach.quiz import make_quiz
+
+    q = make_quiz(11, "2x3")
+    right = {x.kind: x.answer for x in q.questions}
+    wrong = {"value": "12345", "move": right["move"]}
+    body = {"shape": "2x3", "seed": 11, "answers": wrong, "reveal": False}
+    r = client.post("/api/learn/quiz/check", json=body).json()
+    assert [x["correct"] for x in r["results"]] == [False, True] and not r["all_correct"]
+    assert all(set(x) == {"kind", "given", "correct", "feedback"} for x in r["results"])
+    assert right["value"] not in json.dumps(r["results"][0])
+    assert 'data-mode="exercise"' not in client.get("/learn").text
+    # a server for a class: every page in exercise mode, and no check says an answer, whatever it is asked
+    monkeypatch.setenv("PLIES_LEARN", "exercise")
+    assert '<body data-mode="exercise" data-locked="1">' in client.get("/learn").text
+    r = client.post("/api/learn/quiz/check", json=body | {"reveal": True}).json()
+    assert all("expected" not in x for x in r["results"]) and r["results"][0]["feedback"] == "not right yet"
+    r = client.post("/api/learn/quiz/check", json=body | {"answers": right}).json()
+    assert r["all_correct"]

@@ -5,12 +5,18 @@ solve random exercises whose answers the server checks.
 ``/api/learn``: ``GET /api/learn/presets`` (the seeds' trees), ``POST /api/learn/trace`` (a tree -> every
 node, every step of the search, the answer, node positions from plies' own tidy layout and the finished
 picture as SVG), ``POST /api/learn/quiz`` (a random exercise of a chosen shape, without its answers) and
-``POST /api/learn/quiz/check`` (answers -> right or wrong, with the expected answer and why).  Nothing here
-needs a system program.  The main app mounts it with ``app.include_router(plies.teach.web.router)``.
+``POST /api/learn/quiz/check`` (answers -> right or wrong, with the expected answer and why; with
+``"reveal": false`` right or wrong alone).  Nothing here needs a system program.  The main app mounts it with
+``app.include_router(plies.teach.web.router)``.
+
+Exercise mode (``/learn?mode=exercise``, or every page when the server runs with ``PLIES_LEARN=exercise``):
+the *Show answer* button is gone, and an exercise's tree can be stepped through only once its answers are
+right; with ``PLIES_LEARN=exercise`` the checks never send the expected answers either.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -50,9 +56,16 @@ class QuizRequest(BaseModel):
 
 
 class CheckRequest(QuizRequest):
-    """The exercise again (the server keeps nothing) and the answers: question kind -> text."""
+    """The exercise again (the server keeps nothing), the answers (question kind -> text), and whether the
+    results may say what the right answers are."""
 
     answers: dict[str, str] = {}
+    reveal: bool = True
+
+
+def exercise_only() -> bool:
+    """True when the server runs every Learn page in exercise mode (``PLIES_LEARN=exercise``)."""
+    return os.environ.get("PLIES_LEARN", "").strip().lower() == "exercise"
 
 
 def trace_payload(tree: Any, algorithm: str = "alphabeta", order: str = "left") -> dict[str, Any]:
@@ -82,15 +95,26 @@ def quiz_payload(req: QuizRequest) -> dict[str, Any]:
 
 
 def check_payload(req: CheckRequest) -> dict[str, Any]:
-    """The answers checked: one result per question answered, and whether all are right."""
+    """The answers checked: one result per question answered, and whether all are right.  Without ``reveal``
+    (or in a server that runs exercise mode) a result is right or wrong alone: no expected answer, no reason."""
     q = _quiz(req)
-    results = [q.check(kind, text).to_dict() for kind, text in req.answers.items()]
+    reveal = req.reveal and not exercise_only()
+    results = []
+    for kind, text in req.answers.items():
+        r = q.check(kind, text).to_dict()
+        if not reveal:
+            r = {"kind": r["kind"], "given": r["given"], "correct": r["correct"],
+                 "feedback": "right" if r["correct"] else "not right yet"}
+        results.append(r)
     return {"seed": q.seed, "results": results, "all_correct": bool(results) and all(r["correct"] for r in results)}
 
 
 @router.get("/learn", response_class=HTMLResponse, include_in_schema=False)
 def learn_page() -> HTMLResponse:
-    return HTMLResponse((STATIC / "learn.html").read_text(encoding="utf-8"))
+    page = (STATIC / "learn.html").read_text(encoding="utf-8")
+    if exercise_only():
+        page = page.replace("<body>", '<body data-mode="exercise" data-locked="1">', 1)
+    return HTMLResponse(page)
 
 
 @router.get("/learn/static/{name}", include_in_schema=False)

@@ -7,7 +7,14 @@ const api = (p) => "api/learn/" + p;
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 
-const page = { presets: {}, tree: null, data: null, step: 0, reveal: false, quiz: null, marked: new Set(), asked: 0 };
+const page = { presets: {}, tree: null, data: null, step: 0, reveal: false, quiz: null, marked: new Set(), asked: 0,
+  exercise: false, solved: false };
+
+// Exercise mode (learn?mode=exercise, or a server run with PLIES_LEARN=exercise): no "Show answer", and an
+// exercise's search can be stepped through only once its answers are right.
+page.exercise = new URLSearchParams(location.search).get("mode") === "exercise" ||
+  document.body.dataset.mode === "exercise";
+const locked = () => page.exercise && page.quiz !== null && !page.solved;
 
 function fmt(v) {
   if (v === null || v === undefined) return "—";
@@ -65,7 +72,7 @@ async function fetchTrace() {
   const n = data.steps.length;
   page.step = Math.min(page.step, n);
   $("step-slider").max = String(n);
-  $("tree-json").value = JSON.stringify(data.tree);
+  $("tree-json").value = locked() ? "" : JSON.stringify(data.tree);
   const dl = $("download");
   if (dl.href.startsWith("blob:")) URL.revokeObjectURL(dl.href);
   dl.href = URL.createObjectURL(new Blob([data.svg], { type: "image/svg+xml" }));
@@ -230,11 +237,13 @@ function answerText(d) {
 function show() {
   const d = page.data;
   if (!d) return;
+  if (locked()) page.step = 0;
   const k = page.step, n = d.steps.length;
   $("step-slider").value = String(k);
+  $("step-slider").disabled = locked();
   $("step-count").textContent = `${k} / ${n}`;
-  $("step-first").disabled = $("step-prev").disabled = k === 0;
-  $("step-last").disabled = $("step-next").disabled = k === n;
+  $("step-first").disabled = $("step-prev").disabled = k === 0 || locked();
+  $("step-last").disabled = $("step-next").disabled = k === n || locked();
   const snap = snapshot(k);
   draw(snap);
   followNode(snap.current || "r");
@@ -247,11 +256,13 @@ function show() {
   $("condition").textContent = snap.condition || (ab ? "—" : "minimax never prunes");
   $("condition").parentElement.classList.toggle("active", !!snap.condition);
   // the answer (with what is pruned) stays hidden until the last step, or until asked for
-  const open = snap.done || page.reveal;
+  const open = !locked() && (snap.done || page.reveal);
   $("answer").textContent = open ? answerText(d)
+    : locked() ? "Exercise mode: check your answers; once they are right, step through the search to see why."
+    : page.exercise ? "Hidden until the last step: step through the search."
     : "Hidden until the last step: step through the search, or press “Show answer”.";
   $("answer").classList.toggle("hidden-answer", !open);
-  $("show-answer").hidden = open;
+  $("show-answer").hidden = open || page.exercise;
   const log = $("log");
   log.innerHTML = "";
   d.steps.slice(0, k).forEach((s, i) => {
@@ -261,10 +272,16 @@ function show() {
     log.appendChild(li);
   });
   log.scrollTop = log.scrollHeight;           // scroll the log itself, never the page
+  // exercise mode: nothing that would give the answer away (the solved picture, the tree to load elsewhere,
+  // a leaf edited into another tree) until the answers are right
+  for (const i of $("leaves").querySelectorAll("input")) i.disabled = locked();
+  $("tree-load").disabled = locked();
+  if (locked()) $("tree-json").value = "";
+  $("download").hidden = locked();
 }
 
 function go(k) {
-  if (!page.data) return;
+  if (!page.data || locked()) return;
   page.step = Math.max(0, Math.min(page.data.steps.length, k));
   show();
 }
@@ -313,6 +330,7 @@ function resetView() {
 
 function leaveQuiz() {
   page.quiz = null;
+  page.solved = false;
   page.marked.clear();
   $("quiz-questions").hidden = true;
 }
@@ -351,6 +369,7 @@ async function newQuiz() {
   const q = await post("quiz", body);
   if (!q) return;
   page.quiz = q;
+  page.solved = false;
   page.marked.clear();
   $("quiz-seed").value = String(q.seed);
   const list = $("quiz-list");
@@ -385,7 +404,9 @@ async function newQuiz() {
   }
   sel.textContent = `Exercise (seed ${q.seed}, ${q.shape})`;
   $("preset").value = "__quiz__";
-  $("note").textContent = `Exercise, seed ${q.seed}: answer the questions, then check. Stepping shows the solution.`;
+  $("note").textContent = page.exercise
+    ? `Exercise, seed ${q.seed}: answer the questions, then check. The search opens once your answers are right.`
+    : `Exercise, seed ${q.seed}: answer the questions, then check. Stepping shows the solution.`;
   page.tree = q.tree;
   resetView();
   await fetchTrace();
@@ -396,20 +417,33 @@ async function checkQuiz(e) {
   if (!page.quiz) return;
   const answers = {};
   for (const question of page.quiz.questions) answers[question.kind] = $("quiz-" + question.kind).value;
-  const res = await post("quiz/check", { ...quizSpec(), answers });
+  const res = await post("quiz/check", { ...quizSpec(), answers, reveal: !page.exercise });
   if (!res) return;
   let right = 0;
   for (const r of res.results) {
     const v = $("verdict-" + r.kind);
-    v.textContent = (r.correct ? "✓ right: " : "✗ wrong: ") + r.feedback;
+    v.textContent = r.expected === undefined ? (r.correct ? "✓ right" : "✗ not right yet")
+      : (r.correct ? "✓ right: " : "✗ wrong: ") + r.feedback;
     v.className = "verdict " + (r.correct ? "right" : "wrong");
     if (r.correct) right++;
   }
+  if (res.all_correct) page.solved = true;
   $("quiz-score").textContent = `${right} of ${res.results.length} right` +
-    (res.all_correct ? " — well done!" : ". Step through the search to see why.");
+    (res.all_correct ? " — well done! Step through the search to see why."
+      : locked() ? ". Try again: the search shows once every answer is right." : ". Step through the search to see why.");
+  show();
+}
+
+function setMode() {
+  const link = $("mode-link");
+  if (document.body.dataset.locked) { link.hidden = true; return; }
+  link.href = page.exercise ? "learn" : "learn?mode=exercise";
+  link.textContent = page.exercise ? "Leave exercise mode (show answers)" : "Exercise mode: answers stay hidden";
+  $("mode-note").hidden = !page.exercise;
 }
 
 async function init() {
+  setMode();
   let r;
   try {
     r = await fetch(api("presets"));
