@@ -52,3 +52,26 @@ class SlowPlayer(Player):
 players.register("crash", lambda game, params, raw: CrashPlayer(int(params.get("after", 0))))
 players.register("illegal", lambda game, params, raw: IllegalPlayer())
 players.register("slow", lambda game, params, raw: SlowPlayer(float(params.get("delay", 0.01))))
+
+
+class DyingPlayer(Player):
+    """Ends its own process at its first move (as a Ray node or worker dies under a game): every time with
+    ``marker`` empty, else only while the file ``marker`` does not exist yet (it is created first: the game
+    played again then goes on).  Only for games in worker processes: it would end the caller's own process."""
+
+    def __init__(self, marker: str = "") -> None:
+        self.marker = marker
+        self.name = "dying"
+
+    def choose(self, state: State) -> int:
+        import os
+
+        if not self.marker or not os.path.exists(self.marker):
+            if self.marker:
+                with open(self.marker, "w") as f:
+                    f.write(str(os.getpid()))
+            os._exit(1)
+        return state.legal_moves()[0]
+
+
+players.register("dying", lambda game, params, raw: DyingPlayer(params.get("marker", "")))
