@@ -104,7 +104,8 @@ def test_review_bad_input_is_one_line(argv: list[str], says: str, capsys: pytest
 def test_analyse_and_bench_print_discs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyse", "f5d6c3", "--depth", "6", "--multipv", "2"]) == 0
     out = capsys.readouterr().out
-    assert "discs" in out and not re.search(r"\d\.\d\d", out.split("nodes in")[0].replace("0.0", ""))
+    values = re.findall(r"([+-]?\d+(?:\.\d+)?) discs", out)  # the values only: the times are the clock's
+    assert values and all("." not in v or len(v.split(".")[1]) == 1 for v in values), out
     assert re.search(r"[+-]\d+(\.\d)? discs", out)
     assert main(["analyse", "f5d6c3", "--depth", "4", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -116,6 +117,28 @@ def test_analyse_and_bench_print_discs(capsys: pytest.CaptureFixture[str]) -> No
     table = out.split("total")[0]
     values = re.findall(r"│ ([+-]?\d+(?:\.\d+)?)\s+│ [a-h]\d", table)
     assert values and all(len(v.split(".")[-1]) == 1 or "." not in v for v in values), table
+
+
+def test_analyse_times_the_search_alone(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """What the first progress line prints with and the evaluation's tables are loaded before the search (and its
+    clock) starts, so "N nodes in T s" is the search's time, not the program's start-up."""
+    import sys
+
+    import plies.engine
+
+    seen: dict[str, bool] = {}
+    real = plies.engine.Engine.analyse
+
+    def analyse(self: Any, *args: Any, **kwargs: Any) -> Any:
+        seen["weights"] = self._weights is not None
+        seen["printing"] = "plies.web.analysis" in sys.modules
+        return real(self, *args, **kwargs)
+
+    monkeypatch.delitem(sys.modules, "plies.web.analysis", raising=False)
+    monkeypatch.setattr(plies.engine.Engine, "analyse", analyse)
+    assert main(["analyse", "f5d6c3", "--depth", "3"]) == 0
+    assert seen == {"weights": True, "printing": True}
+    capsys.readouterr()
 
 
 def test_review_on_two_threads_gives_the_same_review(capsys: pytest.CaptureFixture[str],

@@ -174,6 +174,9 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
     if (exact or wld) and seconds is None and empties > MAX_UNTIMED_SOLVE and not state.is_over():
         raise PliesError(f"an exact solve from {empties} empties could take hours; "
                          f"add --time S, or solve from at most {MAX_UNTIMED_SOLVE} empties")
+    import plies.web.analysis  # noqa: F401 - what the progress lines print with, imported before the clock starts
+    if not (exact or wld):  # and the evaluation's tables read now: the time printed is the search's alone
+        _ = engine.weights, engine.mpc
     results = _interruptible(engine, lambda: engine.analyse(
         state, depth=depth, time=seconds, exact=exact, wld=wld, multipv=multipv, level=level,
         on_progress=None if as_json else progress))
