@@ -10,7 +10,6 @@ import shlex
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -95,15 +94,23 @@ def test_the_end_of_input_with_no_search_ends_at_once_and_quit_still_cancels() -
     from plies.net.nboard import TextbookAnalyser
 
     lines: list[str] = []
-    t0 = time.monotonic()
-    NBoardEngine(lines.append, analyser=TextbookAnalyser()).serve(io.StringIO("nboard 2\nping 1\n"))
-    assert lines == ["set myname plies", "pong 1"] and time.monotonic() - t0 < 5
+    assert ends(lambda: NBoardEngine(lines.append, analyser=TextbookAnalyser()).serve(
+        io.StringIO("nboard 2\nping 1\n")))
+    assert lines == ["set myname plies", "pong 1"]
     lines.clear()  # quit cancels a search that would take for ever; what follows it is not read
     engine = NBoardEngine(lines.append, analyser=TextbookAnalyser())
-    t0 = time.monotonic()
-    engine.serve(io.StringIO("nboard 2\nset depth 30\ngo\nquit\nping 2\n"))
-    assert time.monotonic() - t0 < 10 and not engine.busy()
+    assert ends(lambda: engine.serve(io.StringIO("nboard 2\nset depth 30\ngo\nquit\nping 2\n")))
+    assert not engine.busy()
     assert not any(line.startswith("=== ") or line.startswith("pong") for line in lines)
+
+
+def ends(work: Any, bound: float = 300.0) -> bool:
+    """Whether ``work()`` returns at all: a depth-30 textbook search would take years, so a bound of minutes
+    tells "cancelled" from "waited for" however loaded the machine is (no time is measured)."""
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    thread.join(bound)
+    return not thread.is_alive()
 
 
 def test_a_gui_that_died_leaves_no_search_behind() -> None:
@@ -118,9 +125,8 @@ def test_a_gui_that_died_leaves_no_search_behind() -> None:
         lines.append(line)
 
     engine = NBoardEngine(write, analyser=TextbookAnalyser())
-    t0 = time.monotonic()
-    engine.serve(io.StringIO("nboard 2\nset depth 30\ngo\n"))
-    assert time.monotonic() - t0 < 10 and not engine.busy() and engine.output_closed
+    assert ends(lambda: engine.serve(io.StringIO("nboard 2\nset depth 30\ngo\n")))
+    assert not engine.busy() and engine.output_closed
     assert lines[-1] == "status plies is thinking"
 
 
