@@ -152,7 +152,10 @@ def analyse_position(state: State, level: int | None = None, use_engine: bool | 
                                                  if state.game == "othello" else h, True)
             unit = out["unit"] = "discs"  # solved to the end: final disc differences
         else:
-            rows, depth, source = _textbook_rows(state, levels.hint_depth(state), h, False)
+            # the horizon on Black's move whoever moves here, as the engine's (leaf_depth): a heuristic that
+            # counts discs favours the side that moved last, which would zigzag the graph from move to move
+            rows, depth, source = _textbook_rows(state, leaf_depth(levels.hint_depth(state), state.to_move), h,
+                                                 False)
     rows.sort(key=lambda r: -r["value"])
     best = rows[0]
     if unit == "result":
