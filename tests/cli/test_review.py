@@ -90,7 +90,7 @@ def test_review_reads_ggf_and_other_games(tmp_path: Path, capsys: pytest.Capture
 @pytest.mark.parametrize(("argv", "says"), [
     (["review", "f5d6c3d9"], "d9"),
     (["review", "othello"], "no moves to review"),
-    (["review", "@/no/such/file"], "cannot read"),
+    (["review", "@/no/such/file"], "no such file: /no/such/file"),
     (["review", "f5d6", "--level", "0"], "--level"),
     (["review", "no-such-game.ggf"], "no such file: no-such-game.ggf"),
     (["review", "."], "is a directory"),
