@@ -2,8 +2,24 @@
 # Install plies and everything its tests need on a fresh machine, then run the whole test suite.
 # System packages (Debian): a C compiler for the compiled core, chromium for the browser tests (plies draws its
 # own pictures: no graphviz).
+#
+#   tools/test.sh [PYTEST ARGS]           install, lint, type-check, then every test (what CI runs)
+#   tools/test.sh --quick [PYTEST ARGS]   the fast loop: the existing environment as it is, lint, and every test
+#                                         not marked slow (pytest -m "not slow"), stopping at the first failure
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+QUICK=0
+if [ "${1:-}" = "--quick" ]; then
+  QUICK=1
+  shift
+fi
+
+VENV=${PLIES_VENV:-.venv}
+if [ "$QUICK" = 1 ] && [ -x "$VENV/bin/python" ]; then
+  "$VENV/bin/python" -m ruff check src tests benchmarks tools docs/notebooks
+  exec "$VENV/bin/python" -m pytest -p no:cacheprovider --timeout=600 -m "not slow" -x "$@"
+fi
 
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   if ! command -v chromium >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1; then
@@ -13,7 +29,6 @@ if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   fi
 fi
 
-VENV=${PLIES_VENV:-.venv}
 if [ ! -x "$VENV/bin/python" ]; then
   python3 -m venv "$VENV"
 fi
@@ -21,5 +36,8 @@ fi
 "$VENV/bin/python" -m pip install -q -e '.[test,ray]'
 
 "$VENV/bin/python" -m ruff check src tests benchmarks tools docs/notebooks
+if [ "$QUICK" = 1 ]; then
+  exec "$VENV/bin/python" -m pytest -p no:cacheprovider --timeout=600 -m "not slow" -x "$@"
+fi
 "$VENV/bin/python" -m mypy src/plies
 "$VENV/bin/python" -m pytest -p no:cacheprovider --timeout=600 "$@"
