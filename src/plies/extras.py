@@ -7,6 +7,8 @@ network protocols and the teaching pictures as SVG.  The rest is in extras:
 ``plots``     matplotlib: pictures as PNG or PDF (SVG needs nothing more)
 ``graphviz``  the graphviz package: ``--engine graphviz`` (with Graphviz's ``dot`` program)
 ``notebook``  ipywidgets: the step-through widget in Jupyter
+``teach``     what a lab needs beyond the terminal: the Learn page and the browser app (fastapi, uvicorn,
+              websockets) and the course's notebooks in Jupyter (ipykernel, ipywidgets); no compiler needed
 ``ray``       Ray: matches and self-play on a Ray cluster (``--ray``)
 ``all``       web, plots, graphviz and notebook
 """
@@ -23,6 +25,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "plots": ("matplotlib",),
     "graphviz": ("graphviz",),
     "notebook": ("ipywidgets",),
+    "teach": ("fastapi", "uvicorn", "ipykernel", "ipywidgets"),
     "ray": ("ray",),
 }
 """Extra name -> the modules it installs (imported to check that the extra is there)."""
