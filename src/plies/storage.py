@@ -52,7 +52,7 @@ def check_tables(path: str | Path, metadata: MetaData, what: str, complete: bool
     except sqlite3.DatabaseError as e:
         if getattr(e, "sqlite_errorcode", None) == sqlite3.SQLITE_NOTADB or "not a database" in str(e):
             raise not_ours("it is not an SQLite file") from None
-        raise PliesError(f"cannot read database {path}: {e}") from None
+        raise storage_error(e, f"read database {path}") from None
     for table in metadata.sorted_tables:
         columns = tables.get(table.name)
         if columns is not None and not {c.name for c in table.columns} <= columns:

@@ -71,3 +71,24 @@ def test_a_read_only_database_is_one_line() -> None:
                       "folder's); run again with --resume")
     locked = storage_error(sqlite3.OperationalError("database is locked"), "open m.sqlite")
     assert "another program holds a lock" in str(locked)
+
+
+def test_a_database_locked_by_another_program_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    """Another program holds an exclusive lock longer than plies waits (10 s): one line, the file as it was."""
+    db = tmp_path / "m.sqlite"
+    args = [*MATCH, "--games", "2", "--seed", "1", "--db", str(db)]
+    assert main(args) == 0
+    capsys.readouterr()
+    before = db.read_bytes()
+    other = sqlite3.connect(db, isolation_level=None)
+    try:
+        other.execute("BEGIN EXCLUSIVE")
+        assert main([*args, "--resume"]) == 2
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    err = capsys.readouterr().err
+    lock = "another program holds a lock on it (let it finish or stop it)"
+    assert err == f"plies: error: cannot read database {db}: {lock}\n"
+    assert db.read_bytes() == before

@@ -4,11 +4,14 @@ so a killed run loses nothing finished and ``--resume`` plays only what is missi
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -110,6 +113,23 @@ def check_schema(path: Path, complete: bool = False) -> dict[str, set[str]]:
     return check_tables(path, Base.metadata, "a plies match database", complete)
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _reading(fn: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+    """A read that the database refuses (a lock held too long, an I/O error) is one line (StorageError)."""
+
+    @functools.wraps(fn)
+    def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(self, *args, **kwargs)
+        except (SQLAlchemyError, OSError) as e:
+            raise storage_error(e, f"read {self.where}") from None
+
+    return wrapper
+
+
 class Store:
     """An SQLite file (or ``None`` for memory) holding events and games.
 
@@ -156,10 +176,12 @@ class Store:
         self.engine.dispose()
 
     # --- events -------------------------------------------------------------------------------------------
+    @_reading
     def events(self) -> list[StoredEvent]:
         with Session(self.engine) as s:
             return [_event(r) for r in s.scalars(select(EventRow).order_by(EventRow.id))]
 
+    @_reading
     def find_event(self, plan_hash: str) -> StoredEvent | None:
         with Session(self.engine) as s:
             query = select(EventRow).where(EventRow.plan_hash == plan_hash).order_by(EventRow.id)
@@ -206,10 +228,12 @@ class Store:
             return _event(row)
 
     # --- games --------------------------------------------------------------------------------------------
+    @_reading
     def finished_indices(self, event_id: int) -> set[int]:
         with Session(self.engine) as s:
             return set(s.scalars(select(GameRow.idx).where(GameRow.event_id == event_id)))
 
+    @_reading
     def has(self, event_id: int, index: int) -> bool:
         """Whether game ``index`` of the event is stored (another run may have played it meanwhile)."""
         with Session(self.engine) as s:
@@ -239,6 +263,7 @@ class Store:
                                 "the games stored before it are kept; run again with --resume to play the rest"
                                 ) from None
 
+    @_reading
     def games(self, event_id: int) -> list[Finished]:
         """The finished games of an event in plan order."""
         with Session(self.engine) as s:
