@@ -17,6 +17,7 @@ from plies.search import alphabeta, minimax
 from plies.search.perft import fast_perft
 from plies.search.result import SearchResult
 from plies.teach.hooks import load_modules, load_option
+from plies.teach.trace import fmt, value_style
 
 from ._common import console, emit_json, json_option, read_position
 
@@ -149,7 +150,7 @@ def search(position: str, algo: str, depth: int | None, evaluation: str | None, 
     for name in results:
         table.add_column(name, justify="right")
     rows = [
-        ("value", lambda r: r.describe()),
+        ("value", lambda r: fmt(r.value, value_style(state, d, heuristics.get(state.game, evaluation)))),
         ("best move", lambda r: state.move_str(r.move) if r.move is not None else "-"),
         ("principal variation", lambda r: _pv_text(state, r.pv)),
         ("nodes visited", lambda r: f"{r.stats.nodes:,}"),
