@@ -13,7 +13,7 @@ the best line through the book, in the search's unit.  Positions are stored once
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from plies.engine.book import DEFAULT_BOOK, Book, canonical, load_book, transform
@@ -63,6 +63,7 @@ def build_book(backend: Backend, depth: int, plies: int, branch: int = 2, width:
             if not todo:
                 break
             jobs = [(s.black, s.white, s.to_move, depth) for _, s in todo]
+            results: Iterable[list[tuple[int, float]]]
             if pool is not None:
                 results = pool.imap(_analyse, jobs, chunksize=1)
             else:
