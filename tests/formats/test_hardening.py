@@ -47,6 +47,7 @@ def test_a_50_mb_one_line_transcript_is_refused_at_once(tmp_path: Path, capsys: 
     assert main(["show", str(small)]) == 2 and "longer than any game" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_valid_50_mb_wthor_file_streams(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     games = [WthorGame.from_game(random_game(s)) for s in range(50)]
     count = (MB50 - 16) // 68
@@ -62,6 +63,7 @@ def test_a_valid_50_mb_wthor_file_streams(tmp_path: Path, capsys: pytest.Capture
     assert data["games"][1]["moves"] == random_game(1).move_names()
 
 
+@pytest.mark.slow
 def test_a_50_mb_ggf_with_limit_1_reads_one_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = [write_ggf(random_game(s)) + "\n" for s in range(50)]
     path = tmp_path / "big.ggf"
@@ -75,6 +77,7 @@ def test_a_50_mb_ggf_with_limit_1_reads_one_game(tmp_path: Path, capsys: pytest.
     assert first.move_names() == random_game(0).move_names() and stream.total is None
 
 
+@pytest.mark.slow
 def test_big_files_convert_a_game_at_a_time(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     games = [random_game(s) for s in range(40)]
     text = "".join(write_ggf(g) + "\n" for g in games)

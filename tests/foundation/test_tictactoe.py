@@ -64,6 +64,7 @@ def best_moves(text: str) -> set[int]:
 
 # --- the whole tree ------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_minimax_walks_the_whole_tree() -> None:
     r = minimax(TicTacToeState(), 9, WIN_LOSS)
     assert r.value == 0

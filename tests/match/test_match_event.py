@@ -130,6 +130,7 @@ def count_games(db: Path) -> int:
         return 0
 
 
+@pytest.mark.slow
 def test_killed_process_loses_nothing_finished(tmp_path):
     db = tmp_path / "k.sqlite"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(SRC)])}
@@ -223,6 +224,7 @@ def wait_group_gone(pgid: int, seconds: float = 10) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
 def test_ctrl_c_with_workers_stops_cleanly_and_keeps_what_is_finished(tmp_path, how):
     db = tmp_path / "c.sqlite"

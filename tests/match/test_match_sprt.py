@@ -56,6 +56,7 @@ def run_json(capsys, *argv: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_a_player_against_itself_accepts_h0(capsys):
     # deterministic and identical: every pair is one win each way, so A is not 50 Elo stronger
     out = run_json(capsys, "match", "alphabeta:depth=1,eval=doc000", "alphabeta:depth=1,eval=doc000",
@@ -64,6 +65,7 @@ def test_a_player_against_itself_accepts_h0(capsys):
     assert out["finished"] < out["planned"] and out["finished"] == 2 * out["sprt"]["units"]
 
 
+@pytest.mark.slow
 def test_engine_against_random_decides_both_ways(capsys):
     out = run_json(capsys, "match", "engine:depth=2,threads=1", "random", "--random-openings", "4",
                    "--sprt", "0,100")

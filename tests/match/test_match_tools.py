@@ -17,6 +17,7 @@ import kill_records  # noqa: E402
 pytestmark = pytest.mark.timeout(400)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="looks for worker processes in /proc")
 def test_kill_and_resume_short() -> None:
     report = kill_records.matches(kills=2, seed=4, games=8)

@@ -26,8 +26,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 @pytest.fixture(autouse=True)
 def textbook_only(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Keep the fast engine out of ordinary tests: they check the textbook levels and the fallback that plays
-    where there is no engine.  Tests marked ``slow`` use the real engine (where plies has its compiled core)."""
-    if request.node.get_closest_marker("slow") is None:
+    where there is no engine.  Tests marked ``engine`` use the real engine (where plies has its compiled core)."""
+    if request.node.get_closest_marker("engine") is None:
         from plies.web import levels
 
         monkeypatch.setattr(levels, "engine_status", lambda: (False, "fast engine switched off for this test"))

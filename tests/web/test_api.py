@@ -378,6 +378,7 @@ def test_searches_in_worker_processes(tmp_path: Any) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.engine
 def test_high_levels_use_the_engine_or_say_they_fall_back(client: Any) -> None:
     """With the real engine where plies has its compiled core; without it, the fallback says so."""
     available = client.get("/api/info").json()["engine"]["available"]

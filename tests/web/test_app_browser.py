@@ -15,6 +15,8 @@ from plies.games import OthelloState
 from .conftest import ARTIFACTS
 from .test_app_api import known_mistake_game, transcript
 
+pytestmark = pytest.mark.slow  # a real browser
+
 SIZES = {"desktop": (1280, 860), "phone": (390, 844)}
 
 

@@ -33,7 +33,9 @@ def test_analysis_in_discs_from_the_engine(client: Any) -> None:
     assert abs(a["value"]) < 8  # the start is close to even
     h = client.post(f"/api/games/{g['id']}/hint", json={"count": 2}).json()
     assert h["unit"] == "discs" and h["hints"][0]["value_text"].endswith("discs")
-    assert h["hints"][0]["move"] == a["moves"][0]["move"]
+    best = a["moves"][0]["value"]  # the four first moves are one move by symmetry: any of them may come first
+    tied = {m["move"] for m in a["moves"] if abs(m["value"] - best) <= 1}  # (threads fill the table in any order)
+    assert h["hints"][0]["move"] in tied, (h["hints"], a["moves"])
 
 
 def test_a_position_is_worth_the_move_that_led_to_it(client: Any) -> None:

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from plies.games import OthelloState
+
+pytestmark = pytest.mark.slow  # a real browser
 
 
 def start(page: Any, url: str, mode: str = "first", level: int = 1, game: str = "othello", position: str = "") -> str:
