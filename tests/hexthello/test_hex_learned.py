@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from plies.cli import main
-from plies.game import ParseError, PliesError
-from plies.games.hexthello import HexThelloState, index
+from plies.game import PASS, ParseError, PliesError
+from plies.games.hexthello import HexThelloState, flips, index
 from plies.hexsearch import HexEngine, learned
 from plies.hexsearch import kernels as k
 from plies.players import parse_player
@@ -24,9 +24,9 @@ def _boards(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     return boards, mes
 
 
-def _numpy_value(feat: np.ndarray, edge: np.ndarray, phase: int, w: np.ndarray) -> int:
+def _numpy_value(feat: np.ndarray, edge: np.ndarray, phase: int, w: np.ndarray, guard: int) -> int:
     row = w[phase].astype(np.int64)
-    return int(feat.astype(np.int64) @ row[:k.N_FEAT] + row[k.N_FEAT + edge].sum()) + k.GUARD * int(feat[7] - feat[6])
+    return int(feat.astype(np.int64) @ row[:k.N_FEAT] + row[k.N_FEAT + edge].sum()) + guard
 
 
 def test_learned_value_is_the_features_dot_the_weights() -> None:
@@ -36,11 +36,14 @@ def test_learned_value_is_the_features_dot_the_weights() -> None:
     phase, feat, edge, over = k.features(boards, mes)
     assert len(set(phase.tolist())) > 3 and not over.any()
     for i in range(len(mes)):
-        assert k.eval_learned(boards[i], int(mes[i]), w) == _numpy_value(feat[i], edge[i], int(phase[i]), w)
+        guard = k.wipeout_guard(boards[i], int(mes[i]))
+        assert k.eval_learned(boards[i], int(mes[i]), w) == _numpy_value(feat[i], edge[i], int(phase[i]), w, guard)
     shipped = HexEngine().weights
     assert shipped is not None and shipped.shape == (k.PHASES, k.ROW) and shipped.any()
     i = 7
-    assert k.eval_learned(boards[i], int(mes[i]), shipped) == _numpy_value(feat[i], edge[i], int(phase[i]), shipped)
+    guard = k.wipeout_guard(boards[i], int(mes[i]))
+    assert k.eval_learned(boards[i], int(mes[i]), shipped) == _numpy_value(feat[i], edge[i], int(phase[i]), shipped,
+                                                                            guard)
 
 
 def test_features_count_what_they_say() -> None:
@@ -54,6 +57,40 @@ def test_features_count_what_they_say() -> None:
     n = len(k.DENSE)
     assert f[n:n + k.MAX_CLASSES].sum() == 3 and f[n + k.MAX_CLASSES:].sum() == 4
     assert (edge == 0).all()  # empty edges
+
+
+def _guard_of(discs: int) -> int:
+    return max(0, k.GUARD_DISCS - discs) ** 2
+
+
+def _greedy_guard(s: HexThelloState) -> int:
+    """The guard by its definition, from the bitboards: the opponent's discs after the side to move's greediest
+    move, the side to move's as they are."""
+    own, opp = s.own_opp()
+    cap = max((flips(own, opp, m).bit_count() for m in s.legal_moves() if m != PASS), default=0)
+    return k.GUARD * (_guard_of(opp.bit_count() - cap) - _guard_of(own.bit_count()))
+
+
+def test_wipeout_guard_counts_the_opponent_after_the_greediest_move() -> None:
+    start = HexThelloState.start()
+    # black (3 discs) to move; its greediest move flips 2 of white's 4, which leaves white 2
+    assert _greedy_guard(start) == k.GUARD * ((10 - 2) ** 2 - (10 - 3) ** 2)
+    thin = HexThelloState.from_transcript("57 59 69 79 5a 47 37 75 85 95 84 58 49 39 3a 3b 2b 5b 5c 93 6a 4a 7a 2a "
+                                          "29 1c 0d 38 3c 6b 6c 8a 9a 88 96 48 94 1b 0c 66 65 a3 a2 92 b2 74 91 28 "
+                                          "73 19 09 83 97 4b 18 89 82 72 71 a5 b4 c3 d2")
+    assert thin.counts() == (67, 3) and thin.to_move == 1  # white, to move, keeps 3 discs: its guard is 49 units
+    states = random_positions(60, seed=9, plies=(0, 150)) + [start, thin, thin.with_side(0)]
+    seen = set()
+    for s in states:
+        board = k.to_padded(s.black, s.white, s.holes)
+        me = k.BLACK if s.to_move == 0 else k.WHITE
+        guard = k.wipeout_guard(board, me)
+        assert guard == _greedy_guard(s), s.to_text()
+        seen.add((guard > 0) - (guard < 0))
+    assert seen == {-1, 0, 1}
+    board = k.to_padded(thin.black, thin.white)
+    assert k.wipeout_guard(board, k.WHITE) == -k.GUARD * 49  # black keeps plenty whatever white flips
+    assert k.wipeout_guard(board, k.BLACK) > 0  # black to move: white keeps even fewer after black's capture
 
 
 def _symmetric(board: np.ndarray, sym: int) -> np.ndarray:

@@ -39,9 +39,12 @@
 #define HEX_PHASE_WIDTH 14
 #define HEX_EVAL_SCALE 16
 #define HEX_DENSE 8 /* bias, my mobility, its, my potential mobility, its, parity, my wipe-out guard, its */
-/* Units per unit of the wipe-out guards (max(0, 10 - discs)^2) added to the learned value with fixed weights:
- * the self-play games of the fit hardly hold a wipe-out, so the fitted guard weights cannot learn one. */
+/* The fixed wipe-out guard both evaluations add (hex_guard): HEX_GUARD units per unit of the opponent's
+ * max(0, HEX_GUARD_DISCS - discs)^2 minus one's own, where the opponent's discs are counted after the greediest
+ * move of the side to move.  The self-play games of the fit hardly hold a wipe-out, so the fitted guard
+ * weights cannot learn one. */
 #define HEX_GUARD 40
+#define HEX_GUARD_DISCS 10
 #define HEX_MAX_CLASSES 32
 #define HEX_EDGES 6
 #define HEX_EDGE_LEN 10
@@ -211,9 +214,10 @@ static int64_t hex_eval_doc004(const int8_t *board, int me) {
 }
 
 /* What the empty cells add up to for the evaluations (me's view): moves for me and the opponent, potential
- * mobility (empty cells beside the other side's discs, once per neighbouring disc) and the number of empties. */
+ * mobility (empty cells beside the other side's discs, once per neighbouring disc), the number of empties and
+ * the most discs one move of mine flips. */
 typedef struct {
-    int mob_me, mob_op, pot_me, pot_op, n_empty;
+    int mob_me, mob_op, pot_me, pot_op, n_empty, cap_me;
 } HexEmpties;
 
 /* Add empty cell p to *c. */
@@ -228,7 +232,7 @@ static inline void hex_empty_cell(const int8_t *board, int p, int me, HexEmpties
         any |= v ^ (v >> 1);
     }
     if (!(any & 1)) return;
-    int legal_me = 0, legal_op = 0;
+    int legal_op = 0, flips = 0;
 #pragma GCC unroll 6
     for (int dd = 0; dd < 6; dd++) {
         int off = hex_offsets[dd];
@@ -237,16 +241,35 @@ static inline void hex_empty_cell(const int8_t *board, int p, int me, HexEmpties
         if (v != me && v != op) continue;
         if (v == op) c->pot_me++;
         else c->pot_op++;
-        if ((v == op && legal_me) || (v == me && legal_op)) continue;
+        if (v == me && legal_op) continue;
+        int n = 1;
         q += off;
-        while (board[q] == v) q += off;
+        while (board[q] == v) {
+            q += off;
+            n++;
+        }
         if (board[q] == 3 - v) {
-            if (v == op) legal_me = 1;
+            if (v == op) flips += n; /* every line of mine counts: the move flips them all */
             else legal_op = 1;
         }
     }
-    c->mob_me += legal_me;
+    c->mob_me += flips > 0;
     c->mob_op += legal_op;
+    if (flips > c->cap_me) c->cap_me = flips;
+}
+
+/* One side's wipe-out guard: max(0, HEX_GUARD_DISCS - discs)^2. */
+static inline int64_t hex_guard_of(int64_t discs) {
+    return discs < HEX_GUARD_DISCS ? (HEX_GUARD_DISCS - discs) * (HEX_GUARD_DISCS - discs) : 0;
+}
+
+/* The fixed wipe-out guard from me's view (me to move, mine and theirs discs, cap the most discs a move of mine
+ * flips): my guard on my discs now, the opponent's on what it keeps after my greediest move.  Counting the
+ * opponent after the capture that is coming puts both guards on the same footing, whichever side the horizon
+ * falls on: a side left with few discs after the other side's greediest move is the side a wipe-out threatens,
+ * and on the hexagon a greedy opponent cleans a side with a handful of discs off the board within a few plies. */
+static inline int64_t hex_guard(int64_t mine, int64_t theirs, int64_t cap) {
+    return HEX_GUARD * (hex_guard_of(theirs - cap) - hex_guard_of(mine));
 }
 
 /* The engine's evaluation, in one pass over the board: square weights, mobility of both sides, potential
@@ -256,7 +279,7 @@ static int64_t hex_eval_engine(const int8_t *board, int me) {
     int op = 3 - me;
     int64_t s = 0;
     int64_t mine = 0, theirs = 0;
-    HexEmpties c = {0, 0, 0, 0, 0};
+    HexEmpties c = {0, 0, 0, 0, 0, 0};
     for (int k = 0; k < HEX_NCELLS; k++) {
         int p = hex_cells[k];
         int v = board[p];
@@ -278,18 +301,17 @@ static int64_t hex_eval_engine(const int8_t *board, int me) {
     int64_t late = c.n_empty > 40 ? 0 : 40 - c.n_empty;
     int64_t value = 4 * s + 12 * (c.mob_me - c.mob_op) + 2 * (c.pot_me - c.pot_op) + 2 * d +
                     hex_floordiv(late * d, 4);
-    if (mine < 10) value -= 40 * (10 - mine) * (10 - mine); /* on the hexagon a wipe-out comes fast */
-    if (theirs < 10) value += 40 * (10 - theirs) * (10 - theirs);
-    return value;
+    return value + hex_guard(mine, theirs, c.cap_me); /* on the hexagon a wipe-out comes fast */
 }
 
 /* The learned evaluation's features of board from me's view (me to move): phase, the HEX_NFEAT dense and
- * class features and the six edge lines' configurations.  Returns 1 when the game is over (nobody can move),
- * *diff then my discs minus the opponent's. */
-static int hex_features(const int8_t *board, int me, int *phase, int32_t *feat, int32_t *edge, int64_t *diff) {
+ * class features and the six edge lines' configurations, and the fixed wipe-out guard (hex_guard) in *guard.
+ * Returns 1 when the game is over (nobody can move), *diff then my discs minus the opponent's. */
+static int hex_features(const int8_t *board, int me, int *phase, int32_t *feat, int32_t *edge, int64_t *diff,
+                        int64_t *guard) {
     int op = 3 - me;
     int32_t mine = 0, theirs = 0;
-    HexEmpties c = {0, 0, 0, 0, 0};
+    HexEmpties c = {0, 0, 0, 0, 0, 0};
     memset(feat, 0, HEX_NFEAT * sizeof(int32_t));
     int32_t *cls_me = feat + HEX_DENSE, *cls_op = feat + HEX_DENSE + HEX_MAX_CLASSES;
     for (int k = 0; k < HEX_NCELLS; k++) {
@@ -308,9 +330,10 @@ static int hex_features(const int8_t *board, int me, int *phase, int32_t *feat, 
         if (v != HEX_WALL) hex_empty_cell(board, p, me, &c); /* a hole: the course's ILLEGAL cell, never empty */
     }
     *diff = mine - theirs;
+    *guard = hex_guard(mine, theirs, c.cap_me);
     int ph = c.n_empty / HEX_PHASE_WIDTH;
     *phase = ph < HEX_PHASES ? ph : HEX_PHASES - 1;
-    int32_t g_me = mine < 10 ? (10 - mine) * (10 - mine) : 0, g_op = theirs < 10 ? (10 - theirs) * (10 - theirs) : 0;
+    int32_t g_me = (int32_t)hex_guard_of(mine), g_op = (int32_t)hex_guard_of(theirs); /* the fitted features */
     feat[0] = 1;
     feat[1] = c.mob_me;
     feat[2] = c.mob_op;
@@ -334,14 +357,15 @@ static int hex_features(const int8_t *board, int me, int *phase, int32_t *feat, 
 static int64_t hex_eval_learned(const int8_t *board, int me, const int32_t *weights) {
     int phase;
     int32_t feat[HEX_NFEAT], edge[HEX_EDGES];
-    int64_t d;
-    if (hex_features(board, me, &phase, feat, edge, &d)) return d > 0 ? HEX_WIN + d : (d < 0 ? -HEX_WIN + d : 0);
+    int64_t d, guard;
+    if (hex_features(board, me, &phase, feat, edge, &d, &guard))
+        return d > 0 ? HEX_WIN + d : (d < 0 ? -HEX_WIN + d : 0);
     const int32_t *w = weights + (int64_t)phase * HEX_ROW;
     int64_t v = 0;
     for (int i = 0; i < HEX_NFEAT; i++) v += (int64_t)feat[i] * w[i];
     const int32_t *we = w + HEX_NFEAT;
     for (int e = 0; e < HEX_EDGES; e++) v += we[edge[e]];
-    return v + HEX_GUARD * (feat[7] - feat[6]);
+    return v + guard;
 }
 
 static inline int64_t hex_eval_search(const HexSearch *S, int me) {

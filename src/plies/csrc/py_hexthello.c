@@ -333,9 +333,9 @@ static PyObject *py_hex_features(PyObject *self, PyObject *const *args, Py_ssize
         memcpy(board, (const int8_t *)bb.view.buf + i * HEX_N, HEX_N);
         if (!hex_check_board(board)) goto out;
         int phase;
-        int64_t d;
+        int64_t d, guard;
         int over = hex_features(board, mes[i], &phase, (int32_t *)bf.view.buf + i * HEX_NFEAT,
-                                (int32_t *)be.view.buf + i * HEX_EDGES, &d);
+                                (int32_t *)be.view.buf + i * HEX_EDGES, &d, &guard);
         ((int32_t *)bp.view.buf)[i] = phase;
         ((int64_t *)bo.view.buf)[i] = over ? 1 + d + 200 : 0;
     }
@@ -380,6 +380,19 @@ static PyObject *py_hex_board_hash(PyObject *self, PyObject *const *args, Py_ssi
     return PyLong_FromLongLong((long long)(int64_t)hex_board_hash(board, me));
 }
 
+/* hex_guard(board, me) -> the fixed wipe-out guard both evaluations add, from me's view (me to move). */
+static PyObject *py_hex_guard(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("hex_guard", 2);
+    int me;
+    int8_t board[HEX_N];
+    if (!hex_check_ready() || !hex_arg_side(args[1], &me, "me") || !hex_arg_board(args[0], board)) return NULL;
+    int phase;
+    int32_t feat[HEX_NFEAT], edge[HEX_EDGES];
+    int64_t d, guard;
+    hex_features(board, me, &phase, feat, edge, &d, &guard);
+    return PyLong_FromLongLong(guard);
+}
+
 /* hex_stats(board) -> (empties, black minus white discs, either side has 3 discs or fewer). */
 static PyObject *py_hex_stats(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     CHECK_NARGS("hex_stats", 1);
@@ -403,5 +416,6 @@ static PyMethodDef hexthello_methods[] = {
     FAST(hex_features, "hex_features(boards, mes, phase, feat, edge, over): the learned evaluation's features."),
     FAST(hex_gen_moves, "hex_gen_moves(board, me): the legal cells, row-major."),
     FAST(hex_board_hash, "hex_board_hash(board, me): the Zobrist key of the engine's table."),
+    FAST(hex_guard, "hex_guard(board, me): the fixed wipe-out guard of the evaluations, from me's view."),
     FAST(hex_stats, "hex_stats(board): (empties, black - white discs, a side has 3 discs or fewer)."),
     {NULL, NULL, 0, NULL}};

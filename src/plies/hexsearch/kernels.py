@@ -172,7 +172,10 @@ MAX_CLASSES = 32
 N_FEAT = len(DENSE) + 2 * MAX_CLASSES
 """Dense features, then my discs per cell class (MAX_CLASSES slots), then the opponent's."""
 GUARD = 40
-"""Units the learned value adds per unit of the opponent's wipe-out guard minus its own (fixed, not fitted)."""
+"""Units the evaluations add per unit of the opponent's wipe-out guard minus their own (fixed, not fitted; see
+``wipeout_guard``)."""
+GUARD_DISCS = 10
+"""A side's wipe-out guard is ``max(0, GUARD_DISCS - discs)**2``."""
 EDGE_LEN = 10
 EDGE_CONFIGS = 3**EDGE_LEN
 ROW = N_FEAT + EDGE_CONFIGS
@@ -190,7 +193,7 @@ def features(boards: np.ndarray, mes: np.ndarray) -> tuple[np.ndarray, np.ndarra
     """The learned evaluation's features of n positions (``boards`` int8 (n, 289), ``mes`` the side to move of
     each): (phase (n,), features (n, N_FEAT), edge configurations (n, 6), over (n,): 0 while the game is on,
     else 201 + the side to move's disc difference).  The value is ``features @ w[phase, :N_FEAT]`` plus
-    ``w[phase, N_FEAT + edge]`` summed over the six lines plus ``GUARD * (features[7] - features[6])``."""
+    ``w[phase, N_FEAT + edge]`` summed over the six lines plus ``wipeout_guard(board, me)``."""
     boards = np.ascontiguousarray(boards, dtype=np.int8)
     mes = np.ascontiguousarray(mes, dtype=np.int8)
     n = len(mes)
@@ -200,6 +203,18 @@ def features(boards: np.ndarray, mes: np.ndarray) -> tuple[np.ndarray, np.ndarra
     over = np.zeros(n, dtype=np.int64)
     lib.hex_features(boards, mes, phase, feat, edge, over)
     return phase, feat, edge, over
+
+
+def wipeout_guard(board: np.ndarray, me: int) -> int:
+    """The fixed wipe-out guard both evaluations add, from ``me``'s view (``me`` to move): ``GUARD`` units per
+    unit of the opponent's ``max(0, GUARD_DISCS - discs)**2`` minus ``me``'s own, the opponent's discs counted
+    after ``me``'s greediest move (the most discs one move flips), ``me``'s as they are.
+
+    Counted so, both guards measure a side just after the other side's capture, wherever the search's horizon
+    falls: against a greedy opponent a side that keeps only a handful of discs after each capture is wiped out
+    within a few plies, while the fitted evaluation (self-play games, which hardly hold a wipe-out) rates its
+    mobility highly."""
+    return lib.hex_guard(board, me)
 
 
 def board_hash(board: np.ndarray, me: int) -> int:

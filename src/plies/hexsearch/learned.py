@@ -11,10 +11,10 @@ Features, from the side to move's view (computed by the compiled kernels, ``kern
 - the six edge lines (``kernels.EDGES``: an edge's 8 cells and the inner cell beside each of its two corners),
   one shared table of 3^10 configurations; a line read backwards shares its weight (a reflection).
 
-To the weights' sum the search adds a fixed wipe-out guard, ``kernels.GUARD`` units (2.5 discs) per unit of
-the opponent's guard minus one's own: the self-play games hardly hold a wipe-out, so the fitted guard weights
-cannot learn how fast one comes (without it the engine at depth 4 lost 5 of 20 games to ``doc004:depth=5``,
-each a wipe-out; with it none).
+To the weights' sum the search adds a fixed wipe-out guard (``kernels.wipeout_guard``), ``kernels.GUARD``
+units (2.5 discs) per unit of the opponent's guard, counted on the discs it keeps after the greediest move of
+the side to move, minus one's own: the self-play games hardly hold a wipe-out, so the fitted guard weights
+cannot learn how fast one comes (see docs/hexthello.md for what the guard changed against which agents).
 
 A weights file is a compressed .npz with ``weights``, float32 (PHASES, N_PARAMS) in the stored form below (in
 discs), and a JSON ``meta``.  ``expand`` turns it into the int32 (PHASES, ROW) rows the search reads, in
