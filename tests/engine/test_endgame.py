@@ -141,10 +141,10 @@ def _counting(monkeypatch: pytest.MonkeyPatch, solve_root: Callable[..., int], l
     """Route ``endgame.solve_root`` through solve_root, failing the test (instead of hanging) past limit calls."""
     calls: list[int] = []
 
-    def counted(*args: object) -> int:
+    def counted(*args: object, **kwargs: object) -> int:
         calls.append(1)
         assert len(calls) <= limit, "the window kept moving: the re-searches never settled"
-        return solve_root(*args)
+        return solve_root(*args, **kwargs)
 
     monkeypatch.setattr(endgame, "solve_root", counted)
     return calls
@@ -156,7 +156,7 @@ def test_window_widening_ends_when_re_searches_disagree(monkeypatch: pytest.Monk
     windows: list[tuple[int, int]] = []
 
     def contrary(_p: int, _o: int, alpha: int, beta: int, _moves: object, _k: int, values: np.ndarray,
-                 *_rest: object) -> int:
+                 *_rest: object, **_options: object) -> int:
         windows.append((alpha, beta))
         if alpha == -65 and beta == 65:
             values[0] = 7

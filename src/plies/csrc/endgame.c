@@ -389,16 +389,27 @@ static double shallow_value(Search *s, u64 P, u64 O, int depth, double alpha, do
 }
 
 /* The bound (beta or alpha) that a shallow search puts the exact value beyond by ctl[CTL_SELECT] / 100
- * standard deviations, or NONE when it cannot say. */
+ * standard deviations, or NONE when it cannot say.  The prediction of the exact score from the shallow value
+ * (slope, offset, sigma by empties) is the probcut statistics' exact row when the search has them
+ * (plies.engine.probcut, fitted against this very shallow search), else the value itself with PC_SIGMA. */
 static i64 probcut(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties) {
-    double margin = (double)s->ctl[CTL_SELECT] * 0.01 * PC_SIGMA;
+    double slope = 1.0, offset = 0.0, sigma = PC_SIGMA;
+    if (s->mpc) {
+        const double *m = s->mpc + ((i64)empties * MPC_DEPTHS + MPC_EXACT) * MPC_COLUMNS;
+        if (m[1] > 0.0) {
+            slope = m[1];
+            offset = m[2];
+            sigma = m[3];
+        }
+    }
+    double margin = (double)s->ctl[CTL_SELECT] * 0.01 * sigma;
     int d = pc_depth(empties);
     if (beta < 64) {
-        double b = (double)beta + margin;
+        double b = ((double)beta + margin - offset) / slope;
         if (shallow_value(s, P, O, d, b - 0.01, b) >= b) return beta;
     }
     if (alpha > -64) {
-        double a = (double)alpha - margin;
+        double a = ((double)alpha - margin - offset) / slope;
         if (shallow_value(s, P, O, d, a, a + 0.01) <= a) return alpha;
     }
     return NONE;

@@ -14,7 +14,7 @@ static int arg_window(PyObject *a, PyObject *b, i64 *alpha, i64 *beta) {
 
 /* The tables, weights and control words of a solve: a Search on the heap, its buffers held in b. */
 typedef struct {
-    Buf tt, mtt, w, ctl;
+    Buf tt, mtt, w, ctl, mpc;
 } EndBufs;
 
 static void end_release(EndBufs *b, Search *s) {
@@ -22,11 +22,13 @@ static void end_release(EndBufs *b, Search *s) {
     buf_release(&b->mtt);
     buf_release(&b->w);
     buf_release(&b->ctl);
+    buf_release(&b->mpc);
     if (s) PyMem_RawFree(s);
 }
 
-static Search *end_search(PyObject *tt, PyObject *ctl, PyObject *W, PyObject *mtt, EndBufs *b) {
-    b->tt.held = b->mtt.held = b->w.held = b->ctl.held = 0;
+/* mpc: the probcut statistics (float64, MPC_CELLS) whose exact row the selective searches read, or None. */
+static Search *end_search(PyObject *tt, PyObject *ctl, PyObject *W, PyObject *mtt, PyObject *mpc, EndBufs *b) {
+    b->tt.held = b->mtt.held = b->w.held = b->ctl.held = b->mpc.held = 0;
     Search *s = search_new();
     if (!s) return NULL;
     memset(s->mt, 0, sizeof s->mt);  /* the solver's own table starts empty (the midgame never reads it) */
@@ -34,6 +36,18 @@ static Search *end_search(PyObject *tt, PyObject *ctl, PyObject *W, PyObject *mt
         !arg_ctl(ctl, &b->ctl, &s->ctl)) {
         end_release(b, s);
         return NULL;
+    }
+    if (mpc && mpc != Py_None) {
+        if (!buf_get(mpc, &b->mpc, 0, 8, 'f', "probcut statistics")) {
+            end_release(b, s);
+            return NULL;
+        }
+        if (buf_len(&b->mpc) != MPC_CELLS) {
+            end_release(b, s);
+            PyErr_SetString(PyExc_ValueError, "probcut statistics: wrong size");
+            return NULL;
+        }
+        s->mpc = (const double *)b->mpc.view.buf;
     }
     if (has_weights(&s->W) && !patterns_weights_ok(&s->W)) {  /* W is read without bounds checks */
         end_release(b, s);
@@ -44,10 +58,10 @@ static Search *end_search(PyObject *tt, PyObject *ctl, PyObject *W, PyObject *mt
 }
 
 /* end_solve_root(P, O, alpha, beta, root_moves, multipv, values, flags, root_pv, root_pv_len, tt, ctl, W,
- * mtt) -> moves completed (see endgame.c). */
+ * mtt[, threads[, mpc]]) -> moves completed (see endgame.c). */
 static PyObject *py_end_solve_root(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 14 && nargs != 15) {
-        PyErr_Format(PyExc_TypeError, "end_solve_root() takes 14 or 15 arguments (%zd given)", nargs);
+    if (nargs < 14 || nargs > 16) {
+        PyErr_Format(PyExc_TypeError, "end_solve_root() takes 14 to 16 arguments (%zd given)", nargs);
         return NULL;
     }
     int threads;
@@ -65,7 +79,7 @@ static PyObject *py_end_solve_root(PyObject *self, PyObject *const *args, Py_ssi
     if (!arg_root(ra, &r) || !root_moves_free(&r, P | O)) return NULL;
     const i64 *moves = (const i64 *)r.root.view.buf;
     EndBufs b;
-    Search *s = end_search(args[10], args[11], args[12], args[13], &b);
+    Search *s = end_search(args[10], args[11], args[12], args[13], nargs > 15 ? args[15] : NULL, &b);
     if (!s) {
         root_release(&r);
         return NULL;
@@ -81,14 +95,17 @@ static PyObject *py_end_solve_root(PyObject *self, PyObject *const *args, Py_ssi
     return PyLong_FromLongLong(done);
 }
 
-/* end_solve(P, O, alpha, beta, ctl, tt, W, mtt) -> score within the window, fail-soft. */
+/* end_solve(P, O, alpha, beta, ctl, tt, W, mtt[, mpc]) -> score within the window, fail-soft. */
 static PyObject *py_end_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    CHECK_NARGS("end_solve", 8);
+    if (nargs != 8 && nargs != 9) {
+        PyErr_Format(PyExc_TypeError, "end_solve() takes 8 or 9 arguments (%zd given)", nargs);
+        return NULL;
+    }
     u64 P, O;
     i64 alpha, beta, v;
     if (!arg_board(args, &P, &O) || !arg_window(args[2], args[3], &alpha, &beta)) return NULL;
     EndBufs b;
-    Search *s = end_search(args[5], args[4], args[6], args[7], &b);
+    Search *s = end_search(args[5], args[4], args[6], args[7], nargs > 8 ? args[8] : NULL, &b);
     if (!s) return NULL;
     Py_BEGIN_ALLOW_THREADS
     v = end_solve(s, P, O, alpha, beta);
@@ -169,6 +186,41 @@ static PyObject *py_end_flip_counts(PyObject *self, PyObject *const *args, Py_ss
     return res;
 }
 
+/* end_shallow_value(P, O, depth, W) -> the value of the selective solver's shallow search (probcut's
+ * estimate: the learned evaluation, fastest first, passes not counted as plies), for fitting its statistics. */
+static PyObject *py_end_shallow_value(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    CHECK_NARGS("end_shallow_value", 4);
+    u64 P, O;
+    i64 depth;
+    if (!arg_board(args, &P, &O) || !arg_i64(args[2], &depth)) return NULL;
+    if (depth < 0 || depth > 30) {
+        PyErr_SetString(PyExc_ValueError, "depth must be 0..30");
+        return NULL;
+    }
+    Search *s = search_new();
+    if (!s) return NULL;
+    Buf wb;
+    i64 ctl[4] = {0, 0, 0, 0};
+    s->ctl = ctl;
+    if (!arg_weights(args[3], &wb, &s->W)) {
+        PyMem_RawFree(s);
+        return NULL;
+    }
+    if (!has_weights(&s->W) || !patterns_weights_ok(&s->W)) {
+        buf_release(&wb);
+        PyMem_RawFree(s);
+        PyErr_SetString(PyExc_ValueError, "the shallow search needs the expanded learned weights");
+        return NULL;
+    }
+    double v;
+    Py_BEGIN_ALLOW_THREADS
+    v = shallow_value(s, P, O, (int)depth, -1e9, 1e9);
+    Py_END_ALLOW_THREADS
+    buf_release(&wb);
+    PyMem_RawFree(s);
+    return PyFloat_FromDouble(v);
+}
+
 /* end_corner_stable(P): P's corners and its edge squares next to them (the move ordering's count). */
 static PyObject *py_end_corner_stable(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     CHECK_NARGS("end_corner_stable", 1);
@@ -185,4 +237,5 @@ static PyMethodDef endgame_methods[] = {
     FAST(end_last_flip_counts, "end_last_flip_counts(Ps, sqs): sum of end_last_flip_count over uint64/int64 arrays."),
     FAST(end_flip_counts, "end_flip_counts(Ps, Os, sqs): sum of popcount(flips) over the arrays."),
     FAST(end_corner_stable, "end_corner_stable(P): P's corners and its edge squares beside them."),
+    FAST(end_shallow_value, "end_shallow_value(P, O, depth, W): the value of the selective solver's shallow search."),
     {NULL, NULL, 0, NULL}};

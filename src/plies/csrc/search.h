@@ -102,6 +102,7 @@ static inline int stopped(const Search *s) { return ((volatile i64 *)s->ctl)[CTL
 #define MPC_DEPTHS 64
 #define MPC_COLUMNS 8
 #define MPC_CELLS (61 * MPC_DEPTHS * MPC_COLUMNS)
+#define MPC_EXACT (MPC_DEPTHS - 1)  /* the row that predicts the exact final score (the solver's probcut) */
 
 /* Square quality for move ordering: corners first, then A/B-squares and edges, C and X squares last. */
 extern const i64 SQUARE_VALUE[64];

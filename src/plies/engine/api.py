@@ -158,7 +158,7 @@ class Engine:
         self.probcut = float(probcut) if probcut is not None and self.eval_id == LEARNED else None
         self.statistics_file = statistics
         self._mpc: np.ndarray | None = None
-        if self.probcut is not None and statistics is not None:
+        if statistics is not None:
             self._mpc = probcut_stats.load_statistics(statistics).table  # read now: a bad file fails here
 
     @property
@@ -166,6 +166,12 @@ class Engine:
         """The probcut table the midgame search reads, or None for a search without selectivity."""
         if self.probcut is None:
             return None
+        return self.statistics_table
+
+    @property
+    def statistics_table(self) -> np.ndarray:
+        """The probcut statistics (``statistics``, else the shipped ones): the midgame's selectivity and the
+        exact solver's selective passes read them."""
         if self._mpc is None:
             self._mpc = probcut_stats.shipped().table
         return self._mpc
@@ -214,6 +220,13 @@ class Engine:
         if empties >= min(endgame.SORT_EVAL_EMPTIES, endgame.PROBCUT_EMPTIES):
             return self.order_weights
         return NO_WEIGHTS
+
+    def _solver_statistics(self, empties: int) -> np.ndarray | None:
+        """The statistics the solver's selective passes read (where probcut runs, from
+        ``endgame.PROBCUT_EMPTIES``, with the learned weights), None below."""
+        if empties >= endgame.PROBCUT_EMPTIES:
+            return self.statistics_table
+        return None
 
     # --- public API ---------------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -588,9 +601,10 @@ class Engine:
         failed_low = failed_high = False
         while True:
             values, flags, rpv, rlen = _root_arrays(n)
+            empties = 64 - (int(P) | int(O)).bit_count()
             done = endgame.solve_root(P, O, alpha, beta, root_a, k, values, flags, rpv, rlen, tt, self.ctl,
-                                      self._solver_weights(64 - (int(P) | int(O)).bit_count()),
-                                      self.mid_tt.arrays(), usable_threads(self.threads))
+                                      self._solver_weights(empties), self.mid_tt.arrays(),
+                                      usable_threads(self.threads), mpc=self._solver_statistics(empties))
             if self.ctl[midgame.STOP]:
                 return None
             if not widen:
@@ -636,7 +650,7 @@ class Engine:
                 else:
                     cP, cO = position(c)
                     cv = int(endgame.solve(cP, cO, -v - 1, -v + 1, self.ctl, tt, self._solver_weights(c.empties()),
-                                           self.mid_tt.arrays()))
+                                           self.mid_tt.arrays(), mpc=self._solver_statistics(c.empties())))
                 if -cv == v:
                     found = m
                     break

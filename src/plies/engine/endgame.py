@@ -51,26 +51,34 @@ ORDER_LEARNED_SCALE = 5.0  # learned evaluation (discs) to default-evaluation un
 NODES, STOP, SELECT = 0, 1, 2  # ctl slots: node count, stop flag, probcut confidence (t x 100; 0 = exact)
 SELECTIVE_TAG = 64     # table depth of a selective result: 64 + empties (an exact search never takes its bounds)
 PROBCUT_EMPTIES = 14   # >= this: probcut in a selective search
-PC_SIGMA = 5.0         # probcut: spread (discs) of the exact score around the shallow search's value
+PC_SIGMA = 5.0         # probcut without statistics: spread (discs) of the exact score around the shallow value
 # (these mirror the constants of endgame.c, which is what runs)
 
 
 def solve_root(P: int, O: int, alpha: int, beta: int, root_moves: np.ndarray, multipv: int, values: np.ndarray,
                flags: np.ndarray, root_pv: np.ndarray, root_pv_len: np.ndarray, tt: TableArrays, ctl: np.ndarray,
-               W: np.ndarray, mtt: TableArrays, threads: int = 1) -> int:
+               W: np.ndarray, mtt: TableArrays, threads: int = 1, mpc: np.ndarray | None = None) -> int:
     """Exact values of the root moves in order, as ``midgame.search_root``; returns how many were completed
     before a stop.  ``values[i]`` (float64) the value of ``root_moves[i]`` (int64), ``flags[i]`` 0 exact,
     1 upper bound (not among the best ``multipv``), 2 lower bound (fail high); ``root_pv[i]`` (int8 rows) its
     variation, ``root_pv_len[i]`` its length.  ``threads`` > 1 searches in parallel (``csrc/parallel.c``): the
-    same values, the nodes of all threads."""
+    same values, the nodes of all threads.  ``mpc`` (``plies.engine.probcut.Statistics.table``): the exact
+    row a selective search (``ctl[SELECT]`` > 0) predicts the score with; None: the shallow value itself with
+    spread ``PC_SIGMA``."""
     return int(lib.end_solve_root(int(P), int(O), int(alpha), int(beta), root_moves, int(multipv), values, flags,
-                                  root_pv, root_pv_len, tt, ctl, W, mtt, int(threads)))
+                                  root_pv, root_pv_len, tt, ctl, W, mtt, int(threads), mpc))
 
 
 def solve(P: int, O: int, alpha: int, beta: int, ctl: np.ndarray, tt: TableArrays, W: np.ndarray,
-          mtt: TableArrays) -> int:
+          mtt: TableArrays, mpc: np.ndarray | None = None) -> int:
     """Score of (P, O) within (alpha, beta), fail-soft, by the layer that fits its number of empties."""
-    return int(lib.end_solve(int(P), int(O), int(alpha), int(beta), ctl, tt, W, mtt))
+    return int(lib.end_solve(int(P), int(O), int(alpha), int(beta), ctl, tt, W, mtt, mpc))
+
+
+def shallow_value(P: int, O: int, depth: int, W: np.ndarray) -> float:
+    """The value of the selective solver's shallow search (probcut's estimate of the exact score): alpha-beta
+    to ``depth`` with the learned evaluation (expanded weights ``W``), passes not counted as plies."""
+    return float(lib.end_shallow_value(int(P), int(O), int(depth), W))
 
 
 def last_flip_count(P: int, sq: int) -> int:

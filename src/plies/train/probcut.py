@@ -32,7 +32,7 @@ from plies.engine import probcut as pc
 from plies.game import WIN, PliesError
 from plies.games.othello import OthelloState
 
-SAMPLES_FORMAT = "plies-probcut-samples"
+SAMPLES_FORMAT = "plies-probcut-samples-2"
 
 
 @dataclass(frozen=True)
@@ -105,9 +105,10 @@ def _engine(weights: str) -> Any:
     return _ENGINES[weights]
 
 
-def measure(own: int, opp: int, settings: Settings) -> tuple[np.ndarray, float]:
+def measure(own: int, opp: int, settings: Settings) -> tuple[np.ndarray, float, float]:
     """Values of (own, opp) at depths 0..depth without selectivity (NaN where a depth was not reached: a
-    position whose search ends the game early), and its exact score (NaN outside the exact range)."""
+    position whose search ends the game early), its exact score and the value of the solver's own shallow search
+    (``plies.engine.endgame.shallow_value`` at ``solver_shallow_depth``; both NaN outside the exact range)."""
     from plies.core import lib
     from plies.engine.eval import LEARNED
 
@@ -123,24 +124,29 @@ def measure(own: int, opp: int, settings: Settings) -> tuple[np.ndarray, float]:
             values[r.stats.depth] = float(r.value)
 
     engine.search(state, depth=min(settings.depth, empties), on_progress=keep)
-    exact = math.nan
+    exact = solver = math.nan
     if settings.exact_from and settings.exact_to <= empties <= settings.exact_from:
+        from plies.engine.endgame import shallow_value
+
         exact = float(engine.search(state, exact=True).value)
-    return values, exact
+        solver = shallow_value(own, opp, solver_shallow_depth(empties), engine.weights)
+    return values, exact, solver
 
 
-def _work(args: tuple[int, int, Settings]) -> tuple[np.ndarray, float]:
+def _work(args: tuple[int, int, Settings]) -> tuple[np.ndarray, float, float]:
     return measure(*args)
 
 
 @dataclass
 class Samples:
-    """Measured positions: bitboards, values by depth (rows), exact scores (NaN where not solved)."""
+    """Measured positions: bitboards, values by depth (rows), exact scores and the solver's shallow values
+    (NaN where not solved)."""
 
     own: np.ndarray
     opp: np.ndarray
     values: np.ndarray
     exact: np.ndarray
+    solver: np.ndarray
 
     @property
     def empties(self) -> np.ndarray:
@@ -148,18 +154,22 @@ class Samples:
                         dtype=np.int64)
 
 
-def _save(path: str, settings: Settings, rows: list[tuple[int, int, np.ndarray, float]]) -> None:
+Row = tuple[int, int, np.ndarray, float, float]
+
+
+def _save(path: str, settings: Settings, rows: list[Row]) -> None:
     tmp = path + ".part"
     with open(tmp, "wb") as f:
         np.savez(f, format=np.array(SAMPLES_FORMAT), settings=np.array(repr(asdict(settings))),
                  own=np.array([r[0] for r in rows], dtype=np.uint64),
                  opp=np.array([r[1] for r in rows], dtype=np.uint64),
                  values=np.array([r[2] for r in rows], dtype=np.float64).reshape(len(rows), settings.depth + 1),
-                 exact=np.array([r[3] for r in rows], dtype=np.float64))
+                 exact=np.array([r[3] for r in rows], dtype=np.float64),
+                 solver=np.array([r[4] for r in rows], dtype=np.float64))
     os.replace(tmp, path)
 
 
-def _load(path: str, settings: Settings) -> list[tuple[int, int, np.ndarray, float]]:
+def _load(path: str, settings: Settings) -> list[Row]:
     try:
         with np.load(path) as z:
             if str(z["format"]) != SAMPLES_FORMAT:
@@ -167,8 +177,8 @@ def _load(path: str, settings: Settings) -> list[tuple[int, int, np.ndarray, flo
             if str(z["settings"]) != repr(asdict(settings)):
                 raise PliesError(f"{path} holds samples of other settings ({z['settings']}); use the same ones "
                                  "or another --samples file")
-            return [(int(a), int(b), v, float(x)) for a, b, v, x in zip(z["own"], z["opp"], z["values"], z["exact"],
-                                                                           strict=True)]
+            return [(int(a), int(b), v, float(x), float(y))
+                    for a, b, v, x, y in zip(z["own"], z["opp"], z["values"], z["exact"], z["solver"], strict=True)]
     except (OSError, ValueError, KeyError) as e:
         raise PliesError(f"{path} is not a plies probcut samples file ({e})") from None
 
@@ -180,7 +190,7 @@ def collect(settings: Settings, samples: str | None = None, workers: int = 1,
     as they come, every few dozen)."""
     settings.check()
     positions = sample_positions(settings)
-    rows: list[tuple[int, int, np.ndarray, float]] = []
+    rows: list[Row] = []
     if samples and os.path.exists(samples):
         rows = _load(samples, settings)
     done = len(rows)
@@ -193,19 +203,18 @@ def collect(settings: Settings, samples: str | None = None, workers: int = 1,
 
             with mp.get_context("spawn").Pool(workers) as pool:
                 results = pool.imap(_work, todo, chunksize=2)
-                for (own, opp, _), (values, exact) in zip(todo, results, strict=True):
-                    rows.append((own, opp, values, exact))
+                for (own, opp, _), (values, exact, solver) in zip(todo, results, strict=True):
+                    rows.append((own, opp, values, exact, solver))
                     _tick(rows, samples, settings, on_sample)
         else:
             for own, opp, _ in todo:
-                values, exact = measure(own, opp, settings)
-                rows.append((own, opp, values, exact))
+                rows.append((own, opp, *measure(own, opp, settings)))
                 _tick(rows, samples, settings, on_sample)
         if samples:
             _save(samples, settings, rows)
     return Samples(np.array([r[0] for r in rows], dtype=np.uint64), np.array([r[1] for r in rows], dtype=np.uint64),
                    np.array([r[2] for r in rows], dtype=np.float64).reshape(len(rows), settings.depth + 1),
-                   np.array([r[3] for r in rows], dtype=np.float64))
+                   np.array([r[3] for r in rows], dtype=np.float64), np.array([r[4] for r in rows], dtype=np.float64))
 
 
 def _tick(rows: list, samples: str | None, settings: Settings, on_sample: Callable[[], None] | None) -> None:
@@ -272,14 +281,10 @@ def fit(samples: Samples, meta: dict[str, Any]) -> pc.Statistics:
             if ok.sum() >= 20:
                 pairs[d] = fit_pair(V[ok, ds], V[ok, d], e[ok], d, ds)
     exact = samples.exact
-    ok = np.isfinite(exact)
+    ok = np.isfinite(exact) & np.isfinite(samples.solver)
     if ok.sum() >= 20:
-        depths = np.array([solver_shallow_depth(int(x)) for x in e])
-        usable = ok & (depths <= top)
-        x = V[np.flatnonzero(usable), depths[usable]]
-        fine = np.isfinite(x)
-        idx = np.flatnonzero(usable)[fine]
-        pairs[pc.EXACT] = fit_pair(x[fine], exact[idx], e[idx], pc.EXACT, 2)
+        # the exact score from the solver's own shallow search (its depth varies with the empties)
+        pairs[pc.EXACT] = fit_pair(samples.solver[ok], exact[ok], e[ok], pc.EXACT, 2)
         sok = ok & np.isfinite(V[:, 0])
         static[pc.EXACT] = fit_pair(V[sok, 0], exact[sok], e[sok], pc.EXACT, 0)
     return pc.Statistics(pairs, static, meta)
