@@ -8,8 +8,8 @@ games that have passes.  Every search, player and front-end talks to games only 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 Move = Hashable
@@ -145,6 +145,75 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.to_text()}>"
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """How a position is drawn and clicked, for every front-end: a grid of ``rows`` x ``cols`` cells, index
+    ``row * cols + col`` with row 0 drawn at the top; ``on_board`` the cells that exist (None: all of the grid;
+    the hexagon's 169 of its 15x15 array); ``cells`` each cell's contents (0 or 1: a player's disc or mark,
+    None: empty, ``HOLE``: a cell taken off the board); ``clicks`` the move a click on a cell plays (legal moves
+    only: a square, or in Connect Four any cell of a column that has room); coordinate labels by column and row."""
+
+    shape: str  # "square" or "hex"
+    rows: int
+    cols: int
+    cells: tuple[int | None, ...]
+    clicks: dict[int, Any]
+    files: tuple[str, ...]
+    ranks: tuple[str, ...]
+    on_board: tuple[int, ...] | None = None
+
+    HOLE: ClassVar[int] = -1
+
+
+@dataclass(frozen=True)
+class GameType:
+    """One game, described once for every front-end and tool (as OpenSpiel's game types are): its names, how
+    its positions are made, read and written, how its board looks, how its results are counted, and which
+    searches play it.  ``plies.games.game_type(name or state)`` finds it; no front-end asks a state's class.
+
+    - ``start(size, layout)``: the start position (``size`` None: the usual board; ``sizes`` lists the others;
+      ``layouts`` the start layouts, Othello's ``doc000`` beside the standard one);
+    - ``parse(text)``: a position as ``State.to_text`` writes it; ``looks_like(text)``: whether a bare text is
+      one of this game's positions (for reading a position without being told the game);
+    - ``transcript(text, size, layout)``: the position after a list of moves from the start;
+    - ``view(state)``: the ``BoardView`` every drawing and page reads;
+    - ``result``: ``discs`` (a final score is a disc difference) or ``result`` (win, draw or loss);
+    - ``engine(state)``: the player kind of the compiled engine that plays this position (``engine``,
+      ``hexengine``), None where only the textbook searches do; ``levels``: the difficulties offered;
+    - ``solved_depth``: a depth that reaches the end from any position (tic-tac-toe: 9), None;
+      ``exact_empties``: from how many empty squares the textbook search solves to the end;
+      ``hint_depth(state)``: how deep the textbook search looks for a hint or a value;
+    - ``rowcol``: whether moves may be typed as the lab notes' 0-based ``row col``; ``move_example``, ``separator``
+      (between the moves of a list: ``, `` where a move holds a space)."""
+
+    name: str
+    title: str
+    start: Callable[[int | None, str], State]
+    parse: Callable[[str], State]
+    transcript: Callable[[str, int | None, str], State]
+    view: Callable[[State], BoardView]
+    aliases: tuple[str, ...] = ()
+    sizes: tuple[int, ...] = ()
+    layouts: tuple[str, ...] = ("standard",)
+    looks_like: Callable[[str], bool] = field(default=lambda text: False)
+    result: str = "discs"
+    engine: Callable[[State], str | None] = field(default=lambda state: None)
+    levels: int = 11
+    solved_depth: int | None = None
+    exact_empties: int = -1
+    hint_depth: Callable[[State], int] = field(default=lambda state: 3)
+    rowcol: bool = False
+    move_example: str = ""
+    separator: str = " "
+    passes: bool = False
+    description: str = ""
+
+    def empties(self, state: State) -> int:
+        """Empty squares of a position (-1 for a game without them)."""
+        fn = getattr(state, "empties", None)
+        return int(fn()) if callable(fn) else -1
 
 
 class GameLine:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from plies.game import IllegalMoveError, ParseError, State
+from plies.game import BoardView, GameType, IllegalMoveError, ParseError, State
 
 COLUMNS, ROWS = 7, 6
 HEIGHT = ROWS + 1  # bits per column, the sentinel included
@@ -226,4 +226,28 @@ def start() -> ConnectFourState:
     return ConnectFourState()
 
 
-__all__ = ["COLUMNS", "ROWS", "WINDOWS", "ConnectFourState", "four", "start"]
+def looks_like(text: str) -> bool:
+    """A bare text that is a Connect Four board and its side to move (42 cells of R, Y or -, then R or Y)."""
+    compact = "".join(text.split())
+    return len(compact) == CELLS + 1 and bool(re.fullmatch(r"[RrYy.\-_]{42}[RrYy]", compact))
+
+
+def view(state: State) -> BoardView:
+    """The 7x6 board drawn upright: row 0 at the top; a click anywhere in a column drops a disc in it."""
+    assert isinstance(state, ConnectFourState)
+    cells = tuple(state.cell(c, ROWS - 1 - r) for r in range(ROWS) for c in range(COLUMNS))
+    legal = set(state.legal_moves())
+    clicks = {r * COLUMNS + c: c for r in range(ROWS) for c in range(COLUMNS) if c in legal}
+    return BoardView("square", ROWS, COLUMNS, cells, clicks, tuple("abcdefg"), tuple(str(ROWS - r) for r in range(ROWS)))
+
+
+TYPE = GameType(
+    name="connect4", title="Connect Four", start=lambda size, layout="standard": ConnectFourState.start(),
+    parse=ConnectFourState.from_text,
+    transcript=lambda text, size, layout="standard": ConnectFourState.from_transcript(text),
+    view=view, aliases=("connect-four", "connectfour", "c4", "four"), looks_like=looks_like, result="result",
+    levels=9, hint_depth=lambda state: 6, move_example="d (a column: a-g or 1-7)",
+    description="Connect Four on 7x6: discs drop down their column; four in a row wins")
+
+
+__all__ = ["COLUMNS", "ROWS", "TYPE", "WINDOWS", "ConnectFourState", "four", "start"]

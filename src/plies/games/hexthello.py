@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from plies.game import PASS, IllegalMoveError, ParseError, State, board_cell
+from plies.game import PASS, BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
 
 SIZE = 15
 """Side of the array the course stores the board in."""
@@ -493,14 +493,49 @@ def perft_hex(own: int, opp: int, depth: int, passed: bool = False) -> int:
     return total
 
 
+def looks_like(text: str) -> bool:
+    """A bare text that is a HexThello board and its side to move (169 cells and X or O, as ``to_text``)."""
+    compact = "".join(text.split())
+    return len(compact) == len(ON_BOARD) + 1 and bool(re.fullmatch(r"[XxOo*BW0.\-_#]+", compact))
+
+
+ON_BOARD_INDICES = tuple(index(i, j) for i, j in ON_BOARD)
+
+
+def view(state: State) -> BoardView:
+    """The hexagon in the course's 15x15 array: its 169 cells, their discs, the holes."""
+    assert isinstance(state, HexThelloState)
+    cells: list[int | None] = [None] * CELLS
+    for sq in ON_BOARD_INDICES:
+        bit = 1 << sq
+        cells[sq] = 0 if state.black & bit else 1 if state.white & bit else BoardView.HOLE if state.holes & bit else None
+    clicks = {m: m for m in state.legal_moves() if m != PASS}
+    labels = tuple(str(k) for k in range(SIZE))
+    return BoardView("hex", SIZE, SIZE, tuple(cells), clicks, labels, labels, ON_BOARD_INDICES)
+
+
+def _engine(state: State) -> str | None:
+    from plies.games.othello import compiled
+
+    return "hexengine" if compiled() else None
+
+
+TYPE = GameType(
+    name="hexthello", title="HexThello", start=lambda size, layout="standard": HexThelloState.start(),
+    parse=lambda text: HexThelloState.from_text(text),
+    transcript=lambda text, size, layout="standard": HexThelloState.from_transcript(text),
+    view=view, aliases=("hex",), looks_like=looks_like, result="discs", engine=_engine, levels=11, exact_empties=7,
+    move_example="row and column, like 7 3", separator=", ", passes=True,
+    description="Othello on a hexagon of 169 cells (the TUC course framework, document 004)")
+
+
 def _register() -> None:
     import importlib
     import sys
 
     # works both when plies.games imports this module at its end and when this module is imported first
     games = sys.modules.get("plies.games") or importlib.import_module("plies.games")
-    games.register("hexthello", HexThelloState.start)
-    games.ALIASES.setdefault("hex", "hexthello")
+    games.register_type(TYPE)
 
 
 _register()

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import ClassVar, NamedTuple
 
-from plies.game import PASS, IllegalMoveError, ParseError, State, board_cell
+from plies.game import PASS, BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
 
 LAYOUTS = ("standard", "doc000")
 """Start layouts: the standard one (White d4 e5), and document 000's mirror (X = Black on d4 e5, X first)."""
@@ -525,3 +525,69 @@ def transcript_tokens(text: str) -> list[str]:
 def start(n: int = 8, layout: str = "standard") -> OthelloState:
     """The Othello start position (see ``OthelloState.start``)."""
     return OthelloState.start(n, layout)
+
+
+BOARD_SQUARES = (16, 36, 64, 100)
+"""The boards a position text may give, square by square (4x4 to 10x10)."""
+_BOARD_TEXT = re.compile(r"[XxOo0*.\-_BWeE]+")
+
+
+def board_side_error(t: str) -> None:
+    """ParseError naming what is missing when ``t`` is an Othello board without a side to move, or with one that
+    is neither X nor O (the generic message would quote only its first 40 squares)."""
+    tokens = t.split()
+    for board, side in (("".join(tokens), None), ("".join(tokens[:-1]), tokens[-1] if len(tokens) > 1 else None)):
+        if len(board) in BOARD_SQUARES and _BOARD_TEXT.fullmatch(board):
+            if side is None:
+                raise ParseError(f"a board of {len(board)} squares needs the side to move after it: X or O")
+            raise ParseError(f"the side to move after the board must be X or O, not {side!r}")
+
+
+def looks_like(text: str) -> bool:
+    """A bare text that is an Othello board and its side to move (what ``to_text`` writes)."""
+    compact = "".join(text.split())
+    return len(compact) - 1 in BOARD_SQUARES and bool(_BOARD_TEXT.fullmatch(compact))
+
+
+def view(state: State) -> BoardView:
+    """The board as every front-end draws it: n x n squares, a1 top left, each square's disc."""
+    assert isinstance(state, OthelloState)
+    n = state.n
+    cells = tuple(0 if state.black >> i & 1 else 1 if state.white >> i & 1 else None for i in range(n * n))
+    clicks = {m: m for m in state.legal_moves() if m != PASS}
+    return BoardView("square", n, n, cells, clicks, tuple(chr(97 + c) for c in range(n)),
+                     tuple(str(r + 1) for r in range(n)))
+
+
+def _start(size: int | None, layout: str = "standard") -> OthelloState:
+    return OthelloState.start(size or 8, layout)
+
+
+def _transcript(text: str, size: int | None, layout: str = "standard") -> OthelloState:
+    return OthelloState.from_transcript(text, size or 8, layout)
+
+
+def _engine(state: State) -> str | None:
+    """The compiled engine plays 8x8 Othello (where plies was built with its compiled core)."""
+    return "engine" if getattr(state, "n", 8) == 8 and compiled() else None
+
+
+def compiled() -> bool:
+    """Whether plies' compiled core loads here (it is not built where plies was installed without a C compiler)."""
+    try:
+        import plies.core  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _hint_depth(state: State) -> int:
+    return 4 if getattr(state, "n", 8) <= 6 else 3
+
+
+TYPE = GameType(
+    name="othello", title="Othello", start=_start, parse=OthelloState.from_text, transcript=_transcript,
+    view=view, aliases=("reversi",), sizes=(4, 6, 10), layouts=("standard", "doc000"), looks_like=looks_like,
+    result="discs", engine=_engine, levels=11, exact_empties=8, hint_depth=_hint_depth, rowcol=True,
+    move_example="d3, or row and column like '2 3'", passes=True,
+    description="8x8 (or 4x4 to 10x10) Othello: discs flank and turn, a player without a move passes")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from plies.game import IllegalMoveError, ParseError, State, board_cell
+from plies.game import BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
 
 LINES = tuple(
     sum(1 << s for s in line)
@@ -210,3 +210,24 @@ class TicTacToeState(State):
 
 def start() -> TicTacToeState:
     return TicTacToeState()
+
+
+def looks_like(text: str) -> bool:
+    """A bare text that is a tic-tac-toe board and its side to move (nine cells and X or O)."""
+    compact = "".join(text.split())
+    return len(compact) == 10 and bool(re.fullmatch(r"[XxOo0.\-_]{10}", compact))
+
+
+def view(state: State) -> BoardView:
+    """The 3x3 board: a1 top left, each cell's mark."""
+    assert isinstance(state, TicTacToeState)
+    cells = tuple(0 if state.x >> i & 1 else 1 if state.o >> i & 1 else None for i in range(9))
+    return BoardView("square", 3, 3, cells, {m: m for m in state.legal_moves()}, ("a", "b", "c"), ("1", "2", "3"))
+
+
+TYPE = GameType(
+    name="tictactoe", title="Tic-tac-toe", start=lambda size, layout="standard": TicTacToeState.start(),
+    parse=TicTacToeState.from_text, transcript=lambda text, size, layout="standard": TicTacToeState.from_transcript(text),
+    view=view, aliases=("ttt", "tic-tac-toe", "noughts"), looks_like=looks_like, result="result", levels=9,
+    solved_depth=9, hint_depth=lambda state: 9, rowcol=True, move_example="b2",
+    description="3x3 tic-tac-toe (documents 002 and 003): three in a line wins")
