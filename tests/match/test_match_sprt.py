@@ -85,3 +85,25 @@ def test_bad_sprt_option_is_one_line(capsys):
     assert main(["match", "random", "random", "--sprt", "10"]) != 0
     err = capsys.readouterr().err
     assert "--sprt takes ELO0,ELO1" in err and "Traceback" not in err
+
+
+def test_a_run_stopped_on_workers_leaves_no_worker_playing() -> None:
+    """Workers still playing (or holding a queued game) when a sequential test decides are ended with the run;
+    they once played on after the answer, and the command did not return until they had finished."""
+    import multiprocessing
+    import sys
+    from pathlib import Path
+
+    from plies.match.event import run_event
+    from plies.match.plan import Entrant, EventConfig
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    try:
+        config = EventConfig(players=[Entrant("a", "slow:delay=0.02"), Entrant("b", "slow:delay=0.02")],
+                             kind="match", name="a vs b", game="othello", games_per_pair=12, random_plies=4,
+                             seed=3, modules=["match_plugin_players"])
+        result = run_event(config, workers=2, progress=False, stop=lambda finished: len(finished) >= 1)
+    finally:
+        sys.path.remove(str(Path(__file__).parent))
+    assert result.stopped and 1 <= len(result.games) < 12
+    assert multiprocessing.active_children() == []

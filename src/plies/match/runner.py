@@ -223,12 +223,19 @@ def run_processes(games: list[PlannedGame], on_done: OnDone, workers: int) -> No
 
 
 def _stop_now(executor: ProcessPoolExecutor) -> None:
-    """Cancel what has not started and end the games in progress (they would be lost anyway)."""
+    """Cancel what has not started and end the games in progress (they would be lost anyway).  The worker
+    processes are taken before the shutdown, which forgets them."""
+    procs = list((getattr(executor, "_processes", None) or {}).values())
     executor.shutdown(wait=False, cancel_futures=True)
-    for proc in list((getattr(executor, "_processes", None) or {}).values()):
+    for proc in procs:
         try:
             proc.terminate()
         except (OSError, ValueError):  # already gone, or already closed
+            pass
+    for proc in procs:
+        try:
+            proc.join(5)
+        except (OSError, ValueError, AssertionError):  # closed, or not ours to join
             pass
 
 
