@@ -44,10 +44,12 @@ class GameLog:
 
 
 class CServer:
-    """``server [-g games] [-s]`` with ``holes`` in its ``initPosition``; ``serve()`` runs one session."""
+    """``server [-g games] [-s]`` with ``holes`` in its ``initPosition`` (or an ``initPosition`` that sets up
+    ``start``); ``serve()`` runs one session."""
 
-    def __init__(self, games: int = 1, swap: bool = False, holes: int = 0) -> None:
+    def __init__(self, games: int = 1, swap: bool = False, holes: int = 0, start: HexThelloState | None = None) -> None:
         self.games, self.swap, self.holes = games, swap, holes
+        self.start = start  # an initPosition of another position (None: the course's start with the holes)
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self.log: list[GameLog] = []
@@ -124,7 +126,7 @@ class CServer:
         self.listener.close()
 
     def _game(self, p1: Player, p2: Player) -> None:
-        state = HexThelloState.start(self.holes)
+        state = HexThelloState.start(self.holes) if self.start is None else self.start
         log = GameLog()
         self.log.append(log)
         for p in (p1, p2):

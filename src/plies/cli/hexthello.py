@@ -1,8 +1,8 @@
 """``plies hexthello``: the TUC course's HexThello framework (docs/course.md) — client, server, stored games.
 
 ``plies hexthello client [-i ip] [-p port] [-n name] [-r] [-t] [--depth N | --time S]`` joins a course server;
-``plies hexthello server [-p port] [-g games] [-s] [--move-time S] [--holes CELLS] [--db FILE] [--web PORT]`` is
-one;
+``plies hexthello server [-p port] [-g games] [-s] [--course | --move-time S] [--holes CELLS] [--db FILE]
+[--web PORT]`` is one;
 ``plies hexthello games [--db FILE] [--export FILE]`` lists or exports what a server stored;
 ``plies hexthello show [POSITION]`` draws a position with the course's coordinates.
 """
@@ -98,11 +98,16 @@ def _agent(use_random: bool, no_pruning: bool, doc004: bool, depth: int | None, 
               help="Port the agents connect to.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: all).")
 @click.option("-g", "--games", default=1, show_default=True, type=click.IntRange(1, 100000),
-              help="Games per match.")
+              help="Games per match.  Every game starts from the same position: two deterministic agents "
+                   "replay the same game each time they meet with the same colours, and the server says so.")
 @click.option("-s", "--swap", is_flag=True, help="Swap colours after each game.")
-@click.option("--move-time", type=FiniteRange(0, 86400), default=60.0, show_default=True,
-              help="Seconds an agent has for a move; a late agent loses that game (and leaves the match); "
-                   "0 = no limit (the course's server has none).")
+@click.option("--course", is_flag=True,
+              help="Time moves as the course's C server does: not at all (--move-time 0).  Use it for course "
+                   "agents that may think longer than the default 60 s for a move.")
+@click.option("--move-time", type=FiniteRange(0, 86400), default=None,
+              help="Seconds an agent has for a move (default 60); a late agent loses that game (and leaves the "
+                   "match), so a course agent that deepens on clock() past a minute loses on time: 0 or --course "
+                   "= no limit (the course's server has none).")
 @click.option("--name-time", type=FiniteRange(0, 3600), default=10.0, show_default=True,
               help="Seconds an agent has to give its name after connecting; a silent one is dropped (0 = no limit).")
 @click.option("--person-time", type=FiniteRange(0, 86400), default=300.0, show_default=True,
@@ -125,15 +130,24 @@ def _agent(use_random: bool, no_pruning: bool, doc004: bool, depth: int | None, 
 @click.option("--summary-every", type=FiniteRange(0), default=10.0, show_default=True,
               help="Print the summary table at most every this many seconds (and at the end).")
 @click.option("-q", "--quiet", is_flag=True, help="No per-game lines; the summary table at the end only.")
-def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float, name_time: float,
-               person_time: float, holes: str, parallel: int, max_agents: int, db_path: str, web: int | None,
-               allow_hosts: tuple[str, ...], matches: int | None, summary_every: float, quiet: bool) -> None:
-    """Run a HexThello server that the course's clients (and plies') can play on."""
+def server_cmd(port: int, host: str, games: int, swap: bool, course: bool, move_time: float | None,
+               name_time: float, person_time: float, holes: str, parallel: int, max_agents: int, db_path: str,
+               web: int | None, allow_hosts: tuple[str, ...], matches: int | None, summary_every: float,
+               quiet: bool) -> None:
+    """Run a HexThello server that the course's clients (and plies') can play on.
+
+    Agents have 60 s a move unless --move-time says otherwise; --course takes the limit away, as the course's C
+    server has none (a course agent that thinks longer than a minute would lose on time here)."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from plies.games.hexthello import read_holes
-    from plies.net.hexthello.server import HexServer, summary_table
+    from plies.net.hexthello.server import DEFAULT_MOVE_TIME, HexServer, summary_table
     from plies.net.hexthello.store import Store
+
+    if course and move_time:
+        raise PliesError("--course means no move time limit: give --course or --move-time, not both")
+    if move_time is None:
+        move_time = 0.0 if course else DEFAULT_MOVE_TIME
 
     hole_mask = read_holes(holes)
     if web:
@@ -163,6 +177,8 @@ def server_cmd(port: int, host: str, games: int, swap: bool, move_time: float, n
         except OSError as e:
             raise PliesError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
         listening = True
+        say(f"agents have {move_time:g} s a move (--course: no limit, as on the course's server)" if move_time
+            else "agents have no time limit for a move, as on the course's server")
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # a polite kill stops cleanly
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, server.stop)
         viewer = None

@@ -49,6 +49,7 @@ class HexClient:
         self.me = 0  # plies player: 0 Black, 1 White
         self.record = ClientLog()
         self.last_column = 0  # what the course's client leaves in a pass's column byte
+        self.depth = 0  # the depth the player's search reached for the last move (0: not a search)
 
     def _recv(self, sock: socket.socket, n: int) -> bytes:
         data = b""
@@ -113,7 +114,7 @@ class HexClient:
                 if move != PASS:
                     self.last_column = move % 15
                 self.record.sent.append(move)
-                self.say(f"my move: {move_text(move)}")
+                self.say(f"my move: {move_text(move)}" + (f" (depth {self.depth})" if self.depth else ""))
                 self._apply(move, self.me)
             elif msg == P.QUIT:
                 self.record.quit = True
@@ -133,11 +134,14 @@ class HexClient:
             self.say(f"cannot apply {move_text(move)} for {'white' if side else 'black'}: {e}")
 
     def _choose(self) -> int:
+        self.depth = 0
         state = self._as_side(self.me)
         moves = state.legal_moves()
         if not moves or moves == [PASS]:
             return PASS
         move = self.player.choose(state)
+        stats = getattr(getattr(self.player, "last_result", None), "stats", None)
+        self.depth = int(getattr(stats, "depth", 0) or 0)  # the depth the search reached, for the log
         if move not in moves:  # never send an illegal move the player's own board allowed
             self.say(f"the player chose {move_text(move)}, not a legal move here; playing {move_text(moves[0])}")
             return moves[0]

@@ -37,7 +37,8 @@ from plies.storage import StorageError
 
 COLOURS = ("black", "white")  # indexed by plies player: 0 Black, 1 White
 DEFAULT_MOVE_TIME = 60.0
-"""Seconds an agent has for a move unless ``--move-time`` says otherwise (0 = no limit, as the course's)."""
+"""Seconds an agent has for a move unless ``--move-time`` says otherwise (0 = no limit, as the course's server,
+which has none: a course agent that deepens on ``clock()`` may think longer than a minute for a move)."""
 DEFAULT_NAME_TIME = 10.0
 DEFAULT_PERSON_TIME = 300.0
 """Seconds a person at the viewer has for a move."""
@@ -256,14 +257,17 @@ class Live:
 class HexServer:
     """Accepts agents, pairs them in connection order into matches of ``games`` games, plays up to
     ``parallel`` matches at once and serves ``matches`` matches in all (0 = for ever).  ``listeners`` get a
-    dict after every event (the viewer).  ``holes`` (a cell mask) are taken off the board of every game."""
+    dict after every event (the viewer).  ``holes`` (a cell mask) are taken off the board of every game.
+    ``start`` is the position every game starts from (default: the course's start); the 101 message carries
+    it, side to move included, as the course's guiServer sends a position in play, and the stored moves are
+    the moves from it."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = P.DEFAULT_PORT, games: int = 1, swap: bool = False,
                  move_time: float | None = DEFAULT_MOVE_TIME, store: Store | None = None, matches: int = 1,
                  name_time: float | None = DEFAULT_NAME_TIME, log: Callable[[str], None] | None = None,
                  on_game: Callable[[HexServer], None] | None = None, holes: int = 0, parallel: int = 8,
                  max_agents: int = MAX_AGENTS, person_time: float | None = DEFAULT_PERSON_TIME,
-                 summary_every: float = 0.0) -> None:
+                 summary_every: float = 0.0, start: HexThelloState | None = None) -> None:
         self.host, self.port, self.games, self.swap = host, port, games, swap
         self.move_time = move_time or None  # 0 = no limit
         self.name_time = name_time or None
@@ -271,7 +275,9 @@ class HexServer:
         self.matches = matches
         self.parallel = max(1, parallel)
         self.max_agents = max(2, max_agents)
-        self.start_state = HexThelloState.start(holes)
+        if start is not None and (start.is_over() or start.holes != holes):
+            raise PliesError("the start position must be a game in play, with the server's holes")
+        self.start_state = HexThelloState.start(holes) if start is None else start
         self.holes = holes
         self.store = store or Store(":memory:")
         self.log = log or (lambda text: None)
@@ -304,6 +310,7 @@ class HexServer:
         self.ready = asyncio.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.closing = False
+        self._told_move_time = False  # the hint after the first time-out is logged once
         self.failure: str | None = None  # why the server stopped on its own (the database cannot be written)
 
     # --- the database, off the event loop -------------------------------------------------------------
@@ -519,8 +526,19 @@ class HexServer:
         if white.name == black.name:
             black.name = (black.name[:6] + "#2")
         self.log(f"match {match_no}: {white.name} (white) vs {black.name} (black), {games} game(s)")
+        played: dict[tuple[Seat, Seat, tuple[int, ...], str], int] = {}  # colours, moves, reason -> first game
+        repeats = 0
         for g in range(games):
-            await self.play_game((black, white), match_no, g + 1)
+            result = await self.play_game((black, white), match_no, g + 1)
+            key = (black, white, tuple(result.moves), result.reason)
+            first_time = played.setdefault(key, g + 1)
+            if first_time != g + 1:
+                repeats += 1
+                again = "the same two games, one per colour" if self.swap else "the same game"
+                self.log(f"match {match_no} game {g + 1} repeated game {first_time} move for move"
+                         + (f": both agents play the same moves from the same position, so deterministic agents "
+                            f"replay {again} for the whole match, as on the course's server" if repeats == 1
+                            else ""))
             if self.swap:
                 white, black = black, white
                 for seat in (first, second):  # playerOne first, as the C server
@@ -624,6 +642,11 @@ class HexServer:
                     seat.close()  # its late answer would break the byte stream: it is out of this match
                 what = "the person did not move" if seat.kind == "human" else "no move"
                 result = self._forfeit(state, side, f"time: {what} within {timeout:g} s")
+                if seat.kind != "human" and not self._told_move_time:
+                    self._told_move_time = True
+                    self.log(f"note: {names[side]} lost on time ({timeout:g} s a move); an agent that thinks "
+                             "longer needs --move-time S, or --move-time 0 / --course for no limit, as the "
+                             "course's server has none")
                 break
             except Gone as e:
                 result = self._forfeit(state, side, f"disconnected ({e})")
@@ -654,6 +677,7 @@ class HexServer:
                 await other.tell_move(row, col)  # the two bytes as they came (a pass keeps its column byte)
             except Gone as e:
                 result = self._forfeit(state, 1 - side, f"disconnected ({e})")
+        result.moves = list(live.moves)
         winner = None if result.winner is None else COLOURS[result.winner]
         await self._db_call(self.store.finish_game, game_id, winner or "draw", result.black_discs,
                             result.white_discs, result.reason)
