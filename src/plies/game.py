@@ -153,7 +153,10 @@ class BoardView:
     ``row * cols + col`` with row 0 drawn at the top; ``on_board`` the cells that exist (None: all of the grid;
     the hexagon's 169 of its 15x15 array); ``cells`` each cell's contents (0 or 1: a player's disc or mark,
     None: empty, ``HOLE``: a cell taken off the board); ``clicks`` the move a click on a cell plays (legal moves
-    only: a square, or in Connect Four any cell of a column that has room); coordinate labels by column and row."""
+    only: the square itself, or in Connect Four the cell a disc would drop to); coordinate labels by column and
+    row.  How it looks: ``pieces`` (each player's piece: ``black``/``white``/``red``/``yellow`` discs, ``x``/``o``
+    marks), ``surface`` (``felt``, ``paper``, ``rack``), ``stars`` (grid points drawn as dots, (row, col) of
+    the corner they stand on), ``highlight`` (cells to mark: a winning line)."""
 
     shape: str  # "square" or "hex"
     rows: int
@@ -163,8 +166,19 @@ class BoardView:
     files: tuple[str, ...]
     ranks: tuple[str, ...]
     on_board: tuple[int, ...] | None = None
+    pieces: tuple[str, str] = ("black", "white")
+    surface: str = "felt"
+    stars: tuple[tuple[int, int], ...] = ()
+    highlight: tuple[int, ...] = ()
 
     HOLE: ClassVar[int] = -1
+
+    def cell_of(self, move: Any) -> int | None:
+        """The cell a legal move plays (where a click plays it), None for a pass."""
+        for cell, m in self.clicks.items():
+            if m == move:
+                return cell
+        return None
 
 
 @dataclass(frozen=True)
@@ -179,14 +193,16 @@ class GameType:
       one of this game's positions (for reading a position without being told the game);
     - ``transcript(text, size, layout)``: the position after a list of moves from the start;
     - ``view(state)``: the ``BoardView`` every drawing and page reads;
-    - ``result``: ``discs`` (a final score is a disc difference) or ``result`` (win, draw or loss);
+    - ``result``: ``discs`` (a final score is a disc difference) or ``result`` (win, draw or loss); ``line``:
+      what wins a game of lines (``three in a row``);
     - ``engine(state)``: the player kind of the compiled engine that plays this position (``engine``,
       ``hexengine``), None where only the textbook searches do; ``levels``: the difficulties offered;
     - ``solved_depth``: a depth that reaches the end from any position (tic-tac-toe: 9), None;
       ``exact_empties``: from how many empty squares the textbook search solves to the end;
       ``hint_depth(state)``: how deep the textbook search looks for a hint or a value;
-    - ``rowcol``: whether moves may be typed as the lab notes' 0-based ``row col``; ``move_example``, ``separator``
-      (between the moves of a list: ``, `` where a move holds a space)."""
+    - ``rowcol``: whether moves may be typed as the lab notes' 0-based ``row col``; ``move_example`` (a move to
+      show, ``d3``), ``move_help`` (how to type one), ``separator`` (between the moves of a list: ``, `` where a
+      move holds a space)."""
 
     name: str
     title: str
@@ -199,6 +215,7 @@ class GameType:
     layouts: tuple[str, ...] = ("standard",)
     looks_like: Callable[[str], bool] = field(default=lambda text: False)
     result: str = "discs"
+    line: str = ""
     engine: Callable[[State], str | None] = field(default=lambda state: None)
     levels: int = 11
     solved_depth: int | None = None
@@ -206,6 +223,7 @@ class GameType:
     hint_depth: Callable[[State], int] = field(default=lambda state: 3)
     rowcol: bool = False
     move_example: str = ""
+    move_help: str = ""
     separator: str = " "
     passes: bool = False
     description: str = ""

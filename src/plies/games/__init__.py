@@ -81,7 +81,7 @@ def start_position(name: str, layout: str = "standard") -> State:
         return GAMES[key]()
     sized = []
     for n, t in TYPES.items():
-        ks = sorted({*t.sizes, *([_default_size(t)] if t.sizes and _default_size(t) else [])})
+        ks = _sizes(t) if t.sizes else []
         if len(ks) >= 3:
             sized.append(f"{n}{ks[0]}, {n}{ks[1]} ... {n}{ks[-1]}: {t.title} on another board size")
     raise ParseError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}"
@@ -93,8 +93,14 @@ def _default_size(t: GameType) -> int | None:
     return getattr(s, "n", None)
 
 
+def _sizes(t: GameType) -> list[int]:
+    """Every board size a game is played on, its usual one included."""
+    default = _default_size(t)
+    return sorted({*t.sizes, *([default] if default else [])})
+
+
 def _sizes_text(t: GameType) -> str:
-    sizes = sorted({*t.sizes, *([_default_size(t)] if _default_size(t) else [])})
+    sizes = _sizes(t)
     return ", ".join(f"{n}x{n}" for n in sizes)
 
 

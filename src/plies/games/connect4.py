@@ -233,20 +233,30 @@ def looks_like(text: str) -> bool:
 
 
 def view(state: State) -> BoardView:
-    """The 7x6 board drawn upright: row 0 at the top; a click anywhere in a column drops a disc in it."""
+    """The 7x6 board drawn upright (row 0 at the top): a move is played by clicking the cell its disc drops to."""
     assert isinstance(state, ConnectFourState)
     cells = tuple(state.cell(c, ROWS - 1 - r) for r in range(ROWS) for c in range(COLUMNS))
-    legal = set(state.legal_moves())
-    clicks = {r * COLUMNS + c: c for r in range(ROWS) for c in range(COLUMNS) if c in legal}
-    return BoardView("square", ROWS, COLUMNS, cells, clicks, tuple("abcdefg"), tuple(str(ROWS - r) for r in range(ROWS)))
+    heights = state.heights()
+    clicks = {(ROWS - 1 - heights[c]) * COLUMNS + c: c for c in state.legal_moves()}
+    won = next((w for w in WINDOWS for b in (state.red, state.yellow) if b & w == w), 0)
+    line = tuple((ROWS - 1 - r) * COLUMNS + c for r in range(ROWS) for c in range(COLUMNS) if won & bit(c, r))
+    ranks = tuple(str(ROWS - r) for r in range(ROWS))
+    return BoardView("square", ROWS, COLUMNS, cells, clicks, tuple("abcdefg"), ranks,
+                     pieces=("red", "yellow"), surface="rack", highlight=tuple(sorted(line)))
+
+
+def _start(size: int | None, layout: str = "standard") -> State:
+    return ConnectFourState.start()
+
+
+def _transcript(text: str, size: int | None, layout: str = "standard") -> State:
+    return ConnectFourState.from_transcript(text)
 
 
 TYPE = GameType(
-    name="connect4", title="Connect Four", start=lambda size, layout="standard": ConnectFourState.start(),
-    parse=ConnectFourState.from_text,
-    transcript=lambda text, size, layout="standard": ConnectFourState.from_transcript(text),
+    name="connect4", title="Connect Four", start=_start, parse=ConnectFourState.from_text, transcript=_transcript,
     view=view, aliases=("connect-four", "connectfour", "c4", "four"), looks_like=looks_like, result="result",
-    levels=9, hint_depth=lambda state: 6, move_example="d (a column: a-g or 1-7)",
+    line="four in a row", levels=9, hint_depth=lambda state: 6, move_example="d", move_help="a column: a-g, or 1-7",
     description="Connect Four on 7x6: discs drop down their column; four in a row wins")
 
 

@@ -508,7 +508,8 @@ def view(state: State) -> BoardView:
     cells: list[int | None] = [None] * CELLS
     for sq in ON_BOARD_INDICES:
         bit = 1 << sq
-        cells[sq] = 0 if state.black & bit else 1 if state.white & bit else BoardView.HOLE if state.holes & bit else None
+        cells[sq] = (0 if state.black & bit else 1 if state.white & bit
+                     else BoardView.HOLE if state.holes & bit else None)
     clicks = {m: m for m in state.legal_moves() if m != PASS}
     labels = tuple(str(k) for k in range(SIZE))
     return BoardView("hex", SIZE, SIZE, tuple(cells), clicks, labels, labels, ON_BOARD_INDICES)
@@ -520,12 +521,18 @@ def _engine(state: State) -> str | None:
     return "hexengine" if compiled() else None
 
 
+def _start(size: int | None, layout: str = "standard") -> State:
+    return HexThelloState.start()
+
+
+def _transcript(text: str, size: int | None, layout: str = "standard") -> State:
+    return HexThelloState.from_transcript(text)
+
+
 TYPE = GameType(
-    name="hexthello", title="HexThello", start=lambda size, layout="standard": HexThelloState.start(),
-    parse=lambda text: HexThelloState.from_text(text),
-    transcript=lambda text, size, layout="standard": HexThelloState.from_transcript(text),
+    name="hexthello", title="HexThello", start=_start, parse=HexThelloState.from_text, transcript=_transcript,
     view=view, aliases=("hex",), looks_like=looks_like, result="discs", engine=_engine, levels=11, exact_empties=7,
-    move_example="row and column, like 7 3", separator=", ", passes=True,
+    move_example="7 3", move_help="row and column, like 7 3", separator=", ", passes=True,
     description="Othello on a hexagon of 169 cells (the TUC course framework, document 004)")
 
 

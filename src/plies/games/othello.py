@@ -555,8 +555,9 @@ def view(state: State) -> BoardView:
     n = state.n
     cells = tuple(0 if state.black >> i & 1 else 1 if state.white >> i & 1 else None for i in range(n * n))
     clicks = {m: m for m in state.legal_moves() if m != PASS}
+    stars = ((2, 2), (2, 6), (6, 2), (6, 6)) if n == 8 else ()
     return BoardView("square", n, n, cells, clicks, tuple(chr(97 + c) for c in range(n)),
-                     tuple(str(r + 1) for r in range(n)))
+                     tuple(str(r + 1) for r in range(n)), stars=stars)
 
 
 def _start(size: int | None, layout: str = "standard") -> OthelloState:
@@ -589,5 +590,5 @@ TYPE = GameType(
     name="othello", title="Othello", start=_start, parse=OthelloState.from_text, transcript=_transcript,
     view=view, aliases=("reversi",), sizes=(4, 6, 10), layouts=("standard", "doc000"), looks_like=looks_like,
     result="discs", engine=_engine, levels=11, exact_empties=8, hint_depth=_hint_depth, rowcol=True,
-    move_example="d3, or row and column like '2 3'", passes=True,
+    move_example="d3", move_help="d3, or row and column like '2 3'", passes=True,
     description="8x8 (or 4x4 to 10x10) Othello: discs flank and turn, a player without a move passes")

@@ -222,12 +222,22 @@ def view(state: State) -> BoardView:
     """The 3x3 board: a1 top left, each cell's mark."""
     assert isinstance(state, TicTacToeState)
     cells = tuple(0 if state.x >> i & 1 else 1 if state.o >> i & 1 else None for i in range(9))
-    return BoardView("square", 3, 3, cells, {m: m for m in state.legal_moves()}, ("a", "b", "c"), ("1", "2", "3"))
+    won = next((line for line in LINES for b in (state.x, state.o) if b & line == line), 0)
+    return BoardView("square", 3, 3, cells, {m: m for m in state.legal_moves()}, ("a", "b", "c"), ("1", "2", "3"),
+                     pieces=("x", "o"), surface="paper", highlight=tuple(i for i in range(9) if won >> i & 1))
+
+
+def _start(size: int | None, layout: str = "standard") -> State:
+    return TicTacToeState.start()
+
+
+def _transcript(text: str, size: int | None, layout: str = "standard") -> State:
+    return TicTacToeState.from_transcript(text)
 
 
 TYPE = GameType(
-    name="tictactoe", title="Tic-tac-toe", start=lambda size, layout="standard": TicTacToeState.start(),
-    parse=TicTacToeState.from_text, transcript=lambda text, size, layout="standard": TicTacToeState.from_transcript(text),
-    view=view, aliases=("ttt", "tic-tac-toe", "noughts"), looks_like=looks_like, result="result", levels=9,
-    solved_depth=9, hint_depth=lambda state: 9, rowcol=True, move_example="b2",
+    name="tictactoe", title="Tic-tac-toe", start=_start, parse=TicTacToeState.from_text, transcript=_transcript,
+    view=view, aliases=("ttt", "tic-tac-toe", "noughts"), looks_like=looks_like, result="result",
+    line="three in a row", levels=9,
+    solved_depth=9, hint_depth=lambda state: 9, rowcol=True, move_example="b2", move_help="b2",
     description="3x3 tic-tac-toe (documents 002 and 003): three in a line wins")

@@ -80,6 +80,7 @@ def get(game: str, name: str | None = None) -> Heuristic:
     return table[key]
 
 
+from plies.heuristics import connect4 as _connect4  # noqa: E402,F401
 from plies.heuristics import hexthello as _hexthello  # noqa: E402,F401
 from plies.heuristics import othello as _othello  # noqa: E402,F401  (registers)
 from plies.heuristics import tictactoe as _tictactoe  # noqa: E402,F401

@@ -157,6 +157,7 @@ def analyse_position(state: State, level: int | None = None, use_engine: bool | 
             rows, depth, source = _textbook_rows(state, leaf_depth(levels.hint_depth(state), state.to_move), h,
                                                  False)
     rows.sort(key=lambda r: -r["value"])
+    _place(state, rows)
     best = rows[0]
     if unit == "result":
         for r in rows:
@@ -164,6 +165,19 @@ def analyse_position(state: State, level: int | None = None, use_engine: bool | 
     black = best["value"] if state.to_move == 0 else -best["value"]
     out.update(value=_r(black), exact=bool(best["exact"]), depth=depth, source=source, moves=rows)
     return out
+
+
+def _place(state: State, rows: list[dict[str, Any]]) -> None:
+    """Each row's ``cell``: where the move is played on the board (its square; in Connect Four the cell the disc
+    drops to), for the pages that draw values on the board."""
+    from plies.games import TYPES
+
+    t = TYPES.get(state.game)
+    if t is None:
+        return
+    v = t.view(state)
+    for r in rows:
+        r["cell"] = v.cell_of(r["index"])
 
 
 def _empties(state: State) -> int:
@@ -264,6 +278,7 @@ def textbook_analysis(state: State, depth: int, heuristic: Any) -> dict[str, Any
         return analyse_position(state, use_engine=False)
     rows, depth, source = _textbook_rows(state, depth, heuristic, False)
     rows.sort(key=lambda r: -r["value"])
+    _place(state, rows)
     unit = heuristic_unit(heuristic)
     if state.game == "tictactoe" and all(r["exact"] for r in rows):
         unit = "result"

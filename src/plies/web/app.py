@@ -30,7 +30,7 @@ from plies.game import PliesError
 from plies.games import parse_position
 from plies.storage import storage_reason
 from plies.teach.web import router as learn_router
-from plies.web.boards import adapter_for, counts
+from plies.web import boards
 from plies.web.guard import (
     PER_ADDRESS,
     PER_TOKEN,
@@ -72,17 +72,18 @@ def token_of(request: Request | WebSocket) -> str | None:
 def replay(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Every position of a stored game (board cells, last move, counts) for move-by-move replay."""
     state = parse_position(record["start"], game=record["game"])
-    ad = adapter_for(state)
-    frames = [{"ply": 0, "cells": ad.cells(state), "last_move": None, "to_move": state.to_move,
-               "counts": counts(ad.cells(state)), "move": None}]
+    cells = boards.cells(state)
+    frames = [{"ply": 0, "cells": cells, "last_move": None, "to_move": state.to_move, "counts": boards.counts(cells),
+               "move": None, "highlight": boards.highlight(state)}]
     for i, text in enumerate(record["moves"]):
         move = state.parse_move(text)
         mover = state.to_move
+        before = state
         state = state.play(move)
-        cells = ad.cells(state)
-        frames.append({"ply": i + 1, "cells": cells, "move": text, "side": mover, "counts": counts(cells),
-                       "last_move": None if text == "pass" else move,
-                       "to_move": None if state.is_over() else state.to_move})
+        cells = boards.cells(state)
+        frames.append({"ply": i + 1, "cells": cells, "move": text, "side": mover, "counts": boards.counts(cells),
+                       "last_move": None if text == "pass" else boards.cell_of(before, move),
+                       "to_move": None if state.is_over() else state.to_move, "highlight": boards.highlight(state)})
     return frames
 
 
@@ -277,7 +278,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         except PliesError as e:
             raise ApiError(500, f"stored game cannot be replayed: {e}") from None
         start = parse_position(record["start"], game=record["game"])
-        record["layout"] = adapter_for(start).layout(start)
+        record["layout"] = boards.layout(start)
         record["side_names"] = list(start.player_names)
         return record
 

@@ -210,10 +210,8 @@ def hints(state: State, count: int = 3, use_engine: bool | None = None, level: i
 
 
 def info() -> dict[str, Any]:
-    """What the start screen offers: levels, algorithms, heuristics per game, engine availability."""
-    import plies.web.boards  # noqa: F401  (registers the games the page can draw, HexThello included)
-    from plies.games import GAMES
-
+    """What the start screen offers: the games (each described by its ``GameType``), levels, algorithms,
+    heuristics per game, engine availability."""
     ok, text = engine_status()
     notes: dict[int, str] = {}
     analysis: dict[int, str] = {}
@@ -222,17 +220,48 @@ def info() -> dict[str, Any]:
 
         notes = {lv: row.summary for lv, row in LEVELS.items() if lv > TEACHING_MAX}
         analysis = {lv: f"depth {row.depth}, exact from {row.exact_empties} empties" for lv, row in LEVELS.items()}
-    games = []
-    for name in GAMES:
-        games.append({"name": name, "heuristics": heuristics.names(name) if name in heuristics.HEURISTICS else [],
-                      "default_heuristic": default_heuristic(name)})
     return {
-        "games": games,
+        "games": game_entries(),
         "levels": {"teaching": [1, TEACHING_MAX], "max": MAX_LEVEL},
         "algorithms": list(ALGORITHMS),
         "engine": {"available": ok, "text": text, "levels": notes, "warm": _ENGINE_READY.is_set()},
         "analysis": {"levels": analysis, "default": _default_analysis_level()},
     }
+
+
+def game_entries() -> list[dict[str, Any]]:
+    """Every game the page offers, from its ``GameType``: its variants (board sizes) with their start boards,
+    the sides' names and symbols, how its results count, a move for the help, whether the engine plays it."""
+    from plies.games import GAMES, TYPES
+    from plies.web import boards
+
+    out = []
+    for name in GAMES:
+        t = TYPES.get(name)
+        start = GAMES[name]()
+        default = getattr(start, "n", None)
+        # the usual board first (the start screen's default), then the other sizes
+        sizes = [default, *sorted(set(t.sizes) - {default})] if t is not None and t.sizes and default else [None]
+        variants = []
+        for size in sizes:
+            s = start if size in (None, default) else t.start(size, "standard")  # type: ignore[union-attr]
+            variants.append({
+                "name": name if size in (None, default) else f"{name}{size}",
+                "label": (t.title if t else name) + (f" {size}×{size}" if size else ""), "size": size,
+                "engine": bool(t is not None and t.engine(s) == "engine" and engine_status()[0]),  # the levels' engine
+                "layout": boards.layout(s), "start": boards.cells(s),
+            })
+        legal = start.legal_moves()
+        out.append({
+            "name": name, "title": t.title if t else name, "variants": variants,
+            "sides": list(start.player_names), "symbols": list(getattr(start, "symbols", ("X", "O"))),
+            "result": t.result if t else "discs", "line": t.line if t else "",
+            "separator": t.separator if t else " ",
+            "example": t.move_example if t and t.move_example else start.move_str(legal[0]) if legal else "",
+            "heuristics": heuristics.names(name) if name in heuristics.HEURISTICS else [],
+            "default_heuristic": default_heuristic(name),
+        })
+    return out
 
 
 def _default_analysis_level() -> int:

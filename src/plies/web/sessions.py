@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plies.game import PASS, PliesError, State
+from plies.web import boards
 from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL, LIVE, Analyst, clamp_level, shared_analyst
-from plies.web.boards import adapter_for, changed, counts
 from plies.web.levels import Computer, stop
 from plies.web.workers import Workers
 
@@ -242,26 +242,25 @@ class GameSession:
         if not 0 <= ply < len(self.states):
             raise PliesError(f"no position {ply}: the game has {len(self.moves)} moves")
         st = self.states[ply]
-        ad = adapter_for(st)
-        cells = ad.cells(st)
+        cells = boards.cells(st)
         last = next((i for i in range(ply - 1, -1, -1) if self.moves[i] != PASS), None)
         last_move = flipped = None
         if last is not None:
             before = self.states[last]
-            last_move = {"index": self.moves[last], "move": before.move_str(self.moves[last]),
+            last_move = {"index": boards.cell_of(before, self.moves[last]), "move": before.move_str(self.moves[last]),
                          "side": before.to_move, "ply": last + 1}
-            flipped = changed(ad.cells(before), ad.cells(self.states[last + 1]))
+            flipped = boards.changed(boards.cells(before), boards.cells(self.states[last + 1]))
         final = ply == len(self.moves)
         over = self.over if final else st.is_over()
-        legal = [] if over else [{"index": m, "move": st.move_str(m)} for m in st.legal_moves() if m != PASS]
-        return {"ply": ply, "cells": cells, "counts": counts(cells), "to_move": None if over else st.to_move,
+        legal = [] if over else boards.legal(st)
+        return {"ply": ply, "cells": cells, "counts": boards.counts(cells), "to_move": None if over else st.to_move,
                 "legal": legal, "last_move": last_move, "flipped": flipped or [], "position": st.to_text(),
-                "over": over, "eval": self.evals[ply] if ply < len(self.evals) else None}
+                "over": over, "eval": self.evals[ply] if ply < len(self.evals) else None,
+                "highlight": boards.highlight(st)}
 
     def view(self, owner: bool = False) -> dict[str, Any]:
         """Everything the page needs to draw the game, as JSON."""
         st = self.state
-        ad = adapter_for(st)
         now = self.frame(len(self.moves))
         moves = [{"ply": i + 1, "move": self.states[i].move_str(m), "side": self.states[i].to_move,
                   "value": self.values[i]} for i, m in enumerate(self.moves)]
@@ -272,7 +271,7 @@ class GameSession:
             "game": st.game,
             "version": self.version,
             "ply": len(self.moves),
-            "layout": ad.layout(st),
+            "layout": boards.layout(st),
             "cells": now["cells"],
             "counts": now["counts"],
             "to_move": now["to_move"],
@@ -281,6 +280,7 @@ class GameSession:
             "legal": now["legal"],
             "last_move": now["last_move"],
             "flipped": now["flipped"],
+            "highlight": now["highlight"],
             "over": self.over,
             "result": self.result(),
             "notice": self.notice,
@@ -418,7 +418,7 @@ class GameSession:
 
     @staticmethod
     def _diff(state: State) -> int:
-        c = counts(adapter_for(state).cells(state))
+        c = boards.counts(boards.cells(state))
         return c["X"] - c["O"]
 
     def _push(self, move: Any, value: float | None = None, setup: bool = False) -> None:

@@ -5,8 +5,6 @@
 
 const $ = (sel) => document.querySelector(sel);
 const SVGNS = "http://www.w3.org/2000/svg";
-const GAME_LABELS = { othello: "Othello 8×8", othello6: "Othello 6×6", othello10: "Othello 10×10",
-  tictactoe: "Tic-tac-toe", hexthello: "HexThello (hexagon)" };
 
 const app = {
   info: null,
@@ -108,20 +106,29 @@ async function route() {
 }
 window.addEventListener("hashchange", route);
 
-// ---------------------------------------------------------------- start screen
-function gameChoices() {
-  const out = [];
-  for (const g of app.info.games) {
-    if (g.name === "othello") out.push("othello", "othello6", "othello10");
-    else out.push(g.name);
-  }
-  return out;
+// ---------------------------------------------------------------- the games, as the server describes them
+// Every game comes with its variants (board sizes), sides, symbols, how its results count, a move to show and
+// whether the fast engine plays it: the page knows no game by name.
+function variants() { return app.info ? app.info.games.flatMap((g) => g.variants.map((v) => ({ ...v, game: g }))) : []; }
+function variant(name) { return variants().find((v) => v.name === name) || null; }
+function gameEntry(name) {
+  const v = variant(name);
+  return v ? v.game : ((app.info && app.info.games.find((g) => g.name === name)) || null);
 }
+function gameChoices() { return variants().map((v) => v.name); }
+function gameTitle(name) { const v = variant(name); return v ? v.label : name; }
+// the variant of a game with this layout (an Othello board's size)
+function variantOf(game, layout) {
+  const entry = gameEntry(game);
+  if (!entry) return null;
+  return entry.variants.find((v) => !layout || v.layout.rows === layout.rows) || entry.variants[0];
+}
+function marksGame(layout) { return layout && layout.pieces && layout.pieces[0] === "x"; } // X and O marks, not discs
 
 async function initStart() {
   app.info = await api("GET", "/api/info");
   const sel = $("#opt-game");
-  for (const name of gameChoices()) html("option", { value: name, text: GAME_LABELS[name] || name }, sel);
+  for (const name of gameChoices()) html("option", { value: name, text: gameTitle(name) }, sel);
   const levelSel = $("#opt-level"), level2 = $("#opt-level2");
   for (let l = 1; l <= app.info.levels.max; l++) {
     const teach = l <= app.info.levels.teaching[1];
@@ -151,8 +158,8 @@ async function initStart() {
   $("#start-form").addEventListener("submit", (ev) => { ev.preventDefault(); startFromForm(); });
 }
 
-function baseGame(name) { return name.startsWith("othello") ? "othello" : name; }
-function sizeOf(name) { const m = name.match(/^othello(\d+)$/); return m ? +m[1] : null; }
+function baseGame(name) { const e = gameEntry(name); return e ? e.name : name; }
+function sizeOf(name) { const v = variant(name); return v && v.game.variants.length > 1 ? v.size : null; }
 
 function fillHeuristics() {
   const game = baseGame($("#opt-game").value);
@@ -163,15 +170,16 @@ function fillHeuristics() {
   if (!names.length) html("option", { value: "", text: "disc difference" }, sel);
   for (const n of names) html("option", { value: n, text: n + (entry.default_heuristic === n ? " (default)" : "") }, sel);
   if (entry && entry.default_heuristic) sel.value = entry.default_heuristic;
-  const sides = game === "tictactoe" ? ["X", "O"] : ["Black", "White"];
+  const sides = entry ? entry.sides : ["Black", "White"];
   for (const span of document.querySelectorAll("[data-side]")) span.textContent = sides[+span.dataset.side];
   labelLevels();
   updateStartForm();
 }
 
-// The high levels' names in the Difficulty lists: the fast engine on 8x8 Othello, alpha-beta on the other games.
+// The high levels' names in the Difficulty lists: the fast engine where it plays, alpha-beta elsewhere.
+function engineGame(name) { const v = variant(name); return !!(v && v.engine && app.info.engine.available); }
 function labelLevels() {
-  const fast = $("#opt-game").value === "othello" && app.info.engine.available;
+  const fast = engineGame($("#opt-game").value);
   for (const sel of [$("#opt-level"), $("#opt-level2")]) {
     for (const o of sel.options) {
       const l = +o.value;
@@ -185,7 +193,7 @@ function levelNote(level) {
     return `Level ${level}: the textbook search looks ${level} move${level === 1 ? "" : "s"} ahead with the evaluation below.`;
   }
   const game = $("#opt-game").value;
-  if (game !== "othello" || !app.info.engine.available) return `Level ${level}: alpha-beta with move ordering (the fast engine plays 8×8 Othello only).`;
+  if (!engineGame(game)) return `Level ${level}: alpha-beta with move ordering (the fast engine plays 8×8 Othello only).`;
   return `Level ${level}: ${(app.info.engine.levels || {})[level] || "the fast engine"}.`;
 }
 
@@ -267,7 +275,7 @@ function frameAt(ply) {
   if (app.mode === "replay") return app.rec.frames[ply] || null;
   if (ply === g.ply) {
     return { ply, cells: g.cells, counts: g.counts, to_move: g.to_move, legal: g.legal, last_move: g.last_move,
-      flipped: g.flipped, position: g.position, over: g.over };
+      flipped: g.flipped, position: g.position, over: g.over, highlight: g.highlight || [] };
   }
   const f = app.frames.get(ply);
   if (f && f.version === g.version) return f;
@@ -421,11 +429,8 @@ function transcriptOf(rec) {
 }
 
 function gameLabel(rec) {
-  if (rec.game === "othello") {
-    const n = Math.round(Math.sqrt(rec.start.replace(/\s/g, "").length - 1));
-    return GAME_LABELS[n === 8 ? "othello" : `othello${n}`] || `Othello ${n}×${n}`;
-  }
-  return GAME_LABELS[rec.game] || rec.game;
+  const v = variantOf(rec.game, rec.layout);
+  return v ? v.label : rec.game;
 }
 
 async function playOn() {
@@ -433,7 +438,8 @@ async function playOn() {
   if (!rec) return;
   const k = viewPly();
   const s = { ...(app.settings.mode ? app.settings : formSettings()) };
-  s.game = rec.game === "othello" ? (rec.layout.rows === 8 ? "othello" : `othello${rec.layout.rows}`) : rec.game;
+  const v = variantOf(rec.game, rec.layout);
+  s.game = v ? v.name : rec.game;
   if (s.mode === "watch") s.mode = "people";
   try { await startGame(s, rec.start, { moves: rec.moves.slice(0, k) }); }
   catch (e) { showError(e.message); }
@@ -463,7 +469,8 @@ async function fetchAnalysis(ply, key) {
     let a;
     if (app.mode === "replay") {
       const rec = app.rec;
-      a = await api("POST", "/api/analysis", { game: rec.game, size: rec.game === "othello" ? rec.layout.rows : null,
+      const v = variantOf(rec.game, rec.layout);
+      a = await api("POST", "/api/analysis", { game: rec.game, size: v ? sizeOf(v.name) : null,
         position: rec.start, moves: rec.moves.slice(0, ply), level: analysisLevel() });
     } else {
       a = await api("GET", `/api/games/${app.gameId}/analysis?ply=${ply}&level=${analysisLevel()}`);
@@ -490,10 +497,12 @@ function drawHints(ply, frame) {
     const li = html("li", {}, ol);
     html("b", { class: "hint-move", text: h.move }, li);
     html("span", { class: "hint-value", text: fmtVal(moveValue(h.value, mover), a.unit) + (h.exact && a.unit === "discs" ? " exact" : "") }, li);
-    if (h.pv.length > 1) html("span", { class: "hint-line", text: `then ${h.pv.slice(1).join(a.game === "hexthello" ? ", " : " ")}` }, li);
+    if (h.pv.length > 1) html("span", { class: "hint-line", text: `then ${h.pv.slice(1).join(separatorOf(a.game))}` }, li);
   }
   return a.moves.slice(0, 3);
 }
+
+function separatorOf(game) { const e = gameEntry(game); return e ? e.separator : " "; }
 
 function clearReview() {
   app.review = null; app.reviewing = null;
@@ -586,7 +595,7 @@ function render() {
   if (f) {
     const step = app.shownPly !== null && k === app.shownPly + 1;
     const clickable = canPlayAt({ ...f, ply: k });
-    drawBoard($("#board"), { game: g.game, layout: g.layout, cells: f.cells }, {
+    drawBoard($("#board"), { game: g.game, layout: g.layout, cells: f.cells, highlight: f.highlight || [] }, {
       legal: clickable ? f.legal : [],
       dots: clickable || (app.mode === "live" && atEnd && f.to_move !== null) ? f.legal : [],
       lastMove: f.last_move ? (typeof f.last_move === "object" ? f.last_move.index : f.last_move) : null,
@@ -604,8 +613,8 @@ function render() {
     app.shownPly = k;
   }
   const known = (g.evals || []).find((e) => e);
-  $("#analysis-level-box").hidden = !(g.game === "othello" && g.layout.rows === 8 && app.info && app.info.engine.available
-    && (!known || known.unit === "discs"));
+  const v = variantOf(g.game, g.layout);
+  $("#analysis-level-box").hidden = !(v && engineGame(v.name) && (!known || known.unit === "discs"));
   if (app.mode === "replay") $("#opt-analysis").value = analysisLevel();
   drawPlayers(f);
   drawStatus(f, k);
@@ -630,18 +639,20 @@ function drawPlayers(f) {
   box.textContent = "";
   box.classList.toggle("timed", !!g.clock);
   const symbols = ["X", "O"];
+  const pieces = g.layout.pieces || ["black", "white"];
+  const marked = marksGame(g.layout);
   const counts = f ? (f.counts || g.counts) : g.counts;
   for (const p of [0, 1]) {
     const info = g.players[p];
     const row = html("div", { class: "player" + (f && f.to_move === p ? " to-move" : ""), "data-player": p }, box);
-    html("span", { class: `chip ${symbols[p]}${g.game === "tictactoe" ? " mark" : ""}`,
-      text: g.game === "tictactoe" ? symbols[p] : "" }, row);
+    html("span", { class: `chip ${symbols[p]} ${pieces[p]}${marked ? " mark" : ""}`,
+      text: marked ? symbols[p] : "" }, row);
     const who = html("div", { class: "who" }, row);
     html("span", { class: "colour", text: g.side_names[p] }, who);
     html("span", { class: "name", text: ` ${info.name}` }, who);
     if (info.kind === "computer" && info.label) html("small", { text: info.label.replace(/^level \d+: /, "") }, who);
     if (g.clock) html("span", { class: "clock" + (g.clock.running === p ? " running" : "") + (g.clock.flagged === p ? " flagged" : ""), "data-clock": p, text: clockText(p) }, row);
-    html("span", { class: "count", text: g.game === "tictactoe" ? "" : counts[symbols[p]] }, row);
+    html("span", { class: "count", text: marked ? "" : counts[symbols[p]] }, row);
   }
 }
 
@@ -692,7 +703,8 @@ function drawStatus(f, k) {
   $("#btn-hint").disabled = !f || f.over || f.to_move === null;
   $("#btn-review").disabled = !!app.reviewing || !g.moves.some((m) => m.move !== "pass");
   $("#move-input").disabled = !live || !humanAt(f) || k !== g.ply;
-  $("#move-input").placeholder = g.game === "hexthello" ? "type a move, e.g. 7 3" : g.game === "tictactoe" ? "type a move, e.g. b2" : "type a move, e.g. d3";
+  const entry = gameEntry(g.game);
+  $("#move-input").placeholder = `type a move, e.g. ${entry ? entry.example : "d3"}`;
   const note = $("#view-note");
   if (live && k !== g.ply) {
     note.hidden = false;
@@ -715,7 +727,7 @@ function drawMoveNote(k, f) {
   const r = app.review;
   const parts = [];
   const lastMove = k > 0 ? g.moves[k - 1] : null;
-  const sep = g.game === "hexthello" ? ", " : " ";
+  const sep = separatorOf(g.game);
   if (r) {
     const row = r.moves.find((m) => m.ply === k + 1);
     if (row && row.best && !row.forced) {
@@ -866,7 +878,8 @@ function showEnd(g) {
     title = r.winner === null ? "Draw" : r.winner === me ? `You win: ${r.text}` : `You lose: ${r.text}`;
   }
   $("#end-title").textContent = title;
-  $("#end-score").textContent = g.game === "tictactoe" ? (r && r.winner === null ? "No line of three." : "Three in a row.")
+  const entry = gameEntry(g.game);
+  $("#end-score").textContent = entry && entry.result === "result" ? (r && r.winner === null ? `No ${entry.line || "line"}.` : `${entry.line ? entry.line[0].toUpperCase() + entry.line.slice(1) : "A line"}.`)
     : `${g.side_names[0]} ${g.counts.X} – ${g.counts.O} ${g.side_names[1]}`;
   const lost = g.saved === false ? g.error : "";  // the server could not store the game (full disk...)
   $("#end-detail").textContent = [r && r.reason === "time" ? g.notice : "", lost].filter(Boolean).join(" ");
@@ -887,36 +900,37 @@ function drawBoard(container, g, opts) {
   container.textContent = "";
   const layout = g.layout;
   if (layout.kind === "hex") return drawHex(container, g, opts);
-  const n = layout.cols, C = 60, M = 26;
-  const ttt = g.game === "tictactoe";
-  const svg = el("svg", { viewBox: `0 0 ${n * C + M * 2} ${n * C + M * 2}`, class: ttt ? "ttt" : "othello" }, container);
-  for (let c = 0; c < n; c++) {
+  const rows = layout.rows, cols = layout.cols, C = 60, M = 26;
+  const marked = marksGame(layout);
+  const pieces = layout.pieces || ["black", "white"];
+  const svg = el("svg", { viewBox: `0 0 ${cols * C + M * 2} ${rows * C + M * 2}`,
+    class: `board-${layout.surface || "felt"}${marked ? " ttt" : " othello"}` }, container);
+  for (let c = 0; c < cols; c++) {
     el("text", { x: M + c * C + C / 2, y: M / 2, class: "coord", text: layout.files[c] }, svg);
-    el("text", { x: M + c * C + C / 2, y: M + n * C + M / 2, class: "coord", text: layout.files[c] }, svg);
+    el("text", { x: M + c * C + C / 2, y: M + rows * C + M / 2, class: "coord", text: layout.files[c] }, svg);
   }
-  for (let r = 0; r < n; r++) {
+  for (let r = 0; r < rows; r++) {
     el("text", { x: M / 2, y: M + r * C + C / 2, class: "coord", text: layout.ranks[r] }, svg);
-    el("text", { x: M + n * C + M / 2, y: M + r * C + C / 2, class: "coord", text: layout.ranks[r] }, svg);
+    el("text", { x: M + cols * C + M / 2, y: M + r * C + C / 2, class: "coord", text: layout.ranks[r] }, svg);
   }
   const legal = new Map((opts.legal || []).map((m) => [m.index, m.move]));
-  const center = (i) => [M + (i % n) * C + C / 2, M + Math.floor(i / n) * C + C / 2];
-  for (let i = 0; i < n * n; i++) {
+  const center = (i) => [M + (i % cols) * C + C / 2, M + Math.floor(i / cols) * C + C / 2];
+  for (let i = 0; i < rows * cols; i++) {
     const [cx, cy] = center(i);
     const rect = el("rect", { x: cx - C / 2, y: cy - C / 2, width: C, height: C, class: "cell", "data-index": i,
-      "data-square": layout.files[i % n] + layout.ranks[Math.floor(i / n)] }, svg);
+      "data-square": layout.files[i % cols] + layout.ranks[Math.floor(i / cols)] }, svg);
     if (legal.has(i) || opts.clickAll) {
       rect.classList.add("legal");
       rect.addEventListener("click", () => opts.onClick && opts.onClick(i));
     } else if (opts.onMiss) rect.addEventListener("click", () => opts.onMiss(rect.dataset.square));
-    if (ttt && opts.lastMove === i) rect.classList.add("last-cell");
+    if (marked && opts.lastMove === i) rect.classList.add("last-cell");
+    if (layout.surface === "rack") el("circle", { cx, cy, r: C * 0.41, class: "slot" }, svg);
   }
-  if (!ttt && n === 8) for (const [r, c] of [[2, 2], [2, 6], [6, 2], [6, 6]]) {
-    el("circle", { cx: M + c * C, cy: M + r * C, r: 3.5, fill: "#184d2e" }, svg);
-  }
+  for (const [r, c] of layout.stars || []) el("circle", { cx: M + c * C, cy: M + r * C, r: 3.5, class: "star" }, svg);
   g.cells.forEach((v, i) => {
     if (!v) return;
     const [cx, cy] = center(i);
-    if (ttt) {
+    if (marked) {
       if (v === "X") {
         const d = C * 0.28;
         el("line", { x1: cx - d, y1: cy - d, x2: cx + d, y2: cy + d, class: "mark-x" }, svg);
@@ -924,25 +938,23 @@ function drawBoard(container, g, opts) {
       } else el("circle", { cx, cy, r: C * 0.3, class: "mark-o" }, svg);
       return;
     }
-    disc(svg, cx, cy, C * 0.41, v, i, opts);
+    disc(svg, cx, cy, C * 0.41, v, i, { ...opts, pieces });
   });
-  if (ttt) winLine(svg, g.cells, center);
-  marks(svg, g, opts, center, !ttt, 6, 5, C);
+  winLine(svg, g.highlight || [], center);
+  marks(svg, g, opts, center, !marked, 6, 5, C);
 }
 
+// the winning line the server marks (its first and last cells)
 function winLine(svg, cells, center) {
-  const lines = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
-  for (const [a, b, c] of lines) {
-    if (cells[a] && cells[a] === cells[b] && cells[a] === cells[c]) {
-      const [x1, y1] = center(a), [x2, y2] = center(c);
-      el("line", { x1, y1, x2, y2, class: "win-line" }, svg);
-    }
-  }
+  if (cells.length < 2) return;
+  const [x1, y1] = center(cells[0]), [x2, y2] = center(cells[cells.length - 1]);
+  el("line", { x1, y1, x2, y2, class: "win-line" }, svg);
 }
 
 function marks(svg, g, opts, center, dots, dotR, lastR, C) {
   const shown = new Set();
-  if (opts.values) for (const mv of opts.values.a.moves) if (mv.index >= 0) shown.add(mv.index);
+  const at = (m) => (m.cell !== undefined && m.cell !== null ? m.cell : m.index);
+  if (opts.values) for (const mv of opts.values.a.moves) if (at(mv) >= 0) shown.add(at(mv));
   for (const m of opts.dots || opts.legal || []) {
     if (shown.has(m.index)) continue;
     const [cx, cy] = center(m.index);
@@ -953,7 +965,8 @@ function marks(svg, g, opts, center, dots, dotR, lastR, C) {
     el("circle", { cx, cy, r: lastR, class: "last-mark" }, svg);
   }
   if (opts.review) {
-    const byName = new Map((opts.values ? opts.values.a.moves : []).map((m) => [m.move, m.index]));
+    const byName = new Map([...(opts.dots || opts.legal || []).map((m) => [m.move, m.index]),
+      ...(opts.values ? opts.values.a.moves : []).map((m) => [m.move, at(m)])]);
     for (const [name, cls] of [[opts.review.best, "best-ring"], [opts.review.move, "played-ring"]]) {
       const idx = indexOfMove(g, name, byName);
       if (idx === null || (cls === "played-ring" && opts.review.move === opts.review.best)) continue;
@@ -965,17 +978,17 @@ function marks(svg, g, opts, center, dots, dotR, lastR, C) {
     const a = opts.values.a;
     const best = a.moves.length ? a.moves[0].value : null;
     for (const mv of a.moves) {
-      if (mv.index < 0) continue;
-      const [cx, cy] = center(mv.index);
+      if (at(mv) < 0) continue;
+      const [cx, cy] = center(at(mv));
       const v = moveValue(mv.value, opts.values.mover);
-      el("text", { x: cx, y: cy + 1, class: "value-text" + (mv.value === best ? " best" : ""), "data-index": mv.index,
+      el("text", { x: cx, y: cy + 1, class: "value-text" + (mv.value === best ? " best" : ""), "data-index": at(mv),
         text: fmtVal(v, a.unit, { bare: true }), "font-size": Math.round(C * (a.unit === "discs" || a.unit === "result" ? 0.3 : 0.24)) }, svg);
     }
   }
   if (opts.hints) {
     opts.hints.forEach((h, k) => {
-      if (h.index === undefined || h.index < 0) return;
-      const [cx, cy] = center(h.index);
+      if (h.index === undefined || at(h) < 0) return;
+      const [cx, cy] = center(at(h));
       const dx = opts.values ? C * 0.3 : 0, dy = opts.values ? -C * 0.3 : 0;
       el("circle", { cx: cx + dx, cy: cy + dy, r: C * 0.2, class: "hint-mark" }, svg);
       el("text", { x: cx + dx, y: cy + dy + 1, class: "hint-text", text: String(k + 1), "font-size": Math.round(C * 0.22) }, svg);
@@ -996,7 +1009,8 @@ function indexOfMove(g, name, byName) {
 
 function disc(svg, cx, cy, r, v, i, opts) {
   if (v === "#") { el("circle", { cx, cy, r: r * 0.9, class: "hole", "data-index": i }, svg); return null; }
-  const colour = v === "X" ? "black" : "white";
+  const pieces = opts.pieces || ["black", "white"];
+  const colour = v === "X" ? pieces[0] : pieces[1];
   const d = el("circle", { cx, cy, r, class: `disc ${colour}`, "data-index": i }, svg);
   if (opts.flips && opts.flips.includes(i)) {
     d.style.setProperty("--from", v === "X" ? "var(--white)" : "var(--black)");
@@ -1051,36 +1065,15 @@ function drawHex(container, g, opts) {
 }
 
 // ---------------------------------------------------------------- board editor
-const EDITOR_GAMES = ["othello", "othello6", "othello10", "tictactoe", "hexthello"];
+// Every game the server offers, on its own board: the start position's layout and cells come with the game.
+function editorLayout(name) { return variant(name).layout; }
 
-function editorLayout(name) {
-  if (name === "hexthello") {
-    const size = 15, on = [];
-    for (let i = 0; i < size; i++) for (let j = 0; j < size; j++) if (i + j >= 7 && i + j <= 21) on.push(i * size + j);
-    return { kind: "hex", rows: size, cols: size, cells_on_board: on };
-  }
-  const n = name === "tictactoe" ? 3 : sizeOf(name) || 8;
-  return { kind: "square", rows: n, cols: n, files: [...Array(n).keys()].map((c) => String.fromCharCode(97 + c)),
-    ranks: [...Array(n).keys()].map((r) => String(r + 1)) };
-}
-
-function editorStart(name, layout) {
-  const cells = Array(layout.rows * layout.cols).fill("");
-  if (name === "hexthello") {
-    for (const [i, j] of [[7, 7], [6, 7], [7, 8], [8, 6]]) cells[i * 15 + j] = "O";
-    for (const [i, j] of [[7, 6], [6, 8], [8, 7]]) cells[i * 15 + j] = "X";
-  } else if (name !== "tictactoe") {
-    const n = layout.cols, h = n / 2;
-    cells[(h - 1) * n + h - 1] = "O"; cells[h * n + h] = "O";
-    cells[(h - 1) * n + h] = "X"; cells[h * n + h - 1] = "X";
-  }
-  return cells;
-}
+function editorStart(name) { return [...variant(name).start]; }
 
 function openEditor() {
   const sel = $("#ed-game");
   if (!sel.options.length) {
-    for (const name of EDITOR_GAMES) if (!app.info || name !== "hexthello" || gameChoices().includes("hexthello")) html("option", { value: name, text: GAME_LABELS[name] }, sel);
+    for (const name of gameChoices()) html("option", { value: name, text: gameTitle(name) }, sel);
     sel.addEventListener("change", () => resetEditor(sel.value, true));
     $("#ed-clear").addEventListener("click", () => { app.editor.cells = app.editor.cells.map((c) => (c === "#" ? "#" : "")); drawEditor(); });
     $("#ed-start-pos").addEventListener("click", () => resetEditor(app.editor.name, true));
@@ -1088,7 +1081,8 @@ function openEditor() {
     $("#ed-play").addEventListener("click", playFromEditor);
   }
   if (!app.editor) {
-    const want = app.settings.game && EDITOR_GAMES.includes(app.settings.game) ? app.settings.game : "othello";
+    const choices = gameChoices();
+    const want = app.settings.game && choices.includes(app.settings.game) ? app.settings.game : choices[0];
     sel.value = want;
     resetEditor(sel.value, true);
   } else drawEditor();
@@ -1096,24 +1090,28 @@ function openEditor() {
 
 function resetEditor(name, start) {
   const layout = editorLayout(name);
-  app.editor = { name, layout, cells: start ? editorStart(name, layout) : Array(layout.rows * layout.cols).fill("") };
+  const blank = editorStart(name).map((c) => (c === "#" ? "#" : ""));
+  app.editor = { name, layout, cells: start ? editorStart(name) : blank };
   if (start) document.querySelector("input[name=ed-side][value=X]").checked = true; // the start: the first side moves
-  const sides = name === "tictactoe" ? ["X", "O"] : ["Black", "White"];
+  const sides = gameEntry(name).sides;
   for (const span of document.querySelectorAll("[data-ed-side]")) span.textContent = sides[+span.dataset.edSide];
   $("#ed-error").textContent = "";
   drawEditor();
 }
 
+// the position as the game's own text: its cells in board order with its symbols, then the side to move
 function editorText() {
   const e = app.editor;
-  const side = document.querySelector("input[name=ed-side]:checked").value;
+  const symbols = gameEntry(e.name).symbols;
+  const sym = (c) => (c === "X" ? symbols[0] : c === "O" ? symbols[1] : c === "#" ? "#" : "-");
+  const side = document.querySelector("input[name=ed-side]:checked").value === "X" ? symbols[0] : symbols[1];
   const order = e.layout.kind === "hex" ? e.layout.cells_on_board : [...Array(e.cells.length).keys()];
-  return order.map((i) => e.cells[i] || "-").join("") + " " + side;
+  return order.map((i) => sym(e.cells[i])).join("") + " " + side;
 }
 
 function drawEditor() {
   const e = app.editor;
-  drawBoard($("#editor-board"), { game: e.name === "tictactoe" ? "tictactoe" : baseGame(e.name), layout: e.layout, cells: e.cells }, {
+  drawBoard($("#editor-board"), { game: baseGame(e.name), layout: e.layout, cells: e.cells }, {
     clickAll: true, legal: [],
     onClick: (i) => {
       if (e.cells[i] === "#") return;
@@ -1123,7 +1121,7 @@ function drawEditor() {
     },
   });
   const x = e.cells.filter((c) => c === "X").length, o = e.cells.filter((c) => c === "O").length;
-  const names = e.name === "tictactoe" ? ["X", "O"] : ["Black", "White"];
+  const names = gameEntry(e.name).sides;
   $("#ed-count").textContent = `${names[0]} ${x}, ${names[1]} ${o}`;
   $("#ed-text").value = editorText();
 }
