@@ -114,3 +114,52 @@ def test_engine_backend_labels_are_exact() -> None:
     assert checked >= 8
     py = PythonBackend()
     assert py.solve(states[-3])[0] == backend.solve(states[-3])[0]
+
+
+def test_search_values_are_the_self_play_searches_own(tmp_path) -> None:
+    """--search-values: every position before the exact phase carries the value of a search at the run's depth
+    (the textbook backend: exactly alpha-beta's), none after it; old four-element files still load, and a fit
+    blends the two labels by --search-share."""
+    data = tmp_path / "sv.jsonl"
+    assert main(["train", "data", "--games", "2", "--out", str(data), "--search-values", *SMALL]) == 0
+    h = get_heuristic("othello", None)
+    searched = 0
+    for g in _games(data):
+        states = replay(g["moves"])
+        for pos, state in zip(g["positions"], states, strict=False):
+            if pos[3] == 1:
+                assert len(pos) == 4
+                continue
+            assert len(pos) == 5
+            assert pos[4] == pytest.approx(alphabeta(state, 1, h).value, abs=0.01)
+            searched += 1
+    assert searched >= 10
+    plain = tmp_path / "plain.jsonl"
+    assert main(["train", "data", "--games", "2", "--out", str(plain), *SMALL]) == 0
+    ds = load([str(data), str(plain)])
+    assert ds.search is not None
+    with_value = np.isfinite(ds.search)
+    assert with_value.sum() == searched and not with_value[ds.game >= 2].any()
+    from plies.train.fit import blended_labels
+
+    y = blended_labels(ds, 0.25)
+    m = with_value
+    assert np.allclose(y[m], 0.75 * ds.label[m] + 0.25 * ds.search[m])
+    assert np.array_equal(y[~m], ds.label[~m])
+    assert np.array_equal(blended_labels(ds, 0.0), ds.label)
+    weights = tmp_path / "w.npz"
+    assert main(["train", "fit", str(data), "--out", str(weights), "--phases", "2", "--search-share", "0.5"]) == 0
+    assert main(["train", "fit", str(data), "--out", str(weights), "--search-share", "2", "--force"]) == 2
+
+
+@pytest.mark.skipif(not engine_available(), reason="needs the compiled engine (plies installed without a C compiler)")
+def test_engine_search_values_are_in_discs() -> None:
+    backend = get_backend("engine")
+    game = play_one(1, Settings(backend="engine", depth=3, exact_empties=10, search_values=True), backend)
+    states = replay(game["moves"])
+    rows = [(pos, s) for pos, s in zip(game["positions"], states, strict=False) if len(pos) == 5]
+    assert len(rows) >= 30
+    for pos, state in rows:
+        assert -64 <= pos[4] <= 64
+        move, value = get_backend("engine").search(state, 3)
+        assert move in state.legal_moves() and -64 <= value <= 64

@@ -36,9 +36,13 @@ def train() -> None:
 @click.option("--epsilon", type=FiniteRange(0, 1), default=0.0, show_default=True,
               help="Chance of a random move in the midgame.")
 @click.option("--eval", "evaluation", default="default", show_default=True, help="Evaluation of the self-play.")
+@click.option("--search-values", is_flag=True,
+              help="Also keep the self-play search's value of each position before the exact phase (for fit "
+                   "--search-share).")
 @click.option("--ray", "use_ray", is_flag=True, help="Run the games on a Ray cluster (pip install 'plies[ray]').")
 def data_cmd(games: int, out: str, workers: int, seed: int, resume: bool, backend: str, depth: int | None,
-             exact_empties: int | None, random_plies: str, epsilon: float, evaluation: str, use_ray: bool) -> None:
+             exact_empties: int | None, random_plies: str, epsilon: float, evaluation: str, search_values: bool,
+             use_ray: bool) -> None:
     """Play self-play games and write their positions with exact-result labels to OUT."""
     from plies.train.data import Settings, generate
 
@@ -50,7 +54,8 @@ def data_cmd(games: int, out: str, workers: int, seed: int, resume: bool, backen
         exact_empties = 18 if backend == "engine" else 8
     settings = Settings(seed=seed, backend=backend, depth=depth or (4 if backend == "engine" else 1),
                         exact_empties=exact_empties,
-                        random_min=lo, random_max=hi, epsilon=epsilon, evaluation=evaluation)
+                        random_min=lo, random_max=hi, epsilon=epsilon, evaluation=evaluation,
+                        search_values=search_values)
     if not resume and os.path.exists(out) and os.path.getsize(out):
         raise PliesError(f"{out} exists; add --resume to continue it or choose another --out")
     t0 = time.perf_counter()
@@ -88,9 +93,12 @@ def data_cmd(games: int, out: str, workers: int, seed: int, resume: bool, backen
 @click.option("--refit", default=None, help="Fit only these phases (comma-separated), keep the others from --base.")
 @click.option("--base", default=None, type=click.Path(exists=True, dir_okay=False),
               help="Weights file whose phases --refit keeps.")
+@click.option("--search-share", type=FiniteRange(0, 1), default=0.0, show_default=True,
+              help="Share of a game-result label taken from the self-play search's value (data --search-values).")
 @click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
 def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: float, iterations: int,
-            seed: int, overlap: int, only: str | None, refit: str | None, base: str | None, force: bool) -> None:
+            seed: int, overlap: int, only: str | None, refit: str | None, base: str | None, search_share: float,
+            force: bool) -> None:
     """Fit pattern weights per phase to DATA files; print the held-out error per phase."""
     from plies.train.data import load
     from plies.train.fit import fit, load_weights, save_weights
@@ -122,14 +130,14 @@ def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: fl
 
         result = fit(ds, n_phases=phases, l2=l2, holdout=holdout, seed=seed, iterations=iterations,
                      on_phase=on_phase, only=only.split(",") if only else None, overlap=overlap,
-                     refit=refit_phases, base=load_weights(base) if base else None)
+                     refit=refit_phases, base=load_weights(base) if base else None, search_share=search_share)
     for p in result.phases:
         table.add_row(str(p.phase), f"{p.empties[1]}-{p.empties[0]}", f"{p.train:,}", f"{p.held:,}",
                       _f(p.train_mae), _f(p.held_mae), _f(p.baseline_mae), str(p.iterations))
     console.print(table)
     dt = time.perf_counter() - t0
     meta = {"data": [str(d) for d in data], "positions": len(ds), "games": n_games, "l2": l2, "holdout": holdout,
-            "overlap": overlap, "only": only, "refit": refit, "base": base,
+            "overlap": overlap, "only": only, "refit": refit, "base": base, "search_share": search_share,
             "held_out_mae": [round(p.held_mae, 3) for p in result.phases], "seconds": round(dt, 1)}
     save_weights(out, result.weights, meta)
     console.print(f"held-out MAE {_f(result.held_mae())} discs; weights written to {out} in {dt:.1f} s")

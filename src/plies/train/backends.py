@@ -27,6 +27,10 @@ class Backend(Protocol):
     def move(self, state: State, depth: int) -> int:
         """Best move at ``depth`` plies (a legal move; PASS when that is the only one)."""
 
+    def search(self, state: State, depth: int) -> tuple[int, float]:
+        """(best move, value) at ``depth`` plies, searched even when the move is forced; the engine's value in
+        discs (a won or lost end: its margin), the textbook search's in its heuristic's units."""
+
     def solve(self, state: State) -> tuple[int, list[int]]:
         """(exact final disc difference for the side to move, principal variation) with perfect play."""
 
@@ -59,6 +63,10 @@ class PythonBackend:
         if len(moves) == 1:
             return int(moves[0])
         return int(alphabeta(state, max(1, depth), self.heuristic).move)
+
+    def search(self, state: State, depth: int) -> tuple[int, float]:
+        r = alphabeta(state, max(1, depth), self.heuristic)
+        return int(r.move), float(r.value)
 
     def solve(self, state: State) -> tuple[int, list[int]]:
         if not isinstance(state, OthelloState):
@@ -106,6 +114,17 @@ class EngineBackend:
         if len(moves) == 1:
             return int(moves[0])
         return int(self.engine.search(state, depth=depth).move)
+
+    def search(self, state: State, depth: int) -> tuple[int, float]:
+        from plies.train.label import disc_value
+
+        if state.legal_moves() == [PASS]:
+            child = state.play(PASS)
+            if child.is_over():
+                return PASS, -disc_value(float(child.utility(child.to_move)))
+            return PASS, -disc_value(float(self.engine.search(child, depth=max(1, depth - 1)).value))
+        r = self.engine.search(state, depth=depth)
+        return int(r.move), disc_value(float(r.value))
 
     def solve(self, state: State) -> tuple[int, list[int]]:
         r = self.engine.search(state, exact=True)

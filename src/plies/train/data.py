@@ -11,9 +11,13 @@ move of each position, in discs:
   it and then finished it perfectly.  These labels are noisy but in the same unit as the exact ones, which the
   engine's midgame values are not.
 
+With ``search_values`` each position before the exact phase also carries the value of the self-play search
+at the run's depth (a fifth element, in discs for the side to move; random moves are searched for it too): a
+label with less noise than the outcome, which ``plies train fit --search-share`` blends in.
+
 The file is JSON lines: a header line with the settings, then one line per finished game
-(``{"i", "moves", "positions": [[own, opp, label, kind], ...]}``, ``own``/``opp`` bitboards of the side to
-move and its opponent).  A line is written only when its game is complete, so an interrupted run loses at most
+(``{"i", "moves", "positions": [[own, opp, label, kind(, search)], ...]}``, ``own``/``opp`` bitboards of the
+side to move and its opponent).  A line is written only when its game is complete, so an interrupted run loses at most
 the games in flight.
 """
 
@@ -50,6 +54,7 @@ class Settings:
     random_max: int = 12
     epsilon: float = 0.0
     evaluation: str = "default"
+    search_values: bool = False
 
     def check(self) -> None:
         if not 0 <= self.random_min <= self.random_max <= 40:
@@ -69,6 +74,7 @@ def play_one(index: int, settings: Settings, backend: Backend) -> dict[str, Any]
     state = OthelloState.start()
     moves: list[str] = []
     path: list[tuple[int, int, int]] = []  # (own, opp, side to move) before each move
+    searched: list[float] = []  # the self-play search's value of each position before the exact phase
     n_random = rng.randint(settings.random_min, settings.random_max)
     ply = 0
     exact: int | None = None
@@ -97,10 +103,14 @@ def play_one(index: int, settings: Settings, backend: Backend) -> dict[str, Any]
         own, opp = state.own_opp()
         path.append((own, opp, state.to_move))
         legal = state.legal_moves()
+        chosen: int | None = None
+        if settings.search_values:
+            chosen, value = backend.search(state, settings.depth)
+            searched.append(round(value, 2))
         if ply < n_random or (settings.epsilon and rng.random() < settings.epsilon):
             m = rng.choice(legal)
         else:
-            m = backend.move(state, settings.depth)
+            m = chosen if chosen is not None else backend.move(state, settings.depth)
         moves.append(state.move_str(m))
         state = state.play(m)
         ply += 1
@@ -111,7 +121,10 @@ def play_one(index: int, settings: Settings, backend: Backend) -> dict[str, Any]
     positions = []
     for k, (own, opp, to_move) in enumerate(path):
         label = exact if to_move == side else -exact
-        positions.append([own, opp, label, 1 if k >= exact_at else 0])
+        row: list[Any] = [own, opp, label, 1 if k >= exact_at else 0]
+        if k < len(searched) and k < exact_at:
+            row.append(searched[k])
+        positions.append(row)
     return {"i": index, "moves": "".join(m if m != "pass" else "--" for m in moves), "positions": positions}
 
 
@@ -141,7 +154,8 @@ _MAX_HEADER = 1 << 20
 
 def game_problem(rec: Any) -> str | None:
     """What is wrong with a parsed game record, or None for a good one (``i`` a game index, ``positions`` a list
-    of [own, opp, label, kind]: disjoint 64-bit bitboards, a finite label, kind 0, 1 or 2)."""
+    of [own, opp, label, kind] or [own, opp, label, kind, search]: disjoint 64-bit bitboards, a finite label,
+    kind 0, 1 or 2, a finite search value)."""
     if not isinstance(rec, dict):
         return "not a game record (a JSON object)"
     i = rec.get("i")
@@ -151,9 +165,9 @@ def game_problem(rec: Any) -> str | None:
     if not isinstance(positions, list):
         return "no 'positions' list"
     for n, pos in enumerate(positions):
-        if not (isinstance(pos, list) and len(pos) == 4):
-            return f"position {n}: not [own, opp, label, kind]"
-        own, opp, label, kind = pos
+        if not (isinstance(pos, list) and len(pos) in (4, 5)):
+            return f"position {n}: not [own, opp, label, kind] or [own, opp, label, kind, search]"
+        own, opp, label, kind = pos[:4]
         if not (type(own) is int and type(opp) is int and 0 <= own < 1 << 64 and 0 <= opp < 1 << 64
                 and not own & opp):
             return f"position {n}: own and opp must be disjoint 64-bit bitboards"
@@ -161,6 +175,8 @@ def game_problem(rec: Any) -> str | None:
             return f"position {n}: the label must be a finite number"
         if kind not in (0, 1, 2) or type(kind) is not int:
             return f"position {n}: the kind must be 0, 1 or 2"
+        if len(pos) == 5 and (type(pos[4]) not in (int, float) or not math.isfinite(pos[4])):
+            return f"position {n}: the search value must be a finite number"
     return None
 
 
@@ -223,7 +239,7 @@ def open_run(path: str, settings: Settings, resume: bool) -> set[int]:
         return set()
     if not resume:
         raise PliesError(f"{path} exists; add --resume to continue it or choose another --out")
-    if head.get("settings") != asdict(settings):
+    if {**asdict(Settings()), **(head.get("settings") or {})} != asdict(settings):
         raise PliesError(f"{path} was made with other settings ({head.get('settings')}); resume with the same ones")
     return done_games(path)
 
@@ -342,13 +358,19 @@ def _ray_lines(todo: list[int], settings: Settings, workers: int) -> Iterator[st
 
 @dataclass
 class Dataset:
-    """Positions as arrays: side-to-move and opponent bitboards, label (discs), kind (1 exact), game index."""
+    """Positions as arrays: side-to-move and opponent bitboards, label (discs), kind (1 exact), game index, and
+    the self-play search's value where the file has one (NaN elsewhere)."""
 
     own: np.ndarray
     opp: np.ndarray
     label: np.ndarray
     kind: np.ndarray
     game: np.ndarray
+    search: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        if self.search is None:
+            self.search = np.full(len(self.label), np.nan)
 
     def __len__(self) -> int:
         return len(self.label)
@@ -367,6 +389,7 @@ def load(paths: Iterable[str]) -> Dataset:
     label: list[int] = []
     kind: list[int] = []
     game: list[int] = []
+    search: list[float] = []
     offset = 0
     for path in paths:
         if read_header(path) is None:
@@ -375,15 +398,17 @@ def load(paths: Iterable[str]) -> Dataset:
         for _, rec, _ in read_games(path):
             g = rec["i"] + offset
             top = max(top, g + 1)
-            for o, p, v, k in rec["positions"]:
-                own.append(o)
-                opp.append(p)
-                label.append(v)
-                kind.append(k)
+            for pos in rec["positions"]:
+                own.append(pos[0])
+                opp.append(pos[1])
+                label.append(pos[2])
+                kind.append(pos[3])
                 game.append(g)
+                search.append(pos[4] if len(pos) == 5 else math.nan)
         offset = top
     return Dataset(np.array(own, dtype=np.uint64), np.array(opp, dtype=np.uint64),
-                   np.array(label, dtype=np.float64), np.array(kind, dtype=np.int8), np.array(game, dtype=np.int64))
+                   np.array(label, dtype=np.float64), np.array(kind, dtype=np.int8), np.array(game, dtype=np.int64),
+                   np.array(search, dtype=np.float64))
 
 
 def replay(moves: str) -> list[OthelloState]:

@@ -109,6 +109,16 @@ def solve_phase(idx: np.ndarray, dense: np.ndarray, y: np.ndarray, l2: float = 1
     return w, it
 
 
+def blended_labels(ds: Dataset, search_share: float) -> np.ndarray:
+    """The labels a fit reads: game results (kind 0) moved ``search_share`` of the way to the self-play
+    search's value where the position has one; exact and relabelled positions as they are."""
+    y = ds.label.astype(np.float64, copy=True)
+    if search_share > 0 and ds.search is not None:
+        m = (ds.kind == 0) & np.isfinite(ds.search)
+        y[m] = (1 - search_share) * y[m] + search_share * ds.search[m]
+    return y
+
+
 def split_games(games: np.ndarray, holdout: float, seed: int = 0) -> np.ndarray:
     """Boolean mask of the held-out positions: a ``holdout`` fraction of the games, chosen by ``seed``."""
     if not 0 <= holdout < 1:
@@ -122,14 +132,17 @@ def split_games(games: np.ndarray, holdout: float, seed: int = 0) -> np.ndarray:
 def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout: float = 0.1, seed: int = 0,
         iterations: int = 300, on_phase: Callable[[PhaseReport], None] | None = None,
         only: list[str] | None = None, overlap: int = 0, refit: list[int] | None = None,
-        base: np.ndarray | None = None) -> FitResult:
+        base: np.ndarray | None = None, search_share: float = 0.0) -> FitResult:
     """Fit weights (n_phases, N_PARAMS) float32 to a dataset; figures per phase on the held-out games.
 
     ``only`` fits just the named patterns (the others keep weight 0), e.g. the small ones for little data;
     ``overlap`` also trains each phase on positions up to that many empties outside it (smoother, more data
     per phase).  Errors are always measured on the phase's own positions.  ``refit`` fits only those phases
     and keeps the others from ``base`` (a weights array of the same phases): one step of a phase-by-phase
-    scheme where each phase's labels come from searches into the phases already fitted.
+    scheme where each phase's labels come from searches into the phases already fitted.  ``search_share``
+    takes that share of a game-result label (kind 0) from the self-play search's value of the position, where
+    the data has one (``plies train data --search-values``): the outcome is right on average but carries every
+    later mistake of the game, the search value has less noise but the bias of the weights that searched.
     """
     if len(ds) == 0:
         raise PliesError("no positions to fit")
@@ -137,6 +150,9 @@ def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout
         raise PliesError("--phases must be between 1 and 60")
     if not (l2 > 0 and np.isfinite(l2)):
         raise PliesError("--l2 must be a finite number above 0")
+    if not 0 <= search_share <= 1:
+        raise PliesError("--search-share must be between 0 and 1")
+    labels = blended_labels(ds, search_share)
     idx, dense, phase = pt.features(ds.own, ds.opp, n_phases)
     if only is not None:
         names = [n for n, _ in pt.PATTERNS]
@@ -165,18 +181,18 @@ def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout
                           float("nan"), float("nan"), 0)
         if rep.train:
             if refit is None or p in refit:
-                w, rep.iterations = solve_phase(idx[fit_rows], dense[fit_rows], ds.label[fit_rows], l2, iterations)
+                w, rep.iterations = solve_phase(idx[fit_rows], dense[fit_rows], labels[fit_rows], l2, iterations)
                 weights[p] = w.astype(np.float32)
             wd = weights[p].astype(np.float64)
 
             def predict(mask: np.ndarray, wd: np.ndarray = wd) -> np.ndarray:
                 return wd[idx[mask]].sum(axis=1) + (dense[mask] * wd[pt.DENSE_BASE:]).sum(axis=1)
 
-            rep.train_mae = float(np.abs(predict(tr) - ds.label[tr]).mean())
-            mean = float(ds.label[tr].mean())
+            rep.train_mae = float(np.abs(predict(tr) - labels[tr]).mean())
+            mean = float(labels[tr].mean())
             if rep.held:
-                rep.held_mae = float(np.abs(predict(ho) - ds.label[ho]).mean())
-                rep.baseline_mae = float(np.abs(mean - ds.label[ho]).mean())
+                rep.held_mae = float(np.abs(predict(ho) - labels[ho]).mean())
+                rep.baseline_mae = float(np.abs(mean - labels[ho]).mean())
         result.phases.append(rep)
         if on_phase:
             on_phase(rep)
@@ -200,5 +216,5 @@ def save_weights(path: str | Path, weights: np.ndarray, meta: dict | None = None
     write_whole(path, lambda tmp: np.savez_compressed(tmp, weights=w, meta=np.array(json.dumps(info))))
 
 
-__all__ = ["DEFAULT_WEIGHTS", "FitResult", "PhaseReport", "empties_range", "fit", "load_weights",
+__all__ = ["DEFAULT_WEIGHTS", "FitResult", "PhaseReport", "blended_labels", "empties_range", "fit", "load_weights",
            "save_weights", "solve_phase", "split_games", "weights_meta"]

@@ -85,14 +85,14 @@ class Labeller:
         self.engine.clear()
         s = self.settings
         out = []
-        for own, opp, label, kind in rec["positions"]:
+        for own, opp, label, kind, *rest in rec["positions"]:
             empties = 64 - bin(own | opp).count("1")
             if kind != 1 and s.lo <= empties <= s.hi:
                 state = OthelloState(own, opp, 0)
                 if not state.is_over():
                     v = self.value(state)
                     label, kind = round(s.blend * v + (1 - s.blend) * label, 2), SEARCH_LABEL
-            out.append([own, opp, label, kind])
+            out.append([own, opp, label, kind, *rest])
         return {**rec, "positions": out}
 
 
