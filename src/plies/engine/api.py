@@ -48,10 +48,12 @@ SELECTIVE_PLAY_EMPTIES = 30  # never from more empties than this
 SELECTIVE_AT_1S = 27  # the range's top at 1 s a move (3 empties more for each doubling of the budget)
 MIDGAME_SHARE = 0.1   # the midgame iterations start no new depth past this share of the budget
 SELECTIVE_STEPS = (100, 150, 200, 260, 330)  # confidences (t x 100) of the selective searches, then exact
-ITERATE_SHARE = 0.4   # a plain timed search starts no new depth past this share of the budget
+FILL = 1.0            # a plain timed search starts a new depth when it expects to finish it within this share of
+                      # its aim (the next depth's time foreseen from the growth of the last ones)
 UNSETTLED = 2.0       # ... of this many times the budget (within the hard limit) when the best move just changed
 MAX_CLOCK = 1e7       # seconds: the clock of a longer budget stops the search then (a timer cannot wait forever)
 PROBCUT = 1.5         # the midgame's multi-ProbCut confidence (standard deviations) unless told otherwise
+SAME_PARITY_WINDOW = True  # aspiration windows around the value of depth d - 2 rather than d - 1
 
 
 def safety_margin(seconds: float) -> float:
@@ -112,6 +114,18 @@ def selectivity(confidence: int) -> float:
     100."""
     p = 100 * math.erf(confidence / 100 / math.sqrt(2))
     return float(math.floor(p)) if p < 99 else min(99.9, math.floor(10 * p) / 10)
+
+
+def next_depth_time(stamps: list[float]) -> float:
+    """Seconds the next depth of an iterative deepening is expected to take, from ``stamps`` (when each depth so
+    far was completed, the first 0): the last depth's time times the growth per depth over the last two (odd and
+    even depths grow differently), between 1.2 and 4; 1.5 times the time so far while the depths are too quick to
+    tell."""
+    took = [b - a for a, b in zip(stamps, stamps[1:], strict=False)]
+    if len(took) < 3 or took[-3] < 1e-3:
+        return 1.5 * stamps[-1]
+    growth = min(4.0, max(1.2, math.sqrt(took[-1] / took[-3])))
+    return took[-1] * growth
 
 
 def _end_window(guess: int) -> tuple[int, int]:
@@ -194,7 +208,7 @@ class Engine:
         self._busy = threading.Lock()
         self._timer: threading.Timer | None = None
         self._hard: float | None = None  # the running timed search's hard limit (seconds)
-        self.iterate_share = ITERATE_SHARE  # the clock's settings (attributes, so that matches can tune them)
+        self.fill = FILL  # the clock's settings (attributes, so that matches can tune them)
         self.unsettled = UNSETTLED
 
     @property
@@ -345,10 +359,15 @@ class Engine:
         k = min(multipv, n)
         best: list[SearchResult] = []
         last: float | None = None
+        by_depth: dict[int, float] = {}  # the best value of each completed depth
+        stamps: list[float] = [0.0]  # seconds from t0 when each depth was completed
         empties = state.empties()
         for d in range(1, max_depth + 1):
-            if last is not None and k == 1 and d >= 3 and abs(last) < WIN / 2:
-                alpha, beta = last - self.aspiration, last + self.aspiration
+            # the window around the value of the last depth of the same parity: odd and even depths end on
+            # different sides to move, and the evaluation's leaning to one side swings the value between them
+            centre = by_depth.get(d - 2, last) if SAME_PARITY_WINDOW else last
+            if centre is not None and k == 1 and d >= 3 and abs(centre) < WIN / 2:
+                alpha, beta = centre - self.aspiration, centre + self.aspiration
             else:
                 alpha, beta = -math.inf, math.inf
             while True:
@@ -377,14 +396,19 @@ class Engine:
             best = [self._root_result(state, root, values, rpv, rlen, i, d, seconds) for i in order[:k]]
             root = root[order]
             last = float(values[order[0]])
+            by_depth[d] = last
             if on_progress is not None:
                 on_progress(list(best))
             if time is not None:
                 elapsed = _time.perf_counter() - t0
+                stamps.append(elapsed)
                 aim = time
                 if changed and d >= 4 and self._hard is not None:  # unsettled: more time, within the limit
                     aim = min(self._hard, self.unsettled * time)
-                if elapsed > (self.iterate_share if share is None else share) * aim:
+                if share is not None:
+                    if elapsed > share * aim:
+                        break
+                elif elapsed + next_depth_time(stamps) > self.fill * aim:
                     break
                 if d >= empties and all(abs(r.value) >= WIN for r in best):
                     break

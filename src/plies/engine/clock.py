@@ -4,7 +4,9 @@ Two ways to give the engine time, both through ``Clock``:
 
 * ``time=T`` (``Clock.per_move(T)``): T seconds a move on average over the game.  Each move is credited T;
   what a move does not use (a book move, a forced one, an easy one) is kept for later moves, which may then
-  take more, but never more than ``PER_MOVE_CAP`` times T; so the average never exceeds T.
+  take more, but never more than ``PER_MOVE_CAP`` times T.  The last moves, from the empties where the engine
+  solves the endgame exactly in milliseconds (``time_exact_empties(T)``), are known to leave their credit
+  unused: the moves before them share it out in advance.
 * ``clock=M+I`` (``Clock.game(M * 60, I)``): a game clock of M minutes with I seconds added after each move
   (Fischer), as NBoard, GGS and Egaroucid players expect.  It is spread over the moves still to think about
   (about half the empties, less the last ones that are solved exactly in no time), a little is kept back for
@@ -20,6 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from plies.engine.api import time_exact_empties
 from plies.game import PliesError
 
 PER_MOVE_CAP = 2.0
@@ -69,9 +72,12 @@ class Clock:
         """(aim, limit) in seconds for the next move, ``empties`` squares empty."""
         moves = max(MIN_MOVES, (empties - SOLVED_EMPTIES) / 2)
         if self.averaged:
-            spare = max(0.0, self.remaining - self.increment)  # what earlier moves left over
-            aim = self.increment + spare / moves
-            limit = self.remaining
+            spare = self.remaining - self.increment  # what earlier moves left over (or took in advance)
+            solved = time_exact_empties(self.increment)  # from here the moves are exact solves of no time
+            thinking = max(MIN_MOVES, (empties - solved) / 2)
+            ahead = self.increment * max(0, min(empties - 2, solved)) / 2  # the credit of those moves after this one
+            aim = self.increment + (spare + ahead) / thinking
+            limit = self.remaining + ahead
         else:
             usable = max(0.0, self.remaining - RESERVE - RESERVE_SHARE * self.remaining)
             aim = usable / moves + 0.9 * self.increment
@@ -85,7 +91,9 @@ class Clock:
 
     def spend(self, seconds: float) -> None:
         """A move took ``seconds``: off the clock, and the increment on."""
-        self.remaining = max(0.0, self.remaining - max(0.0, seconds)) + self.increment
+        left = self.remaining - max(0.0, seconds)
+        # time=T keeps a debt (a move that took its share of the last moves' credit in advance); a clock cannot
+        self.remaining = (left if self.averaged else max(0.0, left)) + self.increment
 
 
 def parse_clock(text: str) -> Clock:
