@@ -7,6 +7,7 @@ games that have passes.  Every search, player and front-end talks to games only 
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -202,7 +203,12 @@ class GameType:
       ``hint_depth(state)``: how deep the textbook search looks for a hint or a value;
     - ``rowcol``: whether moves may be typed as the lab notes' 0-based ``row col``; ``move_example`` (a move to
       show, ``d3``), ``move_help`` (how to type one), ``separator`` (between the moves of a list: ``, `` where a
-      move holds a space)."""
+      move holds a space); ``tokens(text)``: the moves of a transcript as (move text, 1-based character
+      position), so that a bad move is named with its place;
+    - ``order(state, moves)``: a cheap move order for the textbook alpha-beta (likely best first: more cut-offs,
+      the same value), None for the rules' order;
+    - ``noun``: the game's name inside a sentence (``tic-tac-toe``; the title by default), ``a_noun()`` with its
+      article for messages (``an Othello board``)."""
 
     name: str
     title: str
@@ -227,11 +233,57 @@ class GameType:
     separator: str = " "
     passes: bool = False
     description: str = ""
+    tokens: Callable[[str], list[tuple[str, int]]] = field(default=lambda text: split_moves(text))
+    order: Callable[[State, list[Any]], list[Any]] | None = None
+    noun: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.noun:
+            object.__setattr__(self, "noun", self.title)
+
+    def a_noun(self) -> str:
+        """The game's name with its article, as a message says it: ``an Othello``, ``a tic-tac-toe``."""
+        return ("an " if self.noun[:1].lower() in "aeiou" else "a ") + self.noun
 
     def empties(self, state: State) -> int:
         """Empty squares of a position (-1 for a game without them)."""
         fn = getattr(state, "empties", None)
         return int(fn()) if callable(fn) else -1
+
+    def cells(self, state: State) -> int:
+        """How many cells a board text of this position gives before the side to move (what ``to_text`` writes
+        and ``parse`` reads): the cells of its ``view`` that are on the board."""
+        v = self.view(state)
+        return len(v.on_board) if v.on_board is not None else v.rows * v.cols
+
+    def board_size(self, state: State) -> int | None:
+        """The board size of a game played on several (``sizes``): Othello's n; None for a game of one board."""
+        n = getattr(state, "n", None)
+        return n if self.sizes and isinstance(n, int) else None
+
+    def max_plies(self, state: State) -> int | None:
+        """At most this many plies remain before the game ends: its empty cells, twice and one more in a game
+        with passes (a pass comes between two moves at most); None for a game without empty cells."""
+        e = self.empties(state)
+        if e < 0:
+            return None
+        return 2 * e + 1 if self.passes else e
+
+    def solves(self, depth: int) -> bool:
+        """Whether a search ``depth`` plies deep reaches the end of the game from any position (``solved_depth``):
+        its values are then results, whatever the evaluation."""
+        return self.solved_depth is not None and depth >= self.solved_depth
+
+    def join_moves(self, names: Sequence[str]) -> str:
+        """A transcript as plies writes it: the moves run together (``f5d6c3``), or with ``separator`` between
+        them where a move holds a space (HexThello's ``7 3, 6 5``); ``transcript`` and ``tokens`` read it back."""
+        return "".join(names) if self.separator == " " else self.separator.join(names)
+
+
+def split_moves(text: str) -> list[tuple[str, int]]:
+    """The moves of a transcript whose moves hold no space: words between blanks, commas and semicolons, each with
+    its 1-based character position (what a game without a tokenizer of its own reads)."""
+    return [(m.group(0), m.start() + 1) for m in re.finditer(r"[^\s,;]+", text)]
 
 
 class GameLine:

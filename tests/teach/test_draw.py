@@ -222,6 +222,28 @@ def test_board_pictures() -> None:
     assert OthelloState.start(6)._repr_svg_().count('class="cell') == 4 + 4     # 4 discs, 4 legal moves
 
 
+def test_a_game_without_a_picture_of_its_own_is_drawn_from_its_view() -> None:
+    """Connect Four has no scene in plies.draw: its board is drawn from its type's BoardView (the rack, red and
+    yellow discs, the legal cells, the winning line), in a notebook and as the thumbnails of a search tree."""
+    from plies.games.connect4 import ConnectFourState
+
+    s = ConnectFourState.from_transcript("dedede")
+    svg = s._repr_svg_()
+    cells = groups(svg, "cell")
+    assert len(cells) == 42  # the rack shows every slot
+    assert {i for i, c in cells.items() if "legal" in c} == {"a1", "b1", "c1", "d4", "e4", "f1", "g1"}
+    held = {g.get("id") for g in ET.fromstring(svg).iter(SVG_NS + "g") if g.get("id") in cells
+            and any("disc" in (c.get("class") or "") for c in g.iter(SVG_NS + "circle"))}
+    assert held == {"d1", "d2", "d3", "e1", "e2", "e3"}
+    won = s.play(3)._repr_svg_()
+    discs = [c.get("class") for c in ET.fromstring(won).iter(SVG_NS + "circle") if "disc" in (c.get("class") or "")]
+    assert sorted(discs) == ["disc red"] * 4 + ["disc yellow"] * 3
+    assert sum(1 for c in ET.fromstring(won).iter(SVG_NS + "circle") if c.get("class") == "line") == 4
+    trace = trace_search(s, 2, get("connect4", "open-lines"))
+    nodes = draw.tree_nodes(trace)
+    assert nodes and all(n.board is not None for n in nodes)
+
+
 def test_explicit_tree_repr() -> None:
     svg = TreeState([[3, 12, 8], [2, 4, 6]], (1,))._repr_svg_()
     nodes = groups(svg, "node")

@@ -21,7 +21,10 @@ from plies.teach.trace import fmt, value_style
 
 from ._common import console, emit_json, json_option, read_position
 
-DEFAULT_DEPTH = {"tictactoe": 9, "tree": 64}
+DEFAULT_DEPTH = 4
+"""``plies search``'s depth where the game's type gives no depth that reaches the end (``solved_depth``)."""
+TREE_DEPTH = 64
+"""An explicit tree is searched to its leaves."""
 
 
 @click.command()
@@ -71,9 +74,10 @@ def perft(position: str, depth: int, divide: bool, rules: bool, as_json: bool) -
 def _counter(state: State, rules: bool) -> tuple[Any, str]:
     """The perft function for ``state`` and its name: the compiled engine's for 8x8 Othello (unless ``rules``),
     run so that Ctrl-C ends the program at once (compiled code does not see signals); else the Python rules'."""
-    from plies.games.othello import OthelloState
+    from plies.games import type_of
 
-    if not rules and isinstance(state, OthelloState) and state.n == 8:
+    t = type_of(state)
+    if not rules and t is not None and t.engine(state) == "engine":  # 8x8 Othello, with the compiled core
         from plies.engine.perft import perft as compiled
 
         from .engine import _interruptible
@@ -83,6 +87,16 @@ def _counter(state: State, rules: bool) -> tuple[Any, str]:
 
         return count, "compiled"
     return fast_perft, "rules"
+
+
+def _default_depth(state: State) -> int:
+    """The whole game where a depth reaches its end (tic-tac-toe: 9), an explicit tree to its leaves, else 4."""
+    from plies.games import type_of
+
+    t = type_of(state)
+    if t is not None and t.solved_depth is not None:
+        return t.solved_depth
+    return TREE_DEPTH if isinstance(state, TreeState) else DEFAULT_DEPTH
 
 
 def run_search(state: State, algo: str, depth: int, evaluation: str | None, pruning: bool = True) -> SearchResult:
@@ -126,7 +140,7 @@ def search(position: str, algo: str, depth: int | None, evaluation: str | None, 
     state = read_position(position)
     if state.is_over():
         raise ParseError("the game is already over in this position")
-    d = depth if depth is not None else DEFAULT_DEPTH.get(state.game, 4)
+    d = depth if depth is not None else _default_depth(state)
     if isinstance(state, TreeState) and depth is not None and depth < tree_height(state.node):
         raise ParseError(f"the tree is {tree_height(state.node)} plies deep and its inner nodes have no value: "
                          "leave --depth out, or give at least that")

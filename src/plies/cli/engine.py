@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from plies.game import PliesError
-from plies.games.othello import OthelloState
+from plies.games import type_of
 from plies.search.result import SearchResult
 
 from ._common import FiniteRange, console, emit_json, err_console, json_option, read_position
@@ -170,7 +170,8 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
         console.print(f"[dim]depth {r.depth_text():>8}  {_score_text(r, sign):>12}  {r.stats.nodes:>12,} nodes  "
                       f"{r.stats.seconds:7.2f} s  {pv}[/dim]")
 
-    empties = state.empties() if isinstance(state, OthelloState) else 0
+    t = type_of(state)
+    empties = max(0, t.empties(state)) if t is not None else 0
     if (exact or wld) and seconds is None and empties > MAX_UNTIMED_SOLVE and not state.is_over():
         raise PliesError(f"an exact solve from {empties} empties could take hours; "
                          f"add --time S, or solve from at most {MAX_UNTIMED_SOLVE} empties")

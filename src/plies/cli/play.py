@@ -20,19 +20,23 @@ import click
 
 from plies import heuristics
 from plies.game import PASS, ParseError, PliesError, State
-from plies.games import ALIASES, GAMES, OthelloState, parse_position, start_position
+from plies.games import TYPES, game_type, is_game_name, parse_position, start_position, type_of
 from plies.players import GreedyPlayer, HumanPlayer, Player, SearchPlayer, parse_player
 from plies.search.result import SearchResult
 
 from ._common import read_position
 from .engine import MAX_LEVEL
 
-EXAMPLES = {"othello": "d3, or row and column like '2 3'", "tictactoe": "b2", "hexthello": "row and column, like 7 3"}
+DEFAULT_GAME = next(iter(TYPES))
+"""The game a transcript or file is read as when nothing says which (the first registered: Othello), and the one
+whose file formats (transcripts, GGF, WTHOR ...) ``plies show`` reads."""
 
 
 def help_text(state: State) -> str:
     """The in-game help, with a move of this game as the example."""
-    example = EXAMPLES.get(state.game, state.move_str(state.legal_moves()[0]) if state.legal_moves() else "a move")
+    t = type_of(state)
+    example = (t.move_help if t is not None and t.move_help
+               else state.move_str(state.legal_moves()[0]) if state.legal_moves() else "a move")
     sides = "|".join(name.split()[0].lower() for name in state.player_names)  # black|white, x|o
     return (f"Type a move ({example}), or: undo, hint (the best move and its value), show (every move's value), "
             f"view {sides} (whose point of view values are from), level N (the engine level of hints), "
@@ -45,7 +49,8 @@ class QuitGame(Exception):
 
 def separator(state: State) -> str:
     """Between moves in a list: ``, `` where a move has a space in it (HexThello's ``7 3``), else a space."""
-    return ", " if state.game == "hexthello" else " "
+    t = type_of(state)
+    return t.separator if t is not None else " "
 
 
 @dataclass
@@ -92,17 +97,19 @@ class PlaySession:
 
     def square(self, move: Any, state: State | None = None) -> str:
         s = state or self.state
-        if self.rowcol and move != PASS and isinstance(s, OthelloState):
-            r, c = divmod(move, s.n)
-            return f"({r} {c})"
-        if self.rowcol and move != PASS and s.game == "tictactoe":
-            r, c = divmod(move, 3)
-            return f"({r} {c})"
+        t = type_of(s)
+        if self.rowcol and move != PASS and t is not None and t.rowcol:  # the lab notes' 0-based (row col)
+            view = t.view(s)
+            cell = view.cell_of(move)
+            if cell is not None:
+                r, c = divmod(cell, view.cols)
+                return f"({r} {c})"
         return s.move_str(move)
 
     def in_rowcol(self, text: str) -> str:
         """``text`` with its square names (``d3``) as ``(2 3)`` in the row/column view, as the board shows them."""
-        if not self.rowcol or self.state.game not in ("othello", "tictactoe"):
+        t = type_of(self.state)
+        if not self.rowcol or t is None or not t.rowcol:
             return text
         return re.sub(r"\b([a-j])(10|[1-9])\b", lambda m: f"({int(m[2]) - 1} {ord(m[1]) - 97})", text)
 
@@ -116,7 +123,8 @@ class PlaySession:
         board = getattr(s, "board_str", None)
         human = not s.is_over() and isinstance(self.players[s.to_move], HumanPlayer)
         self.write(board(last=last, rowcol=self.rowcol, marks=human) if board else str(s))
-        if s.game == "tictactoe":
+        t = type_of(s)
+        if t is not None and t.result == "result":  # no score line under the board: a blank line ends it
             self.write("")
 
     def announce_turn(self) -> None:
@@ -289,20 +297,22 @@ class PlaySession:
 
     def transcript(self) -> str:
         names = [self.history[i].move_str(m) for i, m in enumerate(self.moves) if m != PASS]
-        return separator(self.start).join(names) if self.start.game == "hexthello" else "".join(names)
+        t = type_of(self.start)
+        return t.join_moves(names) if t is not None else "".join(names)
 
     def save(self, path: str) -> None:
         """Write the game so that ``plies play @FILE`` and ``plies review FILE`` (and for Othello ``plies show`` /
-        ``convert``) read it back: the moves in the game's notation, after a ``# game`` line for tic-tac-toe and a
-        ``# start`` line when the game did not begin at the start position."""
+        ``convert``) read it back: the moves in the game's notation, after a ``# game`` line where the moves alone
+        do not say the game (tic-tac-toe's squares read as Othello's; no moves) and a ``# start`` line when the
+        game did not begin at the start position."""
         if not path:
             self.write("Usage: save FILE")
             return
         text = self.transcript()
         standard = getattr(type(self.start), "start", None)
         header = []
-        if self.start.game == "tictactoe":
-            header.append("# game tictactoe")
+        if self.start.game != DEFAULT_GAME and _reads_as_default(text):
+            header.append(f"# game {self.start.game}")
         if standard is None or self.start != standard():
             header.append(f"# start {self.start.to_text()}")
         try:
@@ -364,7 +374,8 @@ class PlaySession:
             return " (from the opening book)"
         value, proven = from_search(res.value, bool(res.exact))
         s = self.state
-        if s.game == "tictactoe" and proven:
+        t = type_of(s)
+        if t is not None and t.result == "result" and proven:
             unit = "result"
         elif proven or res.exact or res.evaluation in ("learned", "exact"):
             unit = "discs"
@@ -391,7 +402,9 @@ class PlaySession:
 
 
 def _engine_plays(state: State) -> bool:
-    if state.game != "othello" or getattr(state, "n", 8) != 8:
+    """Whether the fast engine values this position (its game's type says so: 8x8 Othello) and loads here."""
+    t = type_of(state)
+    if t is None or t.engine(state) != "engine":
         return False
     try:
         import plies.engine  # noqa: F401
@@ -419,8 +432,9 @@ def read_game(arg: str, game: str | None = None, layout: str = "standard", index
         check_not_a_missing_file(path)
         raw = read_bytes(path)
         if binary_kind(raw, path) is not None:  # a WTHOR game database (or its names file)
-            if game not in (None, "othello") or layout != "standard":
-                raise PliesError(f"{path} is a WTHOR file: Othello games on the standard board")
+            if (game is not None and game_type(game).name != DEFAULT_GAME) or layout != "standard":
+                raise PliesError(f"{path} is a WTHOR file: {game_type(DEFAULT_GAME).title} games on the standard "
+                                 "board")
             return _othello_formats(raw, index, path)
         try:
             text = raw.decode("utf-8")
@@ -437,24 +451,50 @@ def read_game(arg: str, game: str | None = None, layout: str = "standard", index
     elif game is not None:
         start = start_position(game, layout)
     else:
-        start = start_position("othello", layout)
+        start = start_position(DEFAULT_GAME, layout)
         if not moves_text:
             return start, []
         if layout == "standard":
             try:
                 return _othello_formats(moves_text, index)
             except PliesError as othello_error:
-                for other in ("hexthello", "tictactoe"):
-                    if other in GAMES:
-                        try:
-                            s = start_position(other)
-                            return s, replay(s, moves_text)
-                        except PliesError:
-                            continue
-                raise othello_error from None
+                found = _other_game(moves_text)
+                if found is None:
+                    raise othello_error from None
+                return found
     if not moves_text:
         return start, []
     return start, replay(start, moves_text)
+
+
+def _other_game(text: str) -> tuple[State, list[Any]] | None:
+    """The start and moves of a transcript that is not the default game's: the game that reads it in the fewest
+    moves (its notation says the most: HexThello's ``7 3, 6 5`` before the same digits as four tic-tac-toe or
+    Connect Four moves), the first registered on a tie; None when no game reads it."""
+    from plies.web.setup import replay
+
+    best: tuple[State, list[Any]] | None = None
+    for name, t in TYPES.items():
+        if name == DEFAULT_GAME:
+            continue
+        try:
+            s = t.start(None, "standard")
+            moves = replay(s, text)
+        except PliesError:
+            continue
+        if moves and (best is None or len(moves) < len(best[1])):
+            best = s, moves
+    return best
+
+
+def _reads_as_default(text: str) -> bool:
+    """Whether a transcript reads as moves in the default game's notation (tic-tac-toe's ``b2a1`` as Othello
+    squares; no moves at all): a saved game then names its game, so that Othello readers refuse it by name."""
+    try:
+        game_type(DEFAULT_GAME).tokens(text)
+    except PliesError:
+        return False
+    return True
 
 
 def _is_position_text(text: str) -> bool:
@@ -462,10 +502,9 @@ def _is_position_text(text: str) -> bool:
     low = text.strip().lower()
     if not low or "\n" in low:
         return False
-    if low.startswith(("[", "{")) or low in GAMES or low in ALIASES or re.fullmatch(r"(othello|reversi)[:x]?\d+", low):
+    if low.startswith(("[", "{")) or is_game_name(low):
         return True
-    compact = "".join(text.split())
-    return len(compact) in (10, 17, 37, 65, 101, 170) and bool(re.fullmatch(r"[XxOo0*.\-_BWe#]+", compact))
+    return any(t.looks_like(text) for t in TYPES.values())
 
 
 def _othello_formats(text: str | bytes, index: int = 1, name: str | None = None) -> tuple[State, list[Any]]:
@@ -512,7 +551,8 @@ def setup_interactively(state: State, read: Callable[[str], str], write: Callabl
     if order == 3:
         return "human", "human"
     levels = [f"{d} (search depth {d})" for d in range(1, 6)]
-    engine_ok = state.game == "othello" and getattr(state, "n", 8) == 8
+    t = type_of(state)
+    engine_ok = t is not None and t.engine(state) == "engine"
     if engine_ok:  # the fast engine continues the scale upward (the same table as 'plies levels')
         from plies.engine.levels import LEVELS
 
@@ -521,7 +561,7 @@ def setup_interactively(state: State, read: Callable[[str], str], write: Callabl
     if level >= 6:
         spec = f"engine:level={level}"
         return (spec, spec) if order == 4 else ("human", spec) if order == 1 else (spec, "human")
-    has_discs = state.game in ("othello", "hexthello")
+    has_discs = t is not None and t.result == "discs"
     greedy = "greedy (most discs)" if has_discs else "greedy (the best position one move on)"
     algos = ["alpha-beta", "minimax", greedy, "random"] + (["the fast engine"] if engine_ok else [])
     algo = _menu(read, write, "Computer's algorithm:", algos)

@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from plies.game import PASS, PliesError
+from plies.games import TYPES, type_of
 
 from ._common import FiniteRange, console, emit_json, err_console, json_option
 from .engine import MAX_LEVEL, threads_option
@@ -49,11 +50,13 @@ def review(game: str, level: int | None, view: str, threshold: float | None, num
     start, moves = read_game(game, index=number)
     if not any(m != PASS for m in moves):
         raise PliesError("no moves to review: give a game (a transcript or a file), not a position")
-    from plies.web.levels import engine_applies
+    from plies.web.levels import engine_applies, engine_games
 
     if not engine_applies(start) and (level is not None or threshold is not None):
-        raise PliesError(f"--level and --threshold are for reviews by the engine (Othello on 8x8, in discs): a "
-                         f"{start.game} game is valued by the textbook search, and a mistake loses a clear margin")
+        t = type_of(start)
+        raise PliesError(f"--level and --threshold are for reviews by the engine ({engine_games()}, in discs): "
+                         f"{t.a_noun() if t is not None else 'a ' + start.game} game is valued by the textbook "
+                         "search, and a mistake loses a clear margin")
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err_console, transient=True) as bar:
         task = bar.add_task("analysing positions", total=None)
@@ -74,6 +77,7 @@ def _print(r: dict[str, Any], side: int) -> None:
 
     names = r["side_names"]
     unit = r["unit"]
+    t = TYPES.get(r["game"])
 
     def pov(value: float | None, mover: int) -> str:
         if value is None:
@@ -111,7 +115,7 @@ def _print(r: dict[str, Any], side: int) -> None:
     mistakes = [m for m in r["moves"] if m.get("mistake")]
     if mistakes:
         console.print("[bold]Mistakes[/bold]")
-        sep = ", " if r["game"] == "hexthello" else " "
+        sep = t.separator if t is not None else " "
         for m in mistakes:
             console.print(f"  {m['ply']}. {names[m['side']]} {m['move']} ({pov(m['value'], m['side'])}) lost "
                           f"{lost(m['loss'])}{' (exact)' if m['exact'] else ''}; best {m['best']} "
@@ -127,7 +131,7 @@ def _print(r: dict[str, Any], side: int) -> None:
         s = r["score"]
         console.print("Final result: " + ("draw" if s == 0 else
                                           f"{names[0 if s > 0 else 1]} wins" +
-                                          (f" by {abs(s):g}" if r["game"] != "tictactoe" else "")))
+                                          (f" by {abs(s):g}" if t is None or t.result == "discs" else "")))
 
 
 def register(main: click.Group) -> None:

@@ -1,10 +1,12 @@
-"""Boards as scenes: Othello (any n x n), tic-tac-toe, HexThello; full size with coordinates, or thumbnails.
+"""Boards as scenes: Othello (any n x n), tic-tac-toe, HexThello, and any other game's square board from its
+``BoardView`` (Connect Four); full size with coordinates, or thumbnails.
 
 ``board_scene(state)`` reads any plies state by its fields (``black``/``white``/``n`` for Othello, ``x``/``o``
-for tic-tac-toe, ``game == "hexthello"`` for the hexagon), so the rules can draw themselves in a notebook
-(``state._repr_svg_()``) without this module knowing the game classes.  Every cell is a ``<g>`` with
+for tic-tac-toe, ``black``/``white``/``holes`` for the hexagon), so the rules can draw themselves in a notebook
+(``state._repr_svg_()``) without this module knowing the games by name or class.  Every cell is a ``<g>`` with
 ``class="cell"`` and ``id`` = its name (``d3``, ``b2``, ``7 3``), discs carry ``class="disc black|white"``,
-marks ``class="x|o"``, so tests and pages can read the position back from the picture.
+marks ``class="x|o"``, so tests and pages can read the position back from the picture.  A game drawn from its
+view (``view=``, what ``plies.games.game_type(state).view(state)`` gives) needs no code here.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import math
 from typing import Any
 
 from plies.draw import Circle, Group, Line, Poly, Rect, Scene, Text
+from plies.game import BoardView
 
 FELT = "#2e7d4f"
 GRID = "#184d2e"
@@ -21,6 +24,13 @@ WHITE = "#f4f4f0"
 LAST = "#e0533d"
 LEGAL = "#9fd3b0"
 HEX_SIZE, HEX_RADIUS = 15, 7
+PIECE_COLOURS: dict[str, tuple[str, str]] = {
+    "black": (BLACK, "none"), "white": (WHITE, "#000000"), "red": ("#d63a2f", "#8c1d14"),
+    "yellow": ("#f5c518", "#9a7400")}
+"""A disc's fill and outline by the piece a ``BoardView`` names."""
+SURFACES: dict[str, tuple[str, str]] = {"felt": (FELT, GRID), "paper": ("#ffffff", "#444444"),
+                                        "rack": ("#1f5fbf", "#123d80")}
+"""A board's colour and its lines by the surface a ``BoardView`` names."""
 
 
 def _name(sq: int, n: int) -> str:
@@ -116,6 +126,72 @@ def tictactoe_scene(x: int, o: int, cell: float = 48, last: int | None = None, c
     return scene
 
 
+def view_scene(view: BoardView, cell: float = 36, coords: bool = True, caption: str = "", hints: bool = True,
+               label: str = "board") -> Scene:
+    """A square board from its game's ``BoardView``: its surface (a rack shows its empty slots), every piece (a disc
+    of its colour, or an X or O mark), the legal moves' cells dotted (``hints``) and a winning line ringed; each
+    cell a ``<g class="cell">`` named by its file and rank, as the boards above."""
+    m = 20.0 if coords else 2.0
+    w, h = view.cols * cell, view.rows * cell
+    foot = 22.0 if caption else 0.0
+    scene = Scene(w + m + 2, h + m + 2 + foot, label=f"{label} {view.cols}x{view.rows}")
+    fill, ink = SURFACES.get(view.surface, SURFACES["felt"])
+    board = Group(cls=f"board {view.surface}", dx=m, dy=m)
+    board.items.append(Rect(0, 0, w, h, fill=fill, stroke=ink, width=2))
+    if view.surface != "rack":
+        for k in range(1, view.cols):
+            board.items.append(Line(k * cell, 0, k * cell, h, stroke=ink, width=1))
+        for k in range(1, view.rows):
+            board.items.append(Line(0, k * cell, w, k * cell, stroke=ink, width=1))
+    for r, c in view.stars:
+        board.items.append(Circle(c * cell, r * cell, max(2.0, cell / 14), fill=ink))
+    legal = set(view.clicks) if hints else set()
+    line = set(view.highlight)
+    on = set(view.on_board) if view.on_board is not None else None
+    for i, who in enumerate(view.cells):
+        if (on is not None and i not in on) or who == BoardView.HOLE:
+            continue
+        r, c = divmod(i, view.cols)
+        cx, cy = (c + 0.5) * cell, (r + 0.5) * cell
+        items: list[Any] = []
+        cls = "cell"
+        if view.surface == "rack":
+            items.append(Circle(cx, cy, cell * 0.41, fill="#ffffff", stroke=ink, width=0.8, cls="slot"))
+        if who in (0, 1):
+            piece = view.pieces[who]
+            if piece in ("x", "o"):
+                items.append(_mark(piece, cx, cy, cell))
+            else:
+                colour, edge = PIECE_COLOURS.get(piece, PIECE_COLOURS["black" if who == 0 else "white"])
+                items.append(Circle(cx, cy, cell * 0.41, fill=colour, stroke=edge, width=0.8, cls=f"disc {piece}"))
+            if i in line:
+                items.append(Circle(cx, cy, cell * 0.46, fill="none", stroke=LAST, width=max(1.5, cell / 16),
+                                    cls="line"))
+        elif i in legal:
+            items.append(Circle(cx, cy, max(1.5, cell * 0.1), fill=LEGAL, cls="legal"))
+            cls += " legal"
+        if items:
+            board.items.append(Group(items, id=f"{view.files[c]}{view.ranks[r]}", cls=cls))
+    scene.add(board)
+    if coords:
+        for k in range(view.cols):
+            scene.add(Text(m + (k + 0.5) * cell, m / 2, view.files[k], size=11, fill="#555555"))
+        for k in range(view.rows):
+            scene.add(Text(m / 2, m + (k + 0.5) * cell, view.ranks[k], size=11, fill="#555555"))
+    if caption:
+        scene.add(Text(m, h + m + 2 + foot / 2 + 2, caption, size=12, anchor="start", fill="#333333"))
+    return scene
+
+
+def _mark(piece: str, cx: float, cy: float, cell: float) -> Any:
+    """An X (two strokes) or an O (a ring), as tic-tac-toe's board draws them."""
+    h, w = cell * 0.28, max(1.5, cell / 12)
+    if piece == "x":
+        return Group([Line(cx - h, cy - h, cx + h, cy + h, stroke="#1f4e99", width=w),
+                      Line(cx - h, cy + h, cx + h, cy - h, stroke="#1f4e99", width=w)], cls="x")
+    return Circle(cx, cy, h, fill="none", stroke="#b3261e", width=w, cls="o")
+
+
 def _hex_centre(i: int, j: int, r: float) -> tuple[float, float]:
     return math.sqrt(3) * r * (j + i / 2 - HEX_RADIUS / 2), 1.5 * r * i
 
@@ -164,6 +240,11 @@ def hexthello_scene(black: int, white: int, r: float = 12, last: int | None = No
     return scene
 
 
+def _hexagon(state: Any) -> bool:
+    """A position on the hexagon: black and white discs and the cells taken off the board (``holes``)."""
+    return hasattr(state, "black") and hasattr(state, "white") and hasattr(state, "holes")
+
+
 def _caption(state: Any) -> str:
     names = getattr(state, "player_names", ("", ""))
     if state.is_over():
@@ -178,22 +259,25 @@ def _caption(state: Any) -> str:
 
 
 def board_scene(state: Any, size: float | None = None, last: int | None = None, coords: bool = True,
-                hints: bool = True, caption: bool = True) -> Scene | None:
-    """The picture of a plies state (Othello, tic-tac-toe, HexThello), or None for a state plies cannot draw.
+                hints: bool = True, caption: bool = True, view: BoardView | None = None) -> Scene | None:
+    """The picture of a plies state (Othello, tic-tac-toe, HexThello; another game from its square ``view``), or
+    None for a state plies cannot draw.
 
     ``size`` is the cell size (Othello, tic-tac-toe) or the hexagon radius; ``last`` a square to mark;
     ``hints`` marks the legal moves; ``caption`` writes whose move it is and the disc count under it."""
     def text() -> str:
         return _caption(state) if caption else ""
 
-    if getattr(state, "game", "") == "hexthello":
+    if _hexagon(state):
         return hexthello_scene(state.black, state.white, size or 12, last, _legal(state) if hints else 0, coords,
-                               text(), getattr(state, "holes", 0) or 0)
+                               text(), state.holes or 0)
     if hasattr(state, "x") and hasattr(state, "o"):
         return tictactoe_scene(state.x, state.o, size or 48, last, coords, text())
     if hasattr(state, "black") and hasattr(state, "white") and getattr(state, "n", None):
         return othello_scene(state.black, state.white, state.n, size or 36, last, _legal(state) if hints else 0,
                              coords, text())
+    if view is not None and view.shape == "square":
+        return view_scene(view, size or 36, coords, text(), hints and not state.is_over())
     return None
 
 
@@ -203,17 +287,20 @@ def board_svg(state: Any, **options: Any) -> str | None:
     return None if scene is None else scene.to_svg()
 
 
-def thumbnail(state: Any, last: int | None = None, width: float = 60) -> Scene | None:
-    """A small board of about ``width`` points, no coordinates or caption (for search-tree nodes)."""
-    if getattr(state, "game", "") == "hexthello":
-        return hexthello_scene(state.black, state.white, width / 26, last, coords=False,
-                               holes=getattr(state, "holes", 0) or 0)
+def thumbnail(state: Any, last: int | None = None, width: float = 60, view: BoardView | None = None) -> Scene | None:
+    """A small board of about ``width`` points, no coordinates or caption (for search-tree nodes); a game plies
+    has no picture of its own is drawn from its square ``view``."""
+    if _hexagon(state):
+        return hexthello_scene(state.black, state.white, width / 26, last, coords=False, holes=state.holes or 0)
     if hasattr(state, "x") and hasattr(state, "o"):
         return tictactoe_scene(state.x, state.o, width / 3, last, coords=False)
     n = getattr(state, "n", None)
     if hasattr(state, "black") and n:
         return othello_scene(state.black, state.white, n, width / n, last, coords=False)
+    if view is not None and view.shape == "square":
+        return view_scene(view, width / max(view.rows, view.cols), coords=False, hints=False)
     return None
 
 
-__all__ = ["board_scene", "board_svg", "hexthello_scene", "othello_scene", "thumbnail", "tictactoe_scene"]
+__all__ = ["board_scene", "board_svg", "hexthello_scene", "othello_scene", "thumbnail", "tictactoe_scene",
+           "view_scene"]

@@ -53,6 +53,12 @@ def game_type(game: str | State) -> GameType:
     return found
 
 
+def type_of(state: State) -> GameType | None:
+    """The type of a state's game; None for a game without one (an explicit tree, a plug-in's quick ``register``),
+    which the front-ends treat with their plain defaults."""
+    return TYPES.get(getattr(state, "game", ""))
+
+
 def _key(name: str) -> tuple[str, int | None]:
     """(game name, board size or None) of a name such as ``Reversi``, ``othello6`` or ``othello:10``."""
     low = name.strip().lower()
@@ -73,6 +79,8 @@ def start_position(name: str, layout: str = "standard") -> State:
     t = TYPES.get(key)
     if t is not None:
         if size is not None and size not in (*t.sizes, _default_size(t)):
+            if not t.sizes:
+                raise ParseError(f"{t.title} has one board: {name!r} names a size it does not have")
             raise ParseError(f"{t.title} is played on {_sizes_text(t)}, not {size}")
         if layout not in t.layouts:
             raise ParseError(f"unknown layout {layout!r}; use one of: {', '.join(t.layouts)}")
@@ -133,7 +141,7 @@ def parse_position(text: str, game: str | None = None, layout: str = "standard")
         return _parse_for(gt, t, layout)
     for gt in TYPES.values():  # a board of some game, as its to_text writes it
         if gt.looks_like(t):
-            return gt.parse("".join(t.split()) if gt.name != "hexthello" else t)
+            return gt.parse(t)
     othello.board_side_error(t)
     if _OTHELLO_TRANSCRIPT.fullmatch(t):
         return OthelloState.from_transcript(t, layout=layout)
@@ -163,6 +171,6 @@ register_type(tictactoe.TYPE)
 register_type(connect4.TYPE)
 
 __all__ = ["ALIASES", "BOARD_SQUARES", "GAMES", "TYPES", "OthelloState", "TicTacToeState", "TreeState", "game_type",
-           "is_game_name", "parse_position", "register", "register_type", "start_position"]
+           "is_game_name", "parse_position", "register", "register_type", "start_position", "type_of"]
 
 from plies.games import hexthello as _hexthello  # noqa: E402,F401  (registers "hexthello")

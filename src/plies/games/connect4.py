@@ -98,7 +98,7 @@ class ConnectFourState(State):
     def from_transcript(cls, moves: str) -> ConnectFourState:
         """Replay columns such as ``dddcce`` or ``4 4 4 3`` from the empty board."""
         state = cls()
-        for token in re.findall(r"[a-gA-G]|[1-7]|\S", moves):
+        for token, _ in tokens(moves):
             state = state.play(state.parse_move(token))
         return state
 
@@ -205,6 +205,12 @@ class ConnectFourState(State):
     def __str__(self) -> str:
         return self.board_str()
 
+    def _repr_svg_(self) -> str | None:
+        """The board as a notebook shows it (plies' own SVG from the board's view, ``plies.draw.boards``)."""
+        from plies.draw.boards import board_svg
+
+        return board_svg(self, view=view(self))
+
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, ConnectFourState)
                 and (self.red, self.yellow, self._to_move) == (other.red, other.yellow, other._to_move))
@@ -245,6 +251,17 @@ def view(state: State) -> BoardView:
                      pieces=("red", "yellow"), surface="rack", highlight=tuple(sorted(line)))
 
 
+def tokens(text: str) -> list[tuple[str, int]]:
+    """The columns of a transcript (``dddcce``, ``d d c``, ``4 4 3``), each with its 1-based character position;
+    commas, semicolons and full stops between moves are skipped."""
+    return [(m.group(0), m.start() + 1) for m in re.finditer(r"[a-gA-G]|[1-7]|\S", text) if m.group(0) not in ",;."]
+
+
+def order(state: State, moves: list[int]) -> list[int]:
+    """The centre columns first (they belong to the most lines of four): a cheap order for alpha-beta."""
+    return sorted(moves, key=lambda c: abs(2 * c - (COLUMNS - 1)))
+
+
 def _start(size: int | None, layout: str = "standard") -> State:
     return ConnectFourState.start()
 
@@ -257,6 +274,7 @@ TYPE = GameType(
     name="connect4", title="Connect Four", start=_start, parse=ConnectFourState.from_text, transcript=_transcript,
     view=view, aliases=("connect-four", "connectfour", "c4", "four"), looks_like=looks_like, result="result",
     line="four in a row", levels=9, hint_depth=lambda state: 6, move_example="d", move_help="a column: a-g, or 1-7",
+    tokens=tokens, order=order,
     description="Connect Four on 7x6: discs drop down their column; four in a row wins")
 
 

@@ -235,16 +235,8 @@ class HexThelloState(State):
     def from_transcript(cls, text: str, holes: int = 0) -> HexThelloState:
         """Replay moves from the start: compact tokens (``66 56``, or run together ``6656``), or ``row col``
         pairs separated by commas or semicolons (``6 6, 5 6``); forced passes may be left out."""
-        if re.search(r"[,;]", text):
-            tokens = [p for p in re.split(r"[,;]", text) if p.strip()]
-        else:
-            tokens = text.split()
-            if all(t.isdigit() for t in tokens) and any(len(t) == 1 for t in tokens) and len(tokens) % 2 == 0:
-                tokens = [f"{tokens[k]} {tokens[k + 1]}" for k in range(0, len(tokens), 2)]  # 'row col' pairs
-            elif len(tokens) == 1 and len(tokens[0]) % 2 == 0 and len(tokens[0]) > 2:
-                tokens = [tokens[0][k:k + 2] for k in range(0, len(tokens[0]), 2)]
         state = cls.start(holes)
-        for tok in tokens:
+        for tok, _ in tokens(text):
             move = read_move(tok)
             if move != PASS and state.legal_moves() == [PASS]:
                 state = state.play(PASS)
@@ -502,6 +494,26 @@ def looks_like(text: str) -> bool:
 ON_BOARD_INDICES = tuple(index(i, j) for i, j in ON_BOARD)
 
 
+def tokens(text: str) -> list[tuple[str, int]]:
+    """The moves of a transcript, each with its 1-based character position: ``7 3, 6 5`` (row and column, commas
+    or semicolons between moves), ``7 3 6 5`` (pairs of numbers), compact ``73 65`` or run together ``7365``."""
+    if re.search(r"[,;]", text):
+        out = []
+        pos = 0
+        for part in re.split(r"([,;])", text):
+            if part not in (",", ";") and part.strip():
+                out.append((part.strip(), pos + len(part) - len(part.lstrip()) + 1))
+            pos += len(part)
+        return out
+    words = [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", text)]
+    if words and all(w.isdigit() for w, _ in words) and any(len(w) == 1 for w, _ in words) and len(words) % 2 == 0:
+        return [(f"{words[k][0]} {words[k + 1][0]}", words[k][1]) for k in range(0, len(words), 2)]  # row col pairs
+    if len(words) == 1 and len(words[0][0]) % 2 == 0 and len(words[0][0]) > 2:
+        w, at = words[0]
+        return [(w[k:k + 2], at + k) for k in range(0, len(w), 2)]
+    return words
+
+
 def view(state: State) -> BoardView:
     """The hexagon in the course's 15x15 array: its 169 cells, their discs, the holes."""
     assert isinstance(state, HexThelloState)
@@ -532,7 +544,7 @@ def _transcript(text: str, size: int | None, layout: str = "standard") -> State:
 TYPE = GameType(
     name="hexthello", title="HexThello", start=_start, parse=HexThelloState.from_text, transcript=_transcript,
     view=view, aliases=("hex",), looks_like=looks_like, result="discs", engine=_engine, levels=11, exact_empties=7,
-    move_example="7 3", move_help="row and column, like 7 3", separator=", ", passes=True,
+    move_example="7 3", move_help="row and column, like 7 3", separator=", ", passes=True, tokens=tokens,
     description="Othello on a hexagon of 169 cells (the TUC course framework, document 004)")
 
 
@@ -551,5 +563,5 @@ __all__ = [
     "BLACK", "BOARD_MASK", "CORNERS", "DIRECTIONS", "EMPTY", "ILLEGAL", "ON_BOARD", "OUT_OF_BOUND", "SIZE", "WHITE",
     "HexThelloState", "bits", "compact", "flips", "legal_mask", "move_text", "perft_hex", "read_holes", "read_move",
     "start",
-    "SEPARATOR", "moves_text",
+    "SEPARATOR", "moves_text", "tokens",
 ]

@@ -586,9 +586,73 @@ def _hint_depth(state: State) -> int:
     return 4 if getattr(state, "n", 8) <= 6 else 3
 
 
+PASS_WORDS = ("pass", "pa", "ps", "--", "@@")
+"""How a transcript may write a pass."""
+_MOVE_NUMBER = re.compile(r"\d+\.+")
+
+
+def tokens(text: str) -> list[tuple[str, int]]:
+    """The moves of a transcript (``f5d6c3``, ``F5 D6 C3``, PlayOK's ``1. F5 f4 2. E3``; passes as ``pass``, ``PA``,
+    ``--`` ...) in lower case, each with its 1-based character position; ParseError at the first character that is
+    not a move.  The same tokens as the located reader of Othello files (``plies.formats.transcript``)."""
+    out: list[tuple[str, int]] = []
+    pos = 0
+    while pos < len(text):
+        if text[pos] in " \t\r\n,;":
+            pos += 1
+            continue
+        num = _MOVE_NUMBER.match(text, pos)
+        if num and (pos == 0 or not text[pos - 1].isalpha()):  # a move number, not the rank of a square
+            pos = num.end()
+            continue
+        if text[pos:pos + 4].lower() == "pass":
+            out.append(("pass", pos + 1))
+            pos += 4
+            continue
+        if text[pos:pos + 2].lower() in PASS_WORDS:
+            out.append(("pass", pos + 1))
+            pos += 2
+            continue
+        m = _SQUARE_RE.match(text, pos)
+        if not m:
+            column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+            raise ParseError(f"cannot read the transcript at character {column}: not a move: {text[pos:pos + 6]!r} "
+                             "(moves look like f5; passes like pass)")
+        out.append((m.group(0).lower(), pos + 1))
+        pos = m.end()
+    return out
+
+
+@cache
+def square_weights(n: int) -> tuple[int, ...]:
+    """The classic weighted-squares table of an n x n board, index ``row * n + col``: corner 100, C-square -20,
+    A-square 10, B-square 5, X-square -50, the rest of the second ring -2, inside it -1.  The weighted-squares
+    heuristic sums it; the textbook alpha-beta tries the best squares first by it (``order``)."""
+    out = []
+    for r in range(n):
+        for c in range(n):
+            ring = min(r, c, n - 1 - r, n - 1 - c)
+            if ring == 0:
+                k = min(c, n - 1 - c) if r in (0, n - 1) else min(r, n - 1 - r)  # steps along the edge to a corner
+                out.append((100, -20, 10)[k] if k < 3 else 5)
+            elif ring == 1:
+                out.append(-50 if r in (1, n - 2) and c in (1, n - 2) else -2)
+            else:
+                out.append(-1)
+    return tuple(out)
+
+
+def order(state: State, moves: list[int]) -> list[int]:
+    """The moves on the best squares of the weighted-squares table first (corners, then edges ...): a cheap order
+    that gives the textbook alpha-beta more cut-offs."""
+    assert isinstance(state, OthelloState)
+    weights = square_weights(state.n)
+    return sorted(moves, key=lambda m: -weights[m] if m != PASS else 0)
+
+
 TYPE = GameType(
     name="othello", title="Othello", start=_start, parse=OthelloState.from_text, transcript=_transcript,
     view=view, aliases=("reversi",), sizes=(4, 6, 10), layouts=("standard", "doc000"), looks_like=looks_like,
     result="discs", engine=_engine, levels=11, exact_empties=8, hint_depth=_hint_depth, rowcol=True,
-    move_example="d3", move_help="d3, or row and column like '2 3'", passes=True,
+    move_example="d3", move_help="d3, or row and column like '2 3'", passes=True, tokens=tokens, order=order,
     description="8x8 (or 4x4 to 10x10) Othello: discs flank and turn, a player without a move passes")

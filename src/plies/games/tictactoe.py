@@ -32,8 +32,6 @@ class TicTacToeState(State):
     game: ClassVar[str] = "tictactoe"
     player_names: ClassVar[tuple[str, str]] = ("X", "O")
     symbols: ClassVar[tuple[str, str]] = ("X", "O")
-    unit_results: ClassVar[bool] = True
-    """A finished game is won, lost or drawn, with no margin: the lessons write its value +1, −1 or 0."""
 
     __slots__ = ("x", "o", "_to_move", "_moves")
 
@@ -70,9 +68,9 @@ class TicTacToeState(State):
 
     @classmethod
     def from_transcript(cls, moves: str) -> TicTacToeState:
-        """Replay moves such as ``b2a1c3`` from the empty board."""
+        """Replay moves such as ``b2a1c3`` (or ``b2, a1``, or digits 1-9) from the empty board."""
         state = cls()
-        for token in re.findall(r"[a-cA-C][1-3]|\S", moves):
+        for token, _ in tokens(moves):
             state = state.play(state.parse_move(token))
         return state
 
@@ -109,9 +107,13 @@ class TicTacToeState(State):
             return TicTacToeState(self.x | bit, self.o, 1)
         return TicTacToeState(self.x, self.o | bit, 0)
 
+    def empties(self) -> int:
+        """The empty squares."""
+        return (FULL & ~(self.x | self.o)).bit_count()
+
     def plies_left(self) -> int:
         """At most this many plies remain: the empty squares."""
-        return (FULL & ~(self.x | self.o)).bit_count()
+        return self.empties()
 
     def score(self) -> int:
         """+1 when X has won, -1 when O has, 0 otherwise (document 003's evaluate())."""
@@ -227,6 +229,12 @@ def view(state: State) -> BoardView:
                      pieces=("x", "o"), surface="paper", highlight=tuple(i for i in range(9) if won >> i & 1))
 
 
+def tokens(text: str) -> list[tuple[str, int]]:
+    """The moves of a transcript (``b2a1c3``, ``b2 a1``, keypad digits ``5 1 9``), each with its 1-based character
+    position; commas, semicolons and full stops between moves are skipped."""
+    return [(m.group(0), m.start() + 1) for m in re.finditer(r"[a-cA-C][1-3]|\S", text) if m.group(0) not in ",;."]
+
+
 def _start(size: int | None, layout: str = "standard") -> State:
     return TicTacToeState.start()
 
@@ -239,5 +247,5 @@ TYPE = GameType(
     name="tictactoe", title="Tic-tac-toe", start=_start, parse=TicTacToeState.from_text, transcript=_transcript,
     view=view, aliases=("ttt", "tic-tac-toe", "noughts"), looks_like=looks_like, result="result",
     line="three in a row", levels=9,
-    solved_depth=9, hint_depth=lambda state: 9, rowcol=True, move_example="b2", move_help="b2",
-    description="3x3 tic-tac-toe (documents 002 and 003): three in a line wins")
+    solved_depth=9, hint_depth=lambda state: 9, rowcol=True, move_example="b2", move_help="b2", tokens=tokens,
+    noun="tic-tac-toe", description="3x3 tic-tac-toe (documents 002 and 003): three in a line wins")

@@ -8,18 +8,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from plies.games.othello import OthelloState, rules_for
+from plies.games.othello import OthelloState, rules_for, square_weights
 from plies.heuristics import Heuristic, register
 from plies.heuristics.common import sides, table_sum
 
 
 def _ring(r: int, c: int, n: int) -> int:
     return min(r, c, n - 1 - r, n - 1 - c)
-
-
-def _edge_step(r: int, c: int, n: int) -> int:
-    """Distance along the edge to the nearest corner (for squares on the edge)."""
-    return min(c, n - 1 - c) if r in (0, n - 1) else min(r, n - 1 - r)
 
 
 @cache
@@ -30,24 +25,20 @@ def tables(n: int) -> dict[str, tuple[int, ...]]:
     centre -1).  ``stability``: document 004's table adapted to the square board (corner 10, edge 5, X-square
     -10, inner ring -5, interior 3, centre 2x2 0).
     """
-    weighted, stability = [], []
+    stability = []
     for r in range(n):
         for c in range(n):
             ring = _ring(r, c, n)
             corner = r in (0, n - 1) and c in (0, n - 1)
             xsq = ring == 1 and r in (1, n - 2) and c in (1, n - 2)
             if ring == 0:
-                k = _edge_step(r, c, n)
-                weighted.append((100, -20, 10)[k] if k < 3 else 5)
                 stability.append(10 if corner else 5)
             elif ring == 1:
-                weighted.append(-50 if xsq else -2)
                 stability.append(-10 if xsq else -5)
             else:
-                weighted.append(-1)
                 stability.append(0 if ring == n // 2 - 1 else 3)
     corner_mask = sum(1 << (r * n + c) for r in (0, n - 1) for c in (0, n - 1))
-    return {"weighted": tuple(weighted), "stability": tuple(stability), "corners": (corner_mask,)}
+    return {"weighted": square_weights(n), "stability": tuple(stability), "corners": (corner_mask,)}
 
 
 @cache

@@ -19,6 +19,7 @@ from plies import draw as canvas
 from plies.draw.boards import thumbnail
 from plies.draw.tree import SLIDE_WIDTH, TreeNode, positions, tree_scene
 from plies.game import PliesError
+from plies.games import type_of
 from plies.games.tree import TreeState
 from plies.teach.trace import NodeInfo, Trace, fmt, path_id
 
@@ -86,6 +87,15 @@ def _extra_notes(trace: Trace, info: NodeInfo) -> list[str]:
     return out
 
 
+def _thumbnail(state: Any, last: Any) -> Any:
+    """A node's small board: the game's own picture, else its square board from its type's view (Connect Four)."""
+    board = thumbnail(state, last)
+    t = type_of(state)
+    if board is None and t is not None:
+        board = thumbnail(state, last, view=t.view(state))
+    return board
+
+
 def tree_nodes(trace: Trace, thumbnails: bool | None = None, view: Snapshot | None = None,
                under: tuple[int, ...] = ()) -> list[TreeNode]:
     """The drawing's nodes for ``trace``: the finished search, or with ``view`` the search after k steps; with
@@ -95,7 +105,7 @@ def tree_nodes(trace: Trace, thumbnails: bool | None = None, view: Snapshot | No
     game = not isinstance(trace.root, TreeState)
     shown = [info for info in trace.nodes.values() if info.path[: len(under)] == under]
     if thumbnails is None:
-        thumbnails = len(shown) <= THUMBNAIL_LIMIT and thumbnail(trace.root) is not None
+        thumbnails = len(shown) <= THUMBNAIL_LIMIT and _thumbnail(trace.root, None) is not None
     out = []
     for info in shown:
         leaf = _is_leaf(trace, info)
@@ -142,7 +152,7 @@ def tree_nodes(trace: Trace, thumbnails: bool | None = None, view: Snapshot | No
                 note_parts += _extra_notes(trace, info)
                 if windows and nv.alpha is not None and not leaf and not info.table:
                     note_parts.append(_window(trace, nv.alpha, nv.beta))
-        board = thumbnail(info.state, _last_move(trace, info)) if thumbnails else None
+        board = _thumbnail(info.state, _last_move(trace, info)) if thumbnails else None
         name = info.label if info.named else ""
         if game and info.path:
             name = ""                                       # a game node's move is written on its edge

@@ -24,6 +24,7 @@ from typing import Any
 
 from plies.draw.tree import explicit_edge
 from plies.game import WIN, PliesError, describe_value
+from plies.games import type_of
 from plies.games.tree import Node, TreeState, tree_height
 from plies.heuristics import Evaluation, get
 from plies.search import SearchResult, Tracer, alphabeta, minimax
@@ -59,14 +60,16 @@ def fmt(v: float | None, style: str = "margin") -> str:
 
 
 def value_style(state: Any, depth: int, evaluate: Any) -> str:
-    """The style a trace of ``state`` writes values in: ``unit`` for a game whose results carry no margin
-    (tic-tac-toe) when the evaluation never exceeds 1 in size or the search reaches every game's end;
-    ``result`` for such a game under a bigger evaluation (a win outranks every evaluation); else ``margin``."""
-    if not getattr(state, "unit_results", False):
+    """The style a trace of ``state`` writes values in: ``unit`` for a game whose results carry no margin (its
+    type's ``result``: tic-tac-toe, Connect Four) when the evaluation never exceeds 1 in size or the search reaches
+    every game's end; ``result`` for such a game under a bigger evaluation (a win outranks every evaluation); else
+    ``margin``."""
+    t = type_of(state)
+    if t is None or t.result != "result":
         return "margin"
     bound = getattr(evaluate, "bound", None)
-    left = getattr(state, "plies_left", None)
-    if (bound is not None and bound <= 1) or (left is not None and depth >= left()):
+    left = t.max_plies(state)
+    if (bound is not None and bound <= 1) or (left is not None and depth >= left):
         return "unit"
     return "result"
 

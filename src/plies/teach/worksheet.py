@@ -33,7 +33,7 @@ from plies.draw import Group, Line, Scene, Text, text_width
 from plies.draw.boards import board_scene
 from plies.draw.tree import explicit_nodes, tree_scene
 from plies.game import PliesError
-from plies.games import OthelloState, TicTacToeState
+from plies.games import OthelloState, TicTacToeState, game_type
 from plies.games.tree import build
 from plies.heuristics import get
 from plies.search import alphabeta
@@ -86,9 +86,8 @@ class Exercise:
         return quizzes.make_quiz(s["seed"], s["shape"], tuple(s["values"]), s.get("algorithm", "alphabeta"))
 
     def state(self) -> Any:
-        if self.kind == "tictactoe":
-            return TicTacToeState.from_text(self.spec["position"])
-        return OthelloState.from_text(self.spec["position"])
+        """The position of a board exercise, read by its game's type (``kind`` is the game's name)."""
+        return game_type(self.kind).parse(self.spec["position"])
 
     def to_dict(self, answers: bool = True) -> dict[str, Any]:
         return {"number": self.number, "kind": self.kind, "title": self.title, "spec": self.spec,
@@ -256,7 +255,7 @@ def _picture(ex: Exercise, solved: bool) -> Scene:
 
             return draw.scene(ex.quiz().trace, max_width=None)
         return tree_scene(explicit_nodes(build(ex.quiz().tree)), label="exercise tree", max_width=None)
-    scene = board_scene(ex.state(), hints=solved and ex.kind == "othello")
+    scene = board_scene(ex.state(), hints=solved)  # the answer key marks the legal moves (where a board shows them)
     assert scene is not None
     return scene
 

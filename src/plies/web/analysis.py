@@ -6,7 +6,8 @@ solved exactly from the level's number of empties), elsewhere the textbook alpha
 ``unit``:
 
 - ``"discs"``: a predicted (or, with ``exact``, the proven) final disc difference;
-- ``"result"``: tic-tac-toe solved to the end, +1 win, 0 draw, -1 loss;
+- ``"result"``: a win, draw or loss game (its type's ``result``) solved to the end (tic-tac-toe), or over:
+  +1 win, 0 draw, -1 loss;
 - a heuristic's name (``"weighted-squares heuristic"``): that heuristic's own value, which is *not* discs;
   front-ends show it apart and name it.
 
@@ -32,6 +33,7 @@ from concurrent.futures import Future
 from typing import Any, TypedDict
 
 from plies.game import PASS, WIN, IllegalMoveError, PliesError, State
+from plies.games import type_of
 from plies.search import alphabeta
 from plies.web import levels
 
@@ -40,8 +42,6 @@ DEFAULT_ANALYSIS_LEVEL = 8
 MIN_ANALYSIS_LEVEL = 1
 MISTAKE_DISCS = 2.0
 """A move that loses at least this many discs against the best move is a mistake."""
-TEXTBOOK_EXACT_EMPTIES = {"othello": 8, "hexthello": 7}
-"""Without the engine, positions with at most this many empties are solved to the end by alpha-beta."""
 ENGINE_HASH_MB = 16
 
 
@@ -84,10 +84,17 @@ def _r(v: float) -> float:
     return round(float(v), 2) + 0.0
 
 
+def final_unit(state: State) -> str:
+    """The unit of a final score: ``result`` (+1/0/-1) in a win, draw or loss game, else ``discs``."""
+    t = type_of(state)
+    return "result" if t is not None and t.result == "result" else "discs"
+
+
 def unit_for(state: State, use_engine: bool) -> str:
     """The unit ``analyse_position`` answers in for this game."""
-    if state.game == "tictactoe":
-        return "result"
+    t = type_of(state)
+    if t is not None and t.solved_depth is not None:  # searched to the end: final scores
+        return final_unit(state)
     if use_engine:
         return "discs"
     return heuristic_unit(levels.evaluation_for(state.game))
@@ -126,7 +133,7 @@ def analyse_position(state: State, level: int | None = None, use_engine: bool | 
                            "to_move": None if state.is_over() else state.to_move}
     if state.is_over():
         s = float(state.score())
-        out["unit"] = unit = "result" if state.game == "tictactoe" else "discs"  # the final score
+        out["unit"] = unit = final_unit(state)  # the final score
         out.update(value=_r(s if unit != "result" else (s > 0) - (s < 0)), exact=True, moves=[], depth=0,
                    source="the game is over")
         return out
@@ -139,24 +146,24 @@ def analyse_position(state: State, level: int | None = None, use_engine: bool | 
         out.update(value=_r(black), exact=child["exact"], depth=child["depth"], source=child["source"],
                    moves=[{"move": "pass", "index": PASS, "value": _r(mover), "exact": child["exact"], "pv": line}])
         return out
+    t = type_of(state)
     if use_engine:
         rows, depth, source = _engine_rows(state, level, engine)
-    elif state.game == "tictactoe":
-        rows, depth, source = _textbook_rows(state, 9, levels.evaluation_for(state.game, "win-loss"), True)
+    elif t is not None and t.solved_depth is not None:  # every leaf is the end of the game: any evaluation will do
+        rows, depth, source = _textbook_rows(state, t.solved_depth, levels.evaluation_for(state.game), True)
     else:
         h = levels.evaluation_for(state.game)
         empties = _empties(state)
-        limit = TEXTBOOK_EXACT_EMPTIES.get(state.game, -1)
-        if 0 <= empties <= limit:
-            rows, depth, source = _textbook_rows(state, 2 * empties + 1, levels.evaluation_for(state.game, "discs")
-                                                 if state.game == "othello" else h, True)
-            unit = out["unit"] = "discs"  # solved to the end: final disc differences
+        limit = t.exact_empties if t is not None else -1
+        if 0 <= empties <= limit:  # 2 * empties + 1 plies reach the end of every line: the evaluation is never read
+            rows, depth, source = _textbook_rows(state, 2 * empties + 1, h, True)
+            unit = out["unit"] = final_unit(state)  # solved to the end: final scores
         else:
             # the horizon on Black's move whoever moves here, as the engine's (leaf_depth): a heuristic that
             # counts discs favours the side that moved last, which would zigzag the graph from move to move
             rows, depth, source = _textbook_rows(state, leaf_depth(levels.hint_depth(state), state.to_move), h,
                                                  False)
-    rows.sort(key=lambda r: -r["value"])
+    _sort(rows)
     _place(state, rows)
     best = rows[0]
     if unit == "result":
@@ -167,12 +174,19 @@ def analyse_position(state: State, level: int | None = None, use_engine: bool | 
     return out
 
 
+def _sort(rows: list[dict[str, Any]]) -> None:
+    """Best first, by the search's own value where a row keeps it (``search``, dropped here): a game won inside
+    the horizon before every heuristic value and a lost one after, although each shows its final score (Connect
+    Four's win is +1, below a heuristic's +30)."""
+    rows.sort(key=lambda r: -r.get("search", r["value"]))
+    for r in rows:
+        r.pop("search", None)
+
+
 def _place(state: State, rows: list[dict[str, Any]]) -> None:
     """Each row's ``cell``: where the move is played on the board (its square; in Connect Four the cell the disc
     drops to), for the pages that draw values on the board."""
-    from plies.games import TYPES
-
-    t = TYPES.get(state.game)
+    t = type_of(state)
     if t is None:
         return
     v = t.view(state)
@@ -243,7 +257,9 @@ def _engine_rows(state: State, level: int, engine: Any) -> tuple[list[dict[str, 
 
 def _textbook_rows(state: State, depth: int, h: Any, solved: bool) -> tuple[list[dict[str, Any]], int, str]:
     me = state.to_move
-    order = levels._order_for(state)
+    t = type_of(state)
+    to_the_end = t is not None and t.solves(depth)
+    order = levels.order_for(state)
     rows = []
     for m in state.legal_moves():
         child = state.play(m)
@@ -253,16 +269,17 @@ def _textbook_rows(state: State, depth: int, h: Any, solved: bool) -> tuple[list
         elif depth <= 1:
             v = h(child, me)
         else:
-            r = alphabeta(child, depth - 1, h, order=levels._order_for(child) if order else None)
+            r = alphabeta(child, depth - 1, h, order=order)
             v = r.value if child.to_move == me else -r.value
             line = list(r.pv)
         value, exact = from_search(v, child.is_over())
-        if state.game == "tictactoe" and depth >= 9:
+        if to_the_end:
             exact = True
         rows.append({"move": state.move_str(m), "index": m, "value": _r(value), "exact": exact,
-                     "pv": [state.move_str(m)] + _names(child, line)})
-    if state.game == "tictactoe" and depth >= 9:
-        source = "tic-tac-toe solved to the end"
+                     "pv": [state.move_str(m)] + _names(child, line),
+                     "search": float(v) if math.isfinite(float(v)) else _r(value)})
+    if to_the_end and t is not None:
+        source = f"{t.noun} solved to the end"
     elif solved:
         source = "alpha-beta to the end of the game (exact)"
     else:
@@ -277,10 +294,10 @@ def textbook_analysis(state: State, depth: int, heuristic: Any) -> dict[str, Any
     if state.is_over() or state.legal_moves() == [PASS]:
         return analyse_position(state, use_engine=False)
     rows, depth, source = _textbook_rows(state, depth, heuristic, False)
-    rows.sort(key=lambda r: -r["value"])
+    _sort(rows)
     _place(state, rows)
     unit = heuristic_unit(heuristic)
-    if state.game == "tictactoe" and all(r["exact"] for r in rows):
+    if final_unit(state) == "result" and all(r["exact"] for r in rows):
         unit = "result"
         for r in rows:
             r["value"] = float((r["value"] > 0) - (r["value"] < 0))

@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from plies.game import BoardView, State
-from plies.games import TYPES
+from plies.games import type_of
 
 SYMBOLS = {0: "X", 1: "O", None: "", BoardView.HOLE: "#"}
 
 
 def view(state: State) -> BoardView:
     """The game's own board view, or a square one read from ``to_text()`` for a game without a type."""
-    t = TYPES.get(state.game)
+    t = type_of(state)
     if t is not None:
         return t.view(state)
     board = state.to_text().split()[0]

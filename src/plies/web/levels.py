@@ -15,7 +15,8 @@ from functools import lru_cache
 from typing import Any
 
 from plies import heuristics
-from plies.game import PASS, ParseError, State
+from plies.game import ParseError, State
+from plies.games import TYPES, type_of
 from plies.heuristics import Heuristic
 from plies.players import Player, SearchPlayer, parse_player
 from plies.search import alphabeta, minimax
@@ -57,8 +58,9 @@ def warm_engine() -> None:
 
 
 def engine_applies(state: State) -> bool:
-    """The engine plays 8x8 Othello only."""
-    return state.game == "othello" and getattr(state, "n", 8) == 8 and engine_status()[0]
+    """Whether the fast engine plays this position (its game's type says so: 8x8 Othello) and loads here."""
+    t = type_of(state)
+    return t is not None and t.engine(state) == "engine" and engine_status()[0]
 
 
 @dataclass
@@ -83,17 +85,11 @@ def default_heuristic(game: str) -> str | None:
     return heuristics.DEFAULTS.get(game)
 
 
-def _order_for(state: State) -> Any:
-    """A cheap move order for Othello searches (best squares of the weighted-squares table first); None else."""
-    if state.game != "othello":
-        return None
-    from plies.heuristics.othello import tables
-
-    def order(node: Any, moves: list[Any]) -> list[Any]:
-        weights = tables(node.n)["weighted"]
-        return sorted(moves, key=lambda m: -weights[m] if m != PASS else 0)
-
-    return order
+def order_for(state: State) -> Any:
+    """The cheap move order of ``state``'s game for the textbook alpha-beta (its type's ``order``: Othello's best
+    squares of the weighted-squares table first), None for a game without one."""
+    t = type_of(state)
+    return t.order if t is not None else None
 
 
 def evaluation_for(game: str, name: str | None = None) -> Heuristic:
@@ -128,7 +124,7 @@ class WebSearchPlayer(SearchPlayer):
         if self.algorithm == "minimax":
             result = minimax(state, self.depth, self.heuristic)
         else:
-            order = _order_for(state) if self.ordered else None
+            order = order_for(state) if self.ordered else None
             result = alphabeta(state, self.depth, self.heuristic, order=order)
         result.evaluation = self.heuristic.name
         return result
@@ -149,9 +145,10 @@ def make_computer(state: State, level: int, algorithm: str = "alphabeta", heuris
         row = _engine_level(level)
         detail = f"depth {row.depth}, exact from {row.exact_empties} empties" if row is not None else "full strength"
         return Computer(engine, level, f"level {level}: fast engine, {detail}", "engine")
-    depth = 9 if game == "tictactoe" else min(level, FALLBACK_MAX_DEPTH)
+    t = TYPES.get(game)
+    depth = t.solved_depth if t is not None and t.solved_depth else min(level, FALLBACK_MAX_DEPTH)
     player = WebSearchPlayer("alphabeta", depth, evaluation_for(game, heuristic or None), ordered=True)
-    why = "engine plays 8x8 Othello only" if engine_status()[0] else "engine not available"
+    why = f"engine plays {engine_games()} only" if engine_status()[0] else "engine not available"
     return Computer(player, level, f"level {level}: alpha-beta depth {depth} ({why})", "alphabeta-fallback")
 
 
@@ -176,9 +173,23 @@ def stop(player: Player) -> None:
             return
 
 
+def engine_games() -> str:
+    """The boards the fast engine plays, for a label: ``8x8 Othello``."""
+    names = []
+    for t in TYPES.values():
+        boards = [t.start(n, "standard") for n in (None, *t.sizes)]
+        for b in boards:
+            if t.engine(b) == "engine":
+                n = t.board_size(b)
+                names.append(f"{n}x{n} {t.title}" if n else t.title)
+    return " and ".join(names) or "no game here"
+
+
 def hint_depth(state: State) -> int:
-    """How deep the textbook hint search looks: the whole game for tic-tac-toe, 3 plies below each move else."""
-    return 9 if state.game == "tictactoe" else 4 if getattr(state, "n", 8) <= 6 else 3
+    """How deep the textbook hint search looks (its type's ``hint_depth``: the whole game for tic-tac-toe, 3 plies
+    below each move on 8x8 Othello); 3 for a game without a type."""
+    t = type_of(state)
+    return t.hint_depth(state) if t is not None else 3
 
 
 def hints(state: State, count: int = 3, use_engine: bool | None = None, level: int | None = None) -> dict[str, Any]:
@@ -189,7 +200,7 @@ def hints(state: State, count: int = 3, use_engine: bool | None = None, level: i
 
     ``use_engine`` (default: whether the engine applies here) is decided by the caller when this runs in a
     worker process, so the server's view of the engine holds there too."""
-    from plies.web.analysis import analyse_position, value_text
+    from plies.web.analysis import analyse_position, final_unit, value_text
 
     if not state.legal_moves():
         return {"hints": [], "source": "game over", "unit": ""}
@@ -204,8 +215,10 @@ def hints(state: State, count: int = 3, use_engine: bool | None = None, level: i
         note = f" (engine failed: {type(e).__name__})"
     rows = []
     for r in a["moves"][: max(1, count)]:
-        rows.append({"move": r["move"], "value": r["value"], "exact": r["exact"], "unit": a["unit"],
-                     "value_text": value_text(r["value"], a["unit"], r["exact"]), "pv": r["pv"], "then": r["pv"][1:]})
+        # a proven value under a heuristic is the final score: a win, draw or loss, or discs
+        unit = final_unit(state) if r["exact"] and a["unit"] not in ("discs", "result") else a["unit"]
+        rows.append({"move": r["move"], "value": r["value"], "exact": r["exact"], "unit": unit,
+                     "value_text": value_text(r["value"], unit, r["exact"]), "pv": r["pv"], "then": r["pv"][1:]})
     return {"hints": rows, "source": a["source"] + note, "unit": a["unit"]}
 
 
@@ -239,7 +252,7 @@ def game_entries() -> list[dict[str, Any]]:
     for name in GAMES:
         t = TYPES.get(name)
         start = GAMES[name]()
-        default = getattr(start, "n", None)
+        default = t.board_size(start) if t is not None else None
         # the usual board first (the start screen's default), then the other sizes
         sizes = [default, *sorted(set(t.sizes) - {default})] if t is not None and t.sizes and default else [None]
         variants = []

@@ -27,7 +27,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 
 from plies.game import PASS, PliesError, State
-from plies.games import parse_position
+from plies.games import parse_position, type_of
 from plies.web.analysis import REVIEW, URGENT, Analyst, clamp_level, fill_passes, game_states, review_game
 from plies.web.levels import MAX_LEVEL, make_computer
 from plies.web.schemas import AnalysisIn, BranchIn, PlayerSpec, ReviewIn, SettingsIn, StartGame
@@ -87,7 +87,8 @@ def start_game(sessions: Sessions, token: str, spec: StartGame) -> GameSession:
     clock = None
     if spec.clock is not None:
         clock = Clock(spec.clock.minutes * 60.0, spec.clock.increment)
-    custom = start != start_for(spec.game, getattr(start, "n", None) if start.game == "othello" else None)
+    t = type_of(start)
+    custom = start != start_for(spec.game, t.board_size(start) if t is not None else None)
     return sessions.create(token, start, sides, spec.delay, custom_start=custom, moves=moves, clock=clock,
                            analysis_level=spec.analysis_level)
 

@@ -26,8 +26,9 @@ def _default_players() -> list[PlayerSpec]:
 class NewGame(BaseModel):
     """Start a game: which game, optional set-up position, and the two sides (Black/X first)."""
 
-    game: str = Field("othello", max_length=30, description="othello, tictactoe or hexthello")
-    size: int | None = Field(None, ge=4, le=10, description="Othello board size (even, 4-10; default 8)")
+    game: str = Field("othello", max_length=30, description="a game's name, as GET /api/info lists them")
+    size: int | None = Field(None, ge=4, le=10,
+                             description="the board size of a game played on several (Othello: even, 4-10; default 8)")
     position: str | None = Field(None, max_length=4000,
                                  description="a transcript (f5d6c3) or a board with the side to move (64 + 1)")
     players: list[PlayerSpec] = Field(default_factory=_default_players, min_length=2, max_length=2)
@@ -79,7 +80,8 @@ class SettingsIn(BaseModel):
 
 
 class AnalysisIn(BaseModel):
-    """Analyse any position: the game, its size (Othello), and a position (board + side, or a transcript)."""
+    """Analyse any position: the game, its board size (a game played on several), and a position (board + side,
+    or a transcript)."""
 
     game: str = Field("othello", max_length=30)
     size: int | None = Field(None, ge=4, le=10)

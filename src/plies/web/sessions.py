@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plies.game import PASS, PliesError, State
+from plies.games import type_of
 from plies.web import boards
 from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL, LIVE, Analyst, clamp_level, shared_analyst
 from plies.web.levels import Computer, stop
@@ -226,7 +227,9 @@ class GameSession:
         if out.winner is None:
             return {"winner": None, "score": out.score, "reason": "end", "text": "Draw", "winner_name": ""}
         margin = abs(out.score)
-        text = f"{colours[out.winner]} wins" + (f" by {margin:g}" if self.state.game != "tictactoe" else "")
+        t = type_of(self.state)
+        by_margin = t is None or t.result == "discs"  # a win, draw or loss game has no margin to tell
+        text = f"{colours[out.winner]} wins" + (f" by {margin:g}" if by_margin else "")
         return {"winner": out.winner, "score": out.score, "reason": "end", "text": text,
                 "winner_name": self._who(out.winner)}
 

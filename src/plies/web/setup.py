@@ -8,102 +8,77 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from plies.game import PASS, IllegalMoveError, ParseError, PliesError, State
-from plies.games import start_position
-from plies.games.hexthello import ON_BOARD, HexThelloState
-from plies.games.othello import OthelloState
-from plies.games.tictactoe import TicTacToeState
-
-BOARD_CHARS = re.compile(r"[XxOo0*.\-_BW#]+")
-BOARD_NAMES = {"othello": "an Othello", "tictactoe": "a tic-tac-toe", "hexthello": "a HexThello"}
+from plies.game import PASS, IllegalMoveError, ParseError, PliesError, State, split_moves
+from plies.games import TYPES, start_position, type_of
 
 
 def start_for(game: str, size: int | None = None) -> State:
-    """The start position of ``game`` (``othello`` with ``size`` 4-10 for the other boards)."""
-    name = game.strip().lower()
-    if size is not None and name not in ("othello", "reversi"):
-        raise PliesError(f"only Othello has board sizes; {game} has one board")
-    if size is not None and size != 8:
-        if size % 2:
-            raise PliesError(f"Othello boards have an even size, not {size}")
-        return start_position(f"othello{size}")
-    return start_position(name)
+    """The start position of ``game`` on the board of ``size`` (one of its ``sizes``; None: the usual board)."""
+    start = start_position(game.strip().lower())
+    if size is None:
+        return start
+    t = type_of(start)
+    if t is None or not t.sizes:
+        sized = [x.title for x in TYPES.values() if x.sizes]
+        raise PliesError(f"only {' and '.join(sized)} {'has' if len(sized) == 1 else 'have'} board sizes; "
+                         f"{game} has one board")
+    if size == t.board_size(start):
+        return start
+    return start_position(f"{t.name}{size}")
 
 
 def _cells(start: State) -> int:
     """How many characters a board of this game has before the side to move (0: boards not accepted)."""
-    if isinstance(start, OthelloState):
-        return start.n ** 2
-    if start.game == "tictactoe":
-        return 9
-    if isinstance(start, HexThelloState):
-        return len(ON_BOARD)
-    return 0
+    t = type_of(start)
+    return t.cells(start) if t is not None else 0
+
+
+def _symbols(start: State) -> tuple[str, str]:
+    """How a board text writes the two sides (``X``/``O``, Connect Four's ``R``/``Y``)."""
+    sym = getattr(start, "symbols", ("X", "O"))
+    return str(sym[0]), str(sym[1])
+
+
+def _board_chars(start: State) -> re.Pattern[str]:
+    """The characters a board text of ``start``'s game may hold: X/O (Othello's ``*``, ``B``/``W`` too), ``-`` or
+    ``.`` for an empty cell, ``#`` for a hole, and the game's own side letters (Connect Four's ``R``/``Y``)."""
+    extra = "".join(re.escape(c) for c in "".join(_symbols(start)) if c.upper() not in "XOBW")
+    extra += extra.lower()
+    return re.compile(f"[XxOo0*.\\-_BW#{extra}]+")
 
 
 def looks_like_board(start: State, text: str) -> bool:
     compact = "".join(text.split())
     n = _cells(start)
-    return bool(n) and len(compact) == n + 1 and bool(BOARD_CHARS.fullmatch(compact))
+    return bool(n) and len(compact) == n + 1 and bool(_board_chars(start).fullmatch(compact))
 
 
 def read_board(start: State, text: str) -> State:
     """A board of ``start``'s game: its cells (X/O/-) in the game's order, then the side to move (X or O)."""
     compact = "".join(text.split())
-    n = _cells(start)
-    if len(compact) != n + 1:
-        raise ParseError(f"{BOARD_NAMES.get(start.game, 'a ' + start.game)} board is {n} cells then the side to move "
-                         f"(X or O), not {len(compact)} characters")
-    side = compact[-1]
-    if side not in "XxOo0*BW":
-        raise ParseError(f"the last character says who moves: X or O, not {side!r}")
-    bad = next((c for c in compact[:-1] if c not in "XxOo0*.-_BW#"), None)
-    if bad is not None:
-        raise ParseError(f"a board cell is X, O or -, not {bad!r}")
-    if not isinstance(start, OthelloState | TicTacToeState | HexThelloState):
+    t = type_of(start)
+    if t is None:
         raise ParseError(f"{start.game} positions are not set up from a board")
-    return type(start).from_text(compact)
+    n = t.cells(start)
+    first, second = _symbols(start)
+    if len(compact) != n + 1:
+        raise ParseError(f"{t.a_noun()} board is {n} cells then the side to move ({first} or {second}), not "
+                         f"{len(compact)} characters")
+    side = compact[-1]
+    sides = "XxOo0*BW" + "".join(c + c.lower() for c in (first, second))
+    if side not in sides:
+        raise ParseError(f"the last character says who moves: {first} or {second}, not {side!r}")
+    chars = _board_chars(start)
+    bad = next((c for c in compact[:-1] if not chars.fullmatch(c)), None)
+    if bad is not None:
+        raise ParseError(f"a board cell is {first}, {second} or -, not {bad!r}")
+    return t.parse(compact)
 
 
 def tokens(start: State, text: str) -> list[tuple[str, int]]:
     """The moves of a transcript of ``start``'s game as (text, 1-based character position)."""
-    if start.game == "othello":
-        from plies.formats.errors import FormatError
-        from plies.formats.transcript import tokens as othello_tokens
-
-        try:
-            return [(t.text, t.index + 1) for t in othello_tokens(text)]
-        except FormatError as e:
-            raise ParseError(f"cannot read the transcript at character {e.column}: {e.reason}") from None
-    if start.game == "tictactoe":
-        out = []
-        for m in re.finditer(r"[a-cA-C][1-3]|\S", text):
-            if m.group(0) in ",;.":
-                continue
-            out.append((m.group(0), m.start() + 1))
-        return out
-    if start.game == "hexthello":
-        return _hex_tokens(text)
-    return [(m.group(0), m.start() + 1) for m in re.finditer(r"[^\s,;]+", text)]
-
-
-def _hex_tokens(text: str) -> list[tuple[str, int]]:
-    """HexThello moves: ``7 3, 6 5`` (row and column, commas between moves), or compact ``73 65`` / ``7365``."""
-    if re.search(r"[,;]", text):
-        out = []
-        pos = 0
-        for part in re.split(r"([,;])", text):
-            if part not in (",", ";") and part.strip():
-                out.append((part.strip(), pos + len(part) - len(part.lstrip()) + 1))
-            pos += len(part)
-        return out
-    words = [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", text)]
-    if words and all(w.isdigit() for w, _ in words) and any(len(w) == 1 for w, _ in words) and len(words) % 2 == 0:
-        return [(f"{words[k][0]} {words[k + 1][0]}", words[k][1]) for k in range(0, len(words), 2)]
-    if len(words) == 1 and len(words[0][0]) % 2 == 0 and len(words[0][0]) > 2:
-        w, at = words[0]
-        return [(w[k:k + 2], at + k) for k in range(0, len(w), 2)]
-    return words
+    t = type_of(start)
+    return t.tokens(text) if t is not None else split_moves(text)
 
 
 def replay(start: State, text: str) -> list[Any]:
@@ -167,14 +142,16 @@ def _read_setup(game: str, size: int | None, text: str | None) -> tuple[State, l
     if not text or not text.strip():
         return start, []
     compact = "".join(text.split())
-    if start.game == "othello" and size is None:  # a board of another size says which
-        n = round((len(compact) - 1) ** 0.5)
-        if n != 8 and n * n + 1 == len(compact) and n % 2 == 0 and 4 <= n <= 10 and BOARD_CHARS.fullmatch(compact):
-            start = start_for(game, n)
+    t = type_of(start)
+    chars = _board_chars(start)
+    if t is not None and size is None:  # a board of another size says which
+        for other in (t.start(n, "standard") for n in t.sizes):
+            if len(compact) == t.cells(other) + 1 and chars.fullmatch(compact):
+                start = other
     if looks_like_board(start, text) or (_cells(start) and len(compact) == _cells(start) + 1
-                                         and BOARD_CHARS.fullmatch(compact[:-1])):
+                                         and chars.fullmatch(compact[:-1])):
         return read_board(start, text), []  # (a board whose last letter is not a side is refused there)
-    if _cells(start) and re.fullmatch(r"[XxOo0*.\-_BW\s]{20,}", text.strip()):
+    if _cells(start) and len(text.strip()) >= 20 and "#" not in compact and chars.fullmatch(compact):
         read_board(start, text)  # a board of the wrong length: say so rather than read it as moves
     moves = replay(start, text)
     if not moves:
