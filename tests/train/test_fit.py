@@ -85,3 +85,15 @@ def test_split_holds_out_whole_games() -> None:
     assert held.sum() == 100
     for g in range(100):
         assert len(set(held[games == g].tolist())) == 1
+
+
+def test_workers_fit_the_same_weights() -> None:
+    """Phases fitted by two processes side by side are the ones one process fits, and so are their figures."""
+    ds, _ = _synthetic(3, count=1500)
+    one = fit(ds, n_phases=3, l2=1.0, holdout=0.2, iterations=50, overlap=4)
+    two = fit(ds, n_phases=3, l2=1.0, holdout=0.2, iterations=50, overlap=4, workers=2)
+    assert np.array_equal(one.weights, two.weights)
+    assert [(p.iterations, p.held_mae) for p in one.phases] == [(p.iterations, p.held_mae) for p in two.phases]
+    base = one.weights.copy()
+    again = fit(ds, n_phases=3, l2=5.0, holdout=0.2, iterations=50, overlap=4, refit=[1], base=base, workers=2)
+    assert np.array_equal(again.weights[[0, 2]], base[[0, 2]]) and not np.array_equal(again.weights[1], base[1])

@@ -95,10 +95,12 @@ def data_cmd(games: int, out: str, workers: int, seed: int, resume: bool, backen
               help="Weights file whose phases --refit keeps.")
 @click.option("--search-share", type=FiniteRange(0, 1), default=0.0, show_default=True,
               help="Share of a game-result label taken from the self-play search's value (data --search-values).")
+@click.option("--workers", "-w", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Processes fitting phases side by side.")
 @click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
 def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: float, iterations: int,
             seed: int, overlap: int, only: str | None, refit: str | None, base: str | None, search_share: float,
-            force: bool) -> None:
+            workers: int, force: bool) -> None:
     """Fit pattern weights per phase to DATA files; print the held-out error per phase."""
     from plies.train.data import load
     from plies.train.fit import fit, load_weights, save_weights
@@ -130,7 +132,8 @@ def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: fl
 
         result = fit(ds, n_phases=phases, l2=l2, holdout=holdout, seed=seed, iterations=iterations,
                      on_phase=on_phase, only=only.split(",") if only else None, overlap=overlap,
-                     refit=refit_phases, base=load_weights(base) if base else None, search_share=search_share)
+                     refit=refit_phases, base=load_weights(base) if base else None, search_share=search_share,
+                     workers=workers)
     for p in result.phases:
         table.add_row(str(p.phase), f"{p.empties[1]}-{p.empties[0]}", f"{p.train:,}", f"{p.held:,}",
                       _f(p.train_mae), _f(p.held_mae), _f(p.baseline_mae), str(p.iterations))

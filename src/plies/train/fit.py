@@ -10,7 +10,7 @@ held-out error measures positions the fit has not seen games of.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -132,7 +132,7 @@ def split_games(games: np.ndarray, holdout: float, seed: int = 0) -> np.ndarray:
 def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout: float = 0.1, seed: int = 0,
         iterations: int = 300, on_phase: Callable[[PhaseReport], None] | None = None,
         only: list[str] | None = None, overlap: int = 0, refit: list[int] | None = None,
-        base: np.ndarray | None = None, search_share: float = 0.0) -> FitResult:
+        base: np.ndarray | None = None, search_share: float = 0.0, workers: int = 1) -> FitResult:
     """Fit weights (n_phases, N_PARAMS) float32 to a dataset; figures per phase on the held-out games.
 
     ``only`` fits just the named patterns (the others keep weight 0), e.g. the small ones for little data;
@@ -143,6 +143,7 @@ def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout
     takes that share of a game-result label (kind 0) from the self-play search's value of the position, where
     the data has one (``plies train data --search-values``): the outcome is right on average but carries every
     later mistake of the game, the search value has less noise but the bias of the weights that searched.
+    ``workers`` processes fit phases side by side (the same weights: each phase is its own problem).
     """
     if len(ds) == 0:
         raise PliesError("no positions to fit")
@@ -171,17 +172,17 @@ def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout
         weights[:] = base
     result = FitResult(weights)
     empties = ds.empties
+    todo = [p for p in range(n_phases) if (refit is None or p in refit) and ((phase == p) & ~held).any()]
+    problem = _Problem(idx, dense, labels, empties, held, n_phases, overlap, l2, iterations)
+    solved = _solve_phases(problem, todo, workers)
     for p in range(n_phases):
-        lo, hi = empties_range(p, n_phases)
-        near = (empties >= lo - overlap) & (empties <= hi + overlap)
-        fit_rows = near & ~held
         tr = (phase == p) & ~held
         ho = (phase == p) & held
         rep = PhaseReport(p, empties_range(p, n_phases), int(tr.sum()), int(ho.sum()), float("nan"),
                           float("nan"), float("nan"), 0)
         if rep.train:
-            if refit is None or p in refit:
-                w, rep.iterations = solve_phase(idx[fit_rows], dense[fit_rows], labels[fit_rows], l2, iterations)
+            if p in todo:
+                w, rep.iterations = next(solved)
                 weights[p] = w.astype(np.float32)
             wd = weights[p].astype(np.float64)
 
@@ -197,6 +198,52 @@ def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout
         if on_phase:
             on_phase(rep)
     return result
+
+
+@dataclass
+class _Problem:
+    """Everything a phase's fit reads (inherited by forked worker processes, not sent to them)."""
+
+    idx: np.ndarray
+    dense: np.ndarray
+    labels: np.ndarray
+    empties: np.ndarray
+    held: np.ndarray
+    n_phases: int
+    overlap: int
+    l2: float
+    iterations: int
+
+    def solve(self, p: int) -> tuple[np.ndarray, int]:
+        """Phase p's weights (and CG iterations), fitted on its training positions and ``overlap`` empties
+        around it."""
+        lo, hi = empties_range(p, self.n_phases)
+        rows = (self.empties >= lo - self.overlap) & (self.empties <= hi + self.overlap) & ~self.held
+        return solve_phase(self.idx[rows], self.dense[rows], self.labels[rows], self.l2, self.iterations)
+
+
+_PROBLEM: _Problem | None = None
+
+
+def _solve_shared(p: int) -> tuple[np.ndarray, int]:
+    assert _PROBLEM is not None
+    return _PROBLEM.solve(p)
+
+
+def _solve_phases(problem: _Problem, phases: list[int], workers: int) -> Iterator[tuple[np.ndarray, int]]:
+    """The solutions of ``phases`` in order, by ``workers`` forked processes (one: in this process)."""
+    global _PROBLEM
+    import multiprocessing as mp
+
+    if workers <= 1 or len(phases) <= 1 or "fork" not in mp.get_all_start_methods():
+        yield from (problem.solve(p) for p in phases)
+        return
+    _PROBLEM = problem
+    try:
+        with mp.get_context("fork").Pool(min(workers, len(phases))) as pool:
+            yield from pool.imap(_solve_shared, phases)
+    finally:
+        _PROBLEM = None
 
 
 # --- weights files (reading them is the engine's: plies.engine.weights) -------------------------------------
