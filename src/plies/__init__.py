@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from plies.game import PASS, WIN, GameLine, IllegalMoveError, Outcome, ParseError, PliesError, State
+from plies.game import PASS, WIN, IllegalMoveError, Outcome, ParseError, PliesError, State
 from plies.games import OthelloState, TicTacToeState, TreeState, parse_position, start_position
+from plies.games.record import Game
 from plies.search import SearchResult, Stats, alphabeta, minimax, perft
 
 Othello = OthelloState
@@ -12,7 +13,7 @@ TicTacToe = TicTacToeState
 __version__ = "0.1.0"
 
 __all__ = [
-    "PASS", "WIN", "GameLine", "IllegalMoveError", "Othello", "OthelloState", "Outcome", "ParseError", "PliesError",
+    "PASS", "WIN", "Game", "IllegalMoveError", "Othello", "OthelloState", "Outcome", "ParseError", "PliesError",
     "SearchResult", "State", "Stats", "TicTacToe", "TicTacToeState", "TreeState", "alphabeta", "minimax",
     "parse_position", "perft", "start_position",
 ]

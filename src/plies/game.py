@@ -284,38 +284,3 @@ def split_moves(text: str) -> list[tuple[str, int]]:
     """The moves of a transcript whose moves hold no space: words between blanks, commas and semicolons, each with
     its 1-based character position (what a game without a tokenizer of its own reads)."""
     return [(m.group(0), m.start() + 1) for m in re.finditer(r"[^\s,;]+", text)]
-
-
-class GameLine:
-    """A game in progress with undo (python-chess's push/pop over immutable states).
-
-    ``line.push(move)`` plays a move, ``line.pop()`` takes the last one back, ``line.state`` is the current
-    position, ``line.moves`` the moves so far.
-    """
-
-    def __init__(self, start: State) -> None:
-        self.states: list[State] = [start]
-        self.moves: list[Any] = []
-
-    @property
-    def state(self) -> State:
-        return self.states[-1]
-
-    def push(self, move: Any) -> State:
-        """Play ``move`` (a move value or its text, e.g. ``"d3"``) and return the new position."""
-        if isinstance(move, str):
-            move = self.state.parse_move(move)
-        self.states.append(self.state.play(move))
-        self.moves.append(move)
-        return self.state
-
-    def pop(self) -> Any:
-        """Take back the last move and return it; IndexError at the start."""
-        if not self.moves:
-            raise IndexError("no move to take back")
-        self.states.pop()
-        return self.moves.pop()
-
-    def transcript(self) -> str:
-        """The moves so far in notation, run together (``f5d6c3``), passes left out."""
-        return "".join(s.move_str(m) for s, m in zip(self.states, self.moves, strict=False) if m != PASS)

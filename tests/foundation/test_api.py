@@ -1,4 +1,4 @@
-"""The Python API a user reads first: GameLine push/pop, and the README's example running as written."""
+"""The Python API a user reads first: a Game played and taken back, and the README's example running as written."""
 
 from __future__ import annotations
 
@@ -9,47 +9,48 @@ from pathlib import Path
 
 import pytest
 
-from plies.game import PASS, GameLine, IllegalMoveError
+from plies.game import PASS, IllegalMoveError
 from plies.games import OthelloState, TicTacToeState, TreeState, parse_position
+from plies.games.record import Game
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
-def test_gameline_push_pop_transcript() -> None:
-    line = GameLine(OthelloState.start())
-    assert line.push("f5") == OthelloState.from_transcript("f5")
-    line.push("5 3")  # document 000's row col: d6
-    assert line.state == OthelloState.from_transcript("f5d6")
-    line.push(18)  # c3 as a square index
-    assert line.transcript() == "f5d6c3"
-    assert line.pop() == 18
-    assert line.state == OthelloState.from_transcript("f5d6")
-    assert line.moves == [37, 43]
+def test_game_play_undo_transcript() -> None:
+    game = Game(OthelloState.start())
+    assert game.play("f5") == OthelloState.from_transcript("f5")
+    game.play("5 3")  # document 000's row col: d6
+    assert game.state == OthelloState.from_transcript("f5d6")
+    game.play(18)  # c3 as a square index
+    assert game.transcript() == "f5d6c3"
+    assert game.undo() == 18
+    assert game.state == OthelloState.from_transcript("f5d6")
+    assert game.moves == [37, 43]
     with pytest.raises(IllegalMoveError):
-        line.push("a1")
-    assert line.moves == [37, 43]  # a refused move changes nothing
-    line.pop()
-    line.pop()
-    assert line.state == OthelloState.start()
+        game.play("a1")
+    assert game.moves == [37, 43]  # a refused move changes nothing
+    game.undo()
+    game.undo()
+    assert game.state == OthelloState.start()
     with pytest.raises(IndexError):
-        line.pop()
+        game.undo()
 
 
-def test_gameline_transcript_leaves_passes_out() -> None:
+def test_game_transcript_leaves_passes_out() -> None:
     # Black b1 against White a1: Black cannot flank a1 and must pass; White's c1 then takes b1 (a wipe-out)
-    line = GameLine(OthelloState(1 << 1, 1 << 0, 0, 8))
-    assert line.state.legal_moves() == [PASS]
-    line.push(PASS)
-    line.push("c1")
-    assert line.transcript() == "c1"
-    assert line.state.is_over() and line.state.score() == -64
+    game = Game(OthelloState(1 << 1, 1 << 0, 0, 8))
+    assert game.state.legal_moves() == [PASS]
+    game.play(PASS)
+    game.play("c1")
+    assert game.transcript() == "c1" and game.names() == ["pass", "c1"]
+    assert game.over and game.state.score() == -64
 
 
-def test_tictactoe_gameline() -> None:
-    line = GameLine(TicTacToeState())
+def test_tictactoe_game() -> None:
+    game = Game(TicTacToeState())
     for m in ("b2", "a1", "c3"):
-        line.push(m)
-    assert line.state == TicTacToeState.from_transcript("b2a1c3")
+        game.play(m)
+    assert game.state == TicTacToeState.from_transcript("b2a1c3")
 
 
 def test_tree_states_of_equal_trees_are_equal() -> None:

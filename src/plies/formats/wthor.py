@@ -19,7 +19,7 @@ from pathlib import Path
 
 from plies.game import PASS, IllegalMoveError
 from plies.games.othello import OthelloState
-from plies.match.record import GameRecord
+from plies.games.record import GameRecord
 
 from .errors import FormatError
 from .model import OthelloGame

@@ -1,6 +1,7 @@
-"""One game between two players, start to finish, kept as a GameRecord.
+"""The play loop: players play a ``Game`` (``plies.games.record``) to its end; ``play_game`` plays one from a
+position and gives the match database's GameRecord.
 
-A player that raises, returns an illegal move or overruns its time loses the game; the record says why.
+A player that raises, returns an illegal move or overruns its time loses the game; the game says why.
 """
 
 from __future__ import annotations
@@ -8,14 +9,12 @@ from __future__ import annotations
 import errno
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from plies.game import Outcome, PliesError, State
+from plies.game import PASS, PliesError, State
+from plies.games.record import ABORTED, CRASH, ILLEGAL, NORMAL, TIMEOUT, Game, GameRecord, Note
 from plies.players import Player
-
-NORMAL, ILLEGAL, CRASH, TIMEOUT, ABORTED = "normal", "illegal move", "crash", "time", "aborted"
 
 START_ERRNOS = frozenset({errno.ENOENT, errno.EACCES, errno.EPERM, errno.ENOEXEC, errno.ENOTDIR, errno.EISDIR,
                           errno.ELOOP, errno.ENAMETOOLONG})
@@ -63,7 +62,7 @@ class NoAnswer(Forfeit):
 
 
 class NotStarted(Exception):
-    """Raised by ``play_game`` when a player's ``new_game`` fails in a way its ``fatal`` test calls fatal: which
+    """Raised by the play loop when a player's ``new_game`` fails in a way its ``fatal`` test calls fatal: which
     side it was, with the player's error as the cause."""
 
     def __init__(self, side: int, error: Exception) -> None:
@@ -79,53 +78,63 @@ def startup_message(e: BaseException, player: str) -> str:
     return f"cannot start player {player!r}: {type(e).__name__}: {e}"
 
 
-@dataclass
-class GameRecord:
-    """Everything about one finished (or abandoned) game, ready for JSON, SQLite or a transcript."""
+def play_on(game: Game, players: Sequence[Player], time_limit: float | None = None,
+            fatal: Callable[[Exception], bool] | None = None, on_move: Callable[[Game], None] | None = None,
+            forfeits: bool = True, ask_passes: bool = True) -> Game:
+    """The play loop: ``players[0]`` (Black, X) and ``players[1]`` play ``game`` on from where it stands to its
+    end, each move going into it with a Note (its search's value and depth, its seconds); ``on_move(game)``
+    after each.  Every player's ``new_game`` is called first.
 
-    game: str
-    start: str
-    players: tuple[str, str]
-    moves: list[str] = field(default_factory=list)
-    times: list[float] = field(default_factory=list)
-    values: list[float | None] = field(default_factory=list)
-    winner: int | None = None
-    score: float = 0.0
-    termination: str = NORMAL
-    detail: str = ""
-    started_at: str = ""
-    final: str = ""
+    With ``forfeits`` (matches) a player that raises, answers an illegal move or is slower than ``time_limit``
+    seconds (measured after the move returns; engines are expected to keep it) loses, and ``game.end`` says why;
+    a ``new_game`` failure that ``fatal`` calls fatal is raised as NotStarted instead (an event stops on a player
+    that cannot be started: ``is_startup_failure``).  Without (the terminal) a player's exception goes to the
+    caller.  Without ``ask_passes`` a forced pass is played without asking the player.  A player may change the
+    game while it chooses (a person's undo): its move is played in the position the game then has."""
+    for side, p in enumerate(players):
+        try:
+            p.new_game(game.state)
+        except Exception as e:  # a player that cannot even start loses like one that crashes mid-game
+            if not forfeits:
+                raise
+            if fatal is not None and fatal(e):
+                raise NotStarted(side, e) from e
+            _lose(game, side, e, "new_game: ")  # e.g. no answer to the first ping within the start-up time
+            return game
+    while not game.over:
+        side = game.state.to_move
+        if not ask_passes and game.state.legal_moves() == [PASS]:
+            game.play(PASS)
+        else:
+            t0 = time.perf_counter()
+            try:
+                move = players[side].choose(game.state)
+            except Exception as e:  # a crashing player (a bug in it included) loses; the game survives
+                if not forfeits:
+                    raise
+                _lose(game, side, e)
+                break
+            dt = time.perf_counter() - t0
+            if forfeits and time_limit is not None and dt > time_limit:
+                game.end(TIMEOUT, f"{dt:.2f}s > {time_limit:g}s", 1 - side)
+                break
+            if forfeits and move not in game.state.legal_moves():
+                game.end(ILLEGAL, f"{move!r}", 1 - side)
+                break
+            last = getattr(players[side], "last_result", None)
+            game.play(move, Note(seconds=dt) if last is None else
+                      Note(last.value, last.evaluation, last.stats.depth or None, dt))
+        if on_move:
+            on_move(game)
+    return game
 
-    @property
-    def transcript(self) -> str:
-        """Moves run together (``f5d6c3``, a pass as ``--``), or ``7 3, 6 5, pass`` for a game whose moves hold
-        a space (HexThello): run together they could not be told apart."""
-        if move_separator(self.moves) != " ":
-            return join_moves(self.moves)
-        return "".join(m if m != "pass" else "--" for m in self.moves)
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def result_text(self) -> str:
-        if self.termination != NORMAL:
-            if self.winner is None:
-                return f"no result ({self.termination})"
-            loser = self.players[1 - self.winner]
-            return f"{self.players[self.winner]} wins ({loser}: {self.termination})"
-        if self.winner is None:
-            return f"draw ({self.score:+g})"
-        return f"{self.players[self.winner]} wins by {abs(self.score):g}"
-
-
-def move_separator(moves: Sequence[str]) -> str:
-    """``", "`` when a move holds a space (HexThello's ``7 3``), else ``" "``: the moves stay apart when read."""
-    return ", " if any(" " in m for m in moves) else " "
-
-
-def join_moves(moves: Sequence[str]) -> str:
-    """The moves as one line a reader splits back into the same moves (``f5 d6``, ``7 3, 6 5, pass``)."""
-    return move_separator(moves).join(moves)
+def _lose(game: Game, side: int, e: Exception, where: str = "") -> None:
+    """``side`` lost by ``e``: a Forfeit for its reason (an illegal answer, none in time), else a crash."""
+    if isinstance(e, Forfeit):
+        game.end(e.termination, f"{where}{e}", 1 - side)
+    else:
+        game.end(CRASH, f"{where}{type(e).__name__}: {e}", 1 - side)
 
 
 def play_game(
@@ -135,69 +144,14 @@ def play_game(
     time_limit: float | None = None,
     fatal: Callable[[Exception], bool] | None = None,
 ) -> GameRecord:
-    """Play from ``start``: ``players[0]`` is player 0 (Black, X), ``players[1]`` is player 1 (White, O).
-
-    ``on_move(before, move, after, seconds)`` is called after each move.  With ``time_limit`` (seconds per
-    move) a slower move loses on time (measured after the move returns; engines are expected to keep it).
-    An exception from a player's ``new_game`` for which ``fatal`` says True is raised as ``NotStarted`` (naming
-    the side) instead of losing the game (an event stops on a player that cannot be started:
-    ``is_startup_failure``).
-    """
-    rec = GameRecord(
-        game=start.game,
-        start=start.to_text(),
-        players=(players[0].name, players[1].name),
-        started_at=datetime.now(UTC).isoformat(timespec="seconds"),
-    )
-    for side, p in enumerate(players):
-        try:
-            p.new_game(start)
-        except Exception as e:  # a player that cannot even start loses like one that crashes mid-game
-            if fatal is not None and fatal(e):
-                raise NotStarted(side, e) from e
-            if isinstance(e, Forfeit):  # e.g. no answer to the first ping within the start-up time
-                return _forfeit(rec, start, side, e.termination, f"new_game: {e}")
-            return _forfeit(rec, start, side, CRASH, f"new_game: {type(e).__name__}: {e}")
-    state = start
-    while not state.is_over():
-        side = state.to_move
-        player = players[side]
-        t0 = time.perf_counter()
-        try:
-            move = player.choose(state)
-        except Forfeit as e:  # an illegal answer or none in time: lost for that reason
-            return _forfeit(rec, state, side, e.termination, str(e))
-        except Exception as e:  # a crashing player (a bug in it included) loses; the game record survives
-            return _forfeit(rec, state, side, CRASH, f"{type(e).__name__}: {e}")
-        dt = time.perf_counter() - t0
-        if time_limit is not None and dt > time_limit:
-            return _forfeit(rec, state, side, TIMEOUT, f"{dt:.2f}s > {time_limit:g}s")
-        if move not in state.legal_moves():
-            return _forfeit(rec, state, side, ILLEGAL, f"{move!r}")
-        after = state.play(move)
-        rec.moves.append(state.move_str(move))
-        rec.times.append(round(dt, 4))
-        last = getattr(player, "last_result", None)
-        rec.values.append(last.value if last is not None else None)
-        if on_move:
-            on_move(state, move, after, dt)
-        state = after
-    outcome = state.outcome()
-    assert outcome is not None
-    rec.winner, rec.score = outcome.winner, outcome.score
-    rec.final = state.to_text()
-    return rec
-
-
-def _forfeit(rec: GameRecord, state: State, loser: int, reason: str, detail: str) -> GameRecord:
-    rec.winner = 1 - loser
-    rec.score = 0.0
-    rec.termination = reason
-    rec.detail = detail
-    rec.final = state.to_text()
-    return rec
+    """Play from ``start`` (``play_on``) and return the game as the match database stores it; ``on_move(before,
+    move, after, seconds)`` is called after each move."""
+    game = Game(start, players=(players[0].name, players[1].name),
+                started_at=datetime.now(UTC).isoformat(timespec="seconds"))
+    hook = None if on_move is None else (
+        lambda g: on_move(g.states[-2], g.moves[-1], g.state, g.notes[-1].seconds or 0.0))
+    return play_on(game, players, time_limit, fatal, hook).record()
 
 
 __all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "TIMEOUT", "Forfeit", "GameRecord", "IllegalAnswer", "NoAnswer",
-           "NotStarted", "Outcome", "StartupError",
-           "is_startup_failure", "join_moves", "move_separator", "play_game", "startup_message"]
+           "NotStarted", "StartupError", "is_startup_failure", "play_game", "play_on", "startup_message"]

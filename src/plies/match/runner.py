@@ -19,7 +19,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from plies.game import PliesError
+from plies.game import PliesError, State
+from plies.games.record import Game
 from plies.match.openings import derive_seed
 from plies.match.plan import Entrant, PlannedGame
 from plies.match.record import CRASH, GameRecord, NotStarted, is_startup_failure, play_game, startup_message
@@ -94,11 +95,7 @@ def play_planned(g: PlannedGame) -> Finished:
             except Exception as e:  # any spec or plug-in may fail to build: that side loses, the record says why
                 if is_startup_failure(e):
                     fatal = startup_message(e, entrant.name)
-                record = GameRecord(
-                    game=start.game, start=start.to_text(), players=(g.black.name, g.white.name), winner=1 - side,
-                    termination=CRASH, detail=f"cannot build player: {type(e).__name__}: {e}", final=start.to_text(),
-                    started_at=_now(),
-                )
+                record = _lost_at_start(g, start, side, f"cannot build player: {type(e).__name__}: {e}")
                 break
             players.append(player)
         if record is None:
@@ -107,10 +104,7 @@ def play_planned(g: PlannedGame) -> Finished:
             except NotStarted as e:  # only what ``is_startup_failure`` lets through new_game
                 loser = e.side
                 fatal = startup_message(e.error, (g.black, g.white)[loser].name)
-                record = GameRecord(
-                    game=start.game, start=start.to_text(), players=(g.black.name, g.white.name), winner=1 - loser,
-                    termination=CRASH, detail=f"new_game: {fatal}", final=start.to_text(), started_at=_now(),
-                )
+                record = _lost_at_start(g, start, loser, f"new_game: {fatal}")
     finally:
         for p in players:
             try:
@@ -120,6 +114,13 @@ def play_planned(g: PlannedGame) -> Finished:
     record.players = (g.black.name, g.white.name)
     return Finished(g, record, round(time.perf_counter() - t0, 4), _now(), f"{socket.gethostname()}:{os.getpid()}",
                     fatal)
+
+
+def _lost_at_start(g: PlannedGame, start: State, loser: int, detail: str) -> GameRecord:
+    """The record of a game ``loser``'s player lost before it began (a crash: it could not be built or started)."""
+    game = Game(start, players=(g.black.name, g.white.name), started_at=_now())
+    game.end(CRASH, detail, 1 - loser)
+    return game.record()
 
 
 def startup_check(games: list[PlannedGame]) -> None:

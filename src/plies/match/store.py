@@ -32,9 +32,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from plies.game import PliesError
+from plies.games.record import GameRecord
 from plies.match.openings import Opening
 from plies.match.plan import Entrant, EventConfig, PlannedGame
-from plies.match.record import GameRecord
 from plies.match.runner import Finished
 from plies.storage import check_tables, connect_readonly, storage_error
 

@@ -6,7 +6,7 @@ import csv
 import io
 from collections.abc import Iterable
 
-from plies.match.record import join_moves, move_separator
+from plies.games.record import join_moves, move_separator
 from plies.match.runner import Finished
 
 CSV_COLUMNS = [

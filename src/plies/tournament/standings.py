@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plies.game import PliesError
-from plies.match.record import NORMAL
+from plies.games.record import NORMAL
 from plies.match.runner import Finished
 from plies.tournament.elo import EloEstimate, Ratings, fit_ratings, match_elo
 
