@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -21,6 +20,8 @@ import click
 from plies import heuristics
 from plies.game import PASS, ParseError, PliesError, State
 from plies.games import TYPES, game_type, is_game_name, parse_position, start_position, type_of
+from plies.games.record import Game
+from plies.match.record import play_on
 from plies.players import GreedyPlayer, HumanPlayer, Player, SearchPlayer, parse_player
 from plies.search.result import SearchResult
 
@@ -53,31 +54,21 @@ def separator(state: State) -> str:
     return t.separator if t is not None else " "
 
 
-@dataclass
 class PlaySession:
-    """A game in progress: the states so far, who plays each side, and the terminal it talks through.
+    """A game in the terminal: the ``Game``, who plays each side, and the terminal it talks through; the play
+    loop (``play_on``) drives it.
 
     ``moves`` are played from ``start`` before the game goes on (a transcript's history: undo goes back into
     it); ``view`` is the side whose point of view values are shown from; ``hint_level`` the engine level of
     hints (default: the engine opponent's level, else 8)."""
 
-    start: State
-    players: tuple[Player, Player]
-    read: Callable[[str], str]
-    write: Callable[[str], None]
-    rowcol: bool = False
-    history: list[State] = field(default_factory=list)
-    moves: list[Any] = field(default_factory=list)
-    view: int = 0
-    hint_level: int | None = None
-    _engine: Any = None
-
-    def __post_init__(self) -> None:
-        given = list(self.moves)
-        self.history = [self.start]
-        self.moves = []
-        for m in given:
-            self._apply(m)
+    def __init__(self, start: State, players: tuple[Player, Player], read: Callable[[str], str],
+                 write: Callable[[str], None], rowcol: bool = False, moves: Sequence[Any] = (), view: int = 0,
+                 hint_level: int | None = None) -> None:
+        self.game = Game(start, moves)
+        self.players, self.read, self.write = players, read, write
+        self.rowcol, self.view, self.hint_level = rowcol, view, hint_level
+        self._engine: Any = None
         for p in self.players:
             if isinstance(p, HumanPlayer):
                 p.ask = self.ask_human
@@ -87,7 +78,15 @@ class PlaySession:
 
     @property
     def state(self) -> State:
-        return self.history[-1]
+        return self.game.state
+
+    @property
+    def start(self) -> State:
+        return self.game.start
+
+    @property
+    def moves(self) -> list[Any]:
+        return self.game.moves
 
     # --- output -------------------------------------------------------------------------------------------
     def name(self, side: int) -> str:
@@ -151,7 +150,8 @@ class PlaySession:
 
     # --- the human's prompt -------------------------------------------------------------------------------
     def ask_human(self, state: State) -> Any:
-        """Read until a legal move; handle the in-game commands on the way."""
+        """Show the moves, then read until a legal move; handle the in-game commands on the way."""
+        self.announce_turn()
         while True:
             try:
                 text = self.read("Enter move: ").strip()
@@ -200,14 +200,11 @@ class PlaySession:
     def undo(self) -> bool:
         """Take back to the last earlier position where a person was to move (the computer's replies and forced
         passes go too; between two people, one move)."""
-        humans = {i for i, p in enumerate(self.players) if isinstance(p, HumanPlayer)}
-        for i in range(len(self.history) - 2, -1, -1):
-            s = self.history[i]
-            if s.to_move in humans and s.legal_moves() != [PASS]:
-                del self.history[i + 1:]
-                del self.moves[i:]
-                return True
-        return False
+        ply = self.game.turn_before({i for i, p in enumerate(self.players) if isinstance(p, HumanPlayer)})
+        if ply is None:
+            return False
+        self.game.undo(ply)
+        return True
 
     def set_view(self, arg: str) -> None:
         names = [n.lower() for n in self.state.player_names]
@@ -296,9 +293,7 @@ class PlaySession:
         self.write(f"{separator(self.state).join(parts)}   ({unit} for {who}; {a['source']})")
 
     def transcript(self) -> str:
-        names = [self.history[i].move_str(m) for i, m in enumerate(self.moves) if m != PASS]
-        t = type_of(self.start)
-        return t.join_moves(names) if t is not None else "".join(names)
+        return self.game.transcript()
 
     def save(self, path: str) -> None:
         """Write the game so that ``plies play @FILE`` and ``plies review FILE`` (and for Othello ``plies show`` /
@@ -330,23 +325,7 @@ class PlaySession:
         """Play to the end (or until quit); returns the last state."""
         self.draw()
         try:
-            while not self.state.is_over():
-                s = self.state
-                side = s.to_move
-                if s.legal_moves() == [PASS]:
-                    self.write(f"Player {self.name(side)} has no valid move and passes.")
-                    self._apply(PASS)
-                    continue
-                player = self.players[side]
-                if isinstance(player, HumanPlayer):
-                    self.announce_turn()
-                    move = player.choose(s)
-                else:
-                    move = player.choose(s)
-                    self.write(f"Computer {self.name(side)} [{player.name}] plays {self.square(move)}"
-                               f"{self.result_text(getattr(player, 'last_result', None), side)}")
-                self._apply(move)
-                self.draw()
+            play_on(self.game, self.players, on_move=self.moved, forfeits=False, ask_passes=False)
         except QuitGame:
             self.write(self.abandoned_text())
             return self.state
@@ -355,6 +334,18 @@ class PlaySession:
             raise
         self.summary()
         return self.state
+
+    def moved(self, game: Game) -> None:
+        """After each move: a forced pass said, the computer's move with its value, the board."""
+        before, move = game.states[-2], game.moves[-1]
+        side, player = before.to_move, self.players[before.to_move]
+        if move == PASS:
+            self.write(f"Player {self.name(side)} has no valid move and passes.")
+            return
+        if not isinstance(player, HumanPlayer):
+            self.write(f"Computer {self.name(side)} [{player.name}] plays {self.square(move, before)}"
+                       f"{self.result_text(getattr(player, 'last_result', None), side)}")
+        self.draw()
 
     def abandoned_text(self) -> str:
         """``Game abandoned.`` and, when moves were played, the transcript that ``plies play`` takes to go on."""
@@ -383,10 +374,6 @@ class PlaySession:
             unit = f"{res.evaluation} heuristic" if res.evaluation else "value"
         detail = f"depth {res.depth_text()}, {res.stats.nodes:,} nodes" if res.stats.nodes else ""
         return f" ({self.pov(value, mover, unit, proven)}" + (f"; {detail})" if detail else ")")
-
-    def _apply(self, move: Any) -> None:
-        self.history.append(self.state.play(move))
-        self.moves.append(move)
 
     def summary(self) -> None:
         s = self.state
@@ -422,7 +409,6 @@ def read_game(arg: str, game: str | None = None, layout: str = "standard", index
     ParseError naming the bad move otherwise."""
     from plies.formats.detect import binary_kind, saved_headers
     from plies.formats.stream import check_not_a_missing_file, path_kind, read_bytes
-    from plies.web.setup import replay
 
     text = arg
     if not arg.startswith("@"):
@@ -464,22 +450,20 @@ def read_game(arg: str, game: str | None = None, layout: str = "standard", index
                 return found
     if not moves_text:
         return start, []
-    return start, replay(start, moves_text)
+    return start, Game.from_transcript(type_of(start), moves_text, start).moves
 
 
 def _other_game(text: str) -> tuple[State, list[Any]] | None:
     """The start and moves of a transcript that is not the default game's: the game that reads it in the fewest
     moves (its notation says the most: HexThello's ``7 3, 6 5`` before the same digits as four tic-tac-toe or
     Connect Four moves), the first registered on a tie; None when no game reads it."""
-    from plies.web.setup import replay
-
     best: tuple[State, list[Any]] | None = None
     for name, t in TYPES.items():
         if name == DEFAULT_GAME:
             continue
         try:
             s = t.start(None, "standard")
-            moves = replay(s, text)
+            moves = Game.from_transcript(t, text, s).moves
         except PliesError:
             continue
         if moves and (best is None or len(moves) < len(best[1])):

@@ -8,8 +8,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from plies.game import PASS, IllegalMoveError, ParseError, PliesError, State, split_moves
+from plies.game import ParseError, PliesError, State
 from plies.games import TYPES, start_position, type_of
+from plies.games.record import Game
 
 
 def start_for(game: str, size: int | None = None) -> State:
@@ -75,41 +76,6 @@ def read_board(start: State, text: str) -> State:
     return t.parse(compact)
 
 
-def tokens(start: State, text: str) -> list[tuple[str, int]]:
-    """The moves of a transcript of ``start``'s game as (text, 1-based character position)."""
-    t = type_of(start)
-    return t.tokens(text) if t is not None else split_moves(text)
-
-
-def replay(start: State, text: str) -> list[Any]:
-    """The moves of a transcript from ``start``, forced passes written in; ParseError naming the bad move, its
-    number and where it is in the text."""
-    moves: list[Any] = []
-    state = start
-    for number, (tok, at) in enumerate(tokens(start, text), 1):
-        if state.is_over():
-            raise ParseError(f"move {number} ({tok}, character {at}): the game is already over after move "
-                             f"{number - 1}")
-        try:
-            if tok.lower() in ("pass", "pa", "ps", "--", "@@"):
-                move = state.parse_move("pass")
-            else:
-                try:
-                    move = state.parse_move(tok)
-                except IllegalMoveError:
-                    if state.legal_moves() != [PASS]:
-                        raise
-                    passed = state.play(PASS)  # a forced pass left out of the transcript
-                    move = passed.parse_move(tok)
-                    moves.append(PASS)
-                    state = passed
-        except PliesError as e:
-            raise ParseError(f"move {number} ({tok}, character {at}): {e}") from None
-        moves.append(move)
-        state = state.play(move)
-    return moves
-
-
 def play_names(start: State, names: Sequence[str], first: int = 1) -> list[Any]:
     """Moves given one by one in the game's notation (``["f5", "d6"]``) from ``start``; ParseError naming the
     bad one (numbered from ``first``)."""
@@ -153,10 +119,10 @@ def _read_setup(game: str, size: int | None, text: str | None) -> tuple[State, l
         return read_board(start, text), []  # (a board whose last letter is not a side is refused there)
     if _cells(start) and len(text.strip()) >= 20 and "#" not in compact and chars.fullmatch(compact):
         read_board(start, text)  # a board of the wrong length: say so rather than read it as moves
-    moves = replay(start, text)
+    moves = Game.from_transcript(t, text, start).moves
     if not moves:
         raise ParseError("no moves in the transcript")
     return start, moves
 
 
-__all__ = ["looks_like_board", "play_names", "read_board", "read_setup", "replay", "start_for", "tokens"]
+__all__ = ["looks_like_board", "play_names", "read_board", "read_setup", "start_for"]
