@@ -12,6 +12,7 @@ from rich.table import Table
 
 from plies import heuristics
 from plies.game import ParseError, State
+from plies.games.record import move_names
 from plies.games.tree import TreeState, tree_height
 from plies.search import alphabeta, minimax
 from plies.search.perft import fast_perft
@@ -110,14 +111,6 @@ def run_search(state: State, algo: str, depth: int, evaluation: str | None, prun
     return result
 
 
-def _pv_text(state: State, pv: list[Any]) -> str:
-    names, s = [], state
-    for m in pv:
-        names.append(s.move_str(m))
-        s = s.play(m)
-    return " ".join(names) or "-"
-
-
 @click.command()
 @click.argument("position")
 @click.option("--algo", type=click.Choice(["minimax", "alphabeta", "both"]), default="alphabeta", show_default=True)
@@ -166,7 +159,7 @@ def search(position: str, algo: str, depth: int | None, evaluation: str | None, 
     rows = [
         ("value", lambda r: fmt(r.value, value_style(state, d, heuristics.get(state.game, evaluation)))),
         ("best move", lambda r: state.move_str(r.move) if r.move is not None else "-"),
-        ("principal variation", lambda r: _pv_text(state, r.pv)),
+        ("principal variation", lambda r: " ".join(move_names(state, r.pv)) or "-"),
         ("nodes visited", lambda r: f"{r.stats.nodes:,}"),
         ("leaves evaluated", lambda r: f"{r.stats.leaves:,}"),
         ("α cut-offs", lambda r: f"{r.stats.alpha_cutoffs:,}"),

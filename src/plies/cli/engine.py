@@ -13,6 +13,7 @@ from rich.table import Table
 
 from plies.game import PliesError
 from plies.games import type_of
+from plies.games.record import move_names
 from plies.search.result import SearchResult
 
 from ._common import FiniteRange, console, emit_json, err_console, json_option, read_position
@@ -70,20 +71,13 @@ def _interruptible(engine: Any, work: Any, cancel: threading.Event | None = None
 
 
 def _line(state: Any, r: SearchResult) -> dict[str, Any]:
-    names, s = [], state
-    for m in r.pv:
-        try:
-            names.append(s.move_str(m))
-            s = s.play(m)
-        except PliesError:
-            break
     value, proven = _value(r)
     return {
         "score": r.value,
         "value": round(value, 2),
         "unit": _unit(r, proven),
         "move": state.move_str(r.move) if r.move is not None else None,
-        "pv": names,
+        "pv": move_names(state, r.pv),
         "nodes": r.stats.nodes,
         "seconds": round(r.stats.seconds, 6),
         "depth": r.stats.depth,

@@ -8,7 +8,7 @@ from typing import Any
 
 from plies.game import PASS, IllegalMoveError, ParseError
 from plies.games.othello import OthelloState
-from plies.match.record import ABORTED, NORMAL, GameRecord
+from plies.games.record import ABORTED, NORMAL, GameRecord, move_names
 
 
 @dataclass
@@ -51,11 +51,7 @@ class OthelloGame:
 
     def move_names(self) -> list[str]:
         """Moves in plies notation (``f5``, ``pass``)."""
-        names, s = [], self.start
-        for m in self.moves:
-            names.append(s.move_str(m))
-            s = s.play(m)
-        return names
+        return move_names(self.start, self.moves)
 
     def score(self) -> float | None:
         """Black's final disc difference: exact when the game is over, else the stated result."""

@@ -77,11 +77,9 @@ class SearchResult:
         moves = self.pv
         move = self.move
         if state is not None:
-            names, s = [], state
-            for m in self.pv:
-                names.append(s.move_str(m))
-                s = s.play(m)
-            moves = names
+            from plies.games.record import move_names
+
+            moves = move_names(state, self.pv)
             move = state.move_str(self.move) if self.move is not None else None
         d = asdict(self.stats)
         d["nodes_per_second"] = round(self.stats.nodes_per_second)

@@ -22,6 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from plies.games.othello import OthelloState, legal_mask
+from plies.games.record import move_names
 from plies.heuristics import get
 from plies.search import alphabeta, minimax
 from plies.teach.searches import extended_alphabeta, id_tt_alphabeta, quiescent_alphabeta
@@ -244,11 +245,7 @@ class HorizonCase:
         return remedy.deep_value > self.short_deep_value
 
     def line_text(self) -> str:
-        out, s = [self.state.move_str(self.short_move)], self.state.play(self.short_move)
-        for m in self.line:
-            out.append(s.move_str(m))
-            s = s.play(m)
-        return " ".join(out)
+        return " ".join(move_names(self.state, [self.short_move, *self.line]))
 
     def to_dict(self) -> dict[str, Any]:
         s = self.state

@@ -32,8 +32,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import Any, TypedDict
 
-from plies.game import PASS, WIN, IllegalMoveError, PliesError, State
+from plies.game import PASS, WIN, PliesError, State
 from plies.games import type_of
+from plies.games.record import move_names
 from plies.search import alphabeta
 from plies.web import levels
 
@@ -199,18 +200,6 @@ def _empties(state: State) -> int:
     return int(fn()) if callable(fn) else -1
 
 
-def _names(state: State, line: Sequence[Any]) -> list[str]:
-    out, s = [], state
-    for m in line:
-        try:
-            nxt = s.play(m)
-        except IllegalMoveError:  # a variation cut by a table hit can end in a move of another line
-            break
-        out.append(s.move_str(m))
-        s = nxt
-    return out
-
-
 _ENGINES: list[Any] = []
 _ENGINES_LOCK = threading.Lock()
 
@@ -247,7 +236,7 @@ def _engine_rows(state: State, level: int, engine: Any) -> tuple[list[dict[str, 
         value, exact = from_search(r.value, bool(r.exact))
         depth = max(depth, int(getattr(r.stats, "depth", 0) or 0))
         rows.append({"move": state.move_str(r.move), "index": r.move, "value": _r(value), "exact": exact,
-                     "pv": _names(state, r.pv or [r.move])})
+                     "pv": move_names(state, r.pv or [r.move])})
     searched = leaf_depth(row.depth, state.to_move)
     text = level_text(level)
     if _empties(state) > row.exact_empties and searched != row.depth:  # the horizon on Black's move (leaf_depth)
@@ -276,7 +265,7 @@ def _textbook_rows(state: State, depth: int, h: Any, solved: bool) -> tuple[list
         if to_the_end:
             exact = True
         rows.append({"move": state.move_str(m), "index": m, "value": _r(value), "exact": exact,
-                     "pv": [state.move_str(m)] + _names(child, line),
+                     "pv": [state.move_str(m)] + move_names(child, line),
                      "search": float(v) if math.isfinite(float(v)) else _r(value)})
     if to_the_end and t is not None:
         source = f"{t.noun} solved to the end"
