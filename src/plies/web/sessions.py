@@ -21,6 +21,7 @@ from typing import Any
 
 from plies.game import PASS, PliesError, State
 from plies.games import type_of
+from plies.games.record import TIMEOUT, Game, Note
 from plies.web import boards
 from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL, LIVE, Analyst, clamp_level, shared_analyst
 from plies.web.levels import Computer, stop
@@ -148,12 +149,9 @@ class GameSession:
         self.analysis_level = clamp_level(analysis_level or DEFAULT_ANALYSIS_LEVEL)
         self.analyst = analyst or shared_analyst()
         self.clock = clock
-        self.states: list[State] = [start]
-        self.moves: list[Any] = []
-        self.values: list[float | None] = []  # the computer's search value after each move, player 0's view
+        self.game = Game(start)  # the moves, the computer's values (its Notes), what undo took back, the end
         self.evals: list[dict[str, Any] | None] = [None]  # analysis summary of each position (graph)
         self.diffs: list[int] = [self._diff(start)]  # disc difference (X - O) of each position
-        self.redo_stack: list[tuple[Any, float | None]] = []
         self.setup_moves = 0  # moves that came with the set-up (a pasted transcript)
         self.notice = ""
         self.error = ""
@@ -191,12 +189,20 @@ class GameSession:
 
     @property
     def state(self) -> State:
-        return self.states[-1]
+        return self.game.state
+
+    @property
+    def states(self) -> list[State]:
+        return self.game.states
+
+    @property
+    def moves(self) -> list[Any]:
+        return self.game.moves
 
     @property
     def over(self) -> bool:
         """The game has ended: no moves left, or a player's time ran out."""
-        return self.state.is_over() or (self.clock is not None and self.clock.flagged is not None)
+        return self.game.over
 
     def side(self, player: int) -> Side:
         return self.sides[player]
@@ -208,22 +214,19 @@ class GameSession:
     def transcript(self) -> str:
         """Moves run together without passes (``f5d6c3``), the form every Othello program reads; games whose
         moves contain spaces (HexThello's ``7 3``) separate them with commas."""
-        out = [self.states[i].move_str(m) for i, m in enumerate(self.moves) if m != PASS]
-        return ", ".join(out) if any(" " in m for m in out) else "".join(out)
+        return self.game.transcript()
 
     def move_names(self) -> list[str]:
-        return [self.states[i].move_str(m) for i, m in enumerate(self.moves)]
+        return self.game.names()
 
     def result(self) -> dict[str, Any] | None:
         colours = self.state.player_names
-        if self.clock is not None and self.clock.flagged is not None:
-            loser = self.clock.flagged
-            winner = 1 - loser
-            return {"winner": winner, "score": 1.0 if winner == 0 else -1.0, "reason": "time",
-                    "text": f"{colours[winner]} wins on time", "winner_name": self._who(winner)}
-        out = self.state.outcome()
+        out = self.game.outcome()
         if out is None:
             return None
+        if self.game.termination == TIMEOUT and out.winner is not None:
+            return {"winner": out.winner, "score": out.score, "reason": "time",
+                    "text": f"{colours[out.winner]} wins on time", "winner_name": self._who(out.winner)}
         if out.winner is None:
             return {"winner": None, "score": out.score, "reason": "end", "text": "Draw", "winner_name": ""}
         margin = abs(out.score)
@@ -265,8 +268,9 @@ class GameSession:
         """Everything the page needs to draw the game, as JSON."""
         st = self.state
         now = self.frame(len(self.moves))
-        moves = [{"ply": i + 1, "move": self.states[i].move_str(m), "side": self.states[i].to_move,
-                  "value": self.values[i]} for i, m in enumerate(self.moves)]
+        moves = [{"ply": i + 1, "move": name, "side": s.to_move,  # values from player 0's view
+                  "value": None if n.value is None else n.value if s.to_move == 0 else -n.value}
+                 for i, (name, s, n) in enumerate(zip(self.game.names(), self.states, self.game.notes, strict=False))]
         players = [self.sides[p].describe(st.player_names[p]) for p in (0, 1)]
         timed = self.clock is not None
         return {
@@ -290,7 +294,7 @@ class GameSession:
             "error": self.error,
             "thinking": self.thinking,
             "can_undo": self.has_human and not timed and self._undo_target() is not None,
-            "can_redo": self.has_human and not timed and bool(self.redo_stack),
+            "can_redo": self.has_human and not timed and bool(self.game.undone),
             "can_branch": self.has_human and not timed,
             "moves": moves,
             "transcript": self.transcript(),
@@ -318,7 +322,6 @@ class GameSession:
             raise PliesError("no move given")
         move = st.parse_move(text)
         self.abandoned = False  # playing on in a replaced game brings it back
-        self.redo_stack.clear()
         self.played = True
         self._push(move)
         self._advance()
@@ -343,14 +346,13 @@ class GameSession:
             move = st.parse_move(text)
         self._cancel()
         self.abandoned = False
-        tail = list(zip(self.moves[ply:], self.values[ply:], strict=True))
-        del self.states[ply + 1:], self.moves[ply:], self.values[ply:], self.evals[ply + 1:], self.diffs[ply + 1:]
+        self.game.undone.clear()  # the redo list is the moves after ply
+        self.game.undo(ply)
+        del self.evals[ply + 1:], self.diffs[ply + 1:]
         self.setup_moves = min(self.setup_moves, ply)
-        self.redo_stack = list(reversed(tail))
         self.notice = ""
         self.finished = False
         if move is not None:
-            self.redo_stack.clear()
             self.played = True
             self._push(move)
         self._advance()
@@ -366,11 +368,8 @@ class GameSession:
             raise PliesError("nothing to undo")
         self._cancel()
         self.abandoned = False
-        while len(self.states) - 1 > k:
-            self.states.pop()
-            self.evals.pop()
-            self.diffs.pop()
-            self.redo_stack.append((self.moves.pop(), self.values.pop()))
+        self.game.undo(k)
+        del self.evals[k + 1:], self.diffs[k + 1:]
         self.setup_moves = min(self.setup_moves, k)
         self.notice = ""
         self.finished = False
@@ -382,13 +381,12 @@ class GameSession:
             raise PliesError("redo is for games with a person playing")
         if self.clock is not None:
             raise PliesError("a timed game has no redo")
-        if not self.redo_stack:
+        if not self.game.undone:
             raise PliesError("nothing to redo")
         self._cancel()
         self.abandoned = False
-        while self.redo_stack:
-            move, value = self.redo_stack.pop()
-            self._push(move, value)
+        while self.game.undone:
+            self._push(None)
             st = self.state
             if self.sides[st.to_move].kind == "human" and st.legal_moves() not in ([], [PASS]):
                 break
@@ -413,11 +411,7 @@ class GameSession:
 
     # --- internals ----------------------------------------------------------------------------------------
     def _undo_target(self) -> int | None:
-        for k in range(len(self.states) - 2, -1, -1):
-            st = self.states[k]
-            if self.sides[st.to_move].kind == "human" and st.legal_moves() not in ([], [PASS]):
-                return k
-        return None
+        return self.game.turn_before({p for p, s in enumerate(self.sides) if s.kind == "human"})
 
     @staticmethod
     def _diff(state: State) -> int:
@@ -425,14 +419,16 @@ class GameSession:
         return c["X"] - c["O"]
 
     def _push(self, move: Any, value: float | None = None, setup: bool = False) -> None:
+        """Play ``move`` (None: the next one to redo) with the computer's ``value`` of it."""
         before = self.state
-        after = before.play(move)
+        if move is None:
+            move = self.game.redo()
+        else:
+            self.game.play(move, Note(value))
+        after = self.state
         if self.clock is not None and not setup and self.clock.running == before.to_move:
             self.clock.stop(increment=move != PASS)
         self.diffs.append(self._diff(after))
-        self.states.append(after)
-        self.moves.append(move)
-        self.values.append(value)
         self.evals.append(None)
         if move == PASS:
             self.notice = f"{before.player_names[before.to_move]} has no legal move and passes."
@@ -497,8 +493,7 @@ class GameSession:
         self.thinking = None
         value = None
         if result is not None and getattr(result, "value", None) is not None:
-            v = float(result.value)
-            value = round(v if state.to_move == 0 else -v, 2)
+            value = round(float(result.value), 2)  # the mover's view
         self.played = True
         self._push(move, value)
         self._advance()
@@ -555,6 +550,7 @@ class GameSession:
         clock.flagged = side
         self.played = True  # lost here, on this server's clock: a result for the history
         self.notice = f"{self.state.player_names[side]}'s time ran out."
+        self.game.end(TIMEOUT, self.notice, 1 - side, 1.0 if side == 1 else -1.0)
         self._advance()
 
     def _stop_clock(self) -> None:
