@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from plies.game import PASS, GameType, IllegalMoveError, Outcome, ParseError, PliesError, State, split_moves
 
@@ -17,6 +17,8 @@ NORMAL, ILLEGAL, CRASH, TIMEOUT, ABORTED = "normal", "illegal move", "crash", "t
 
 PASS_WORDS = ("pass", "pa", "ps", "--", "@@")
 """How a transcript may write a pass."""
+
+S = TypeVar("S", bound=State)
 
 
 def move_names(state: State, moves: Iterable[Any]) -> list[str]:
@@ -95,20 +97,20 @@ def join_moves(moves: Sequence[str]) -> str:
     return move_separator(moves).join(moves)
 
 
-class Game:
-    """One game, in progress or finished.  ``states[i]`` is the position before ``moves[i]`` and ``states[-1]``
+class Game(Generic[S]):
+    """One game, in progress or finished (``Game[OthelloState]``: a game of those states).  ``states[i]`` is the position before ``moves[i]`` and ``states[-1]``
     the position now; ``notes[i]`` is what is known of ``moves[i]``; ``undone`` holds the moves taken back (with
     their notes), the next one to redo last; ``players`` the two names (player 0 first); ``termination`` and
     ``detail`` say how a game ended otherwise than by the rules (``end``).  ``type`` is the game's GameType
     (None for a game without one: an explicit tree)."""
 
-    def __init__(self, start: State, moves: Iterable[Any] = (), players: Sequence[str] = (),
+    def __init__(self, start: S, moves: Iterable[Any] = (), players: Sequence[str] = (),
                  type: GameType | None = None, started_at: str = "") -> None:
         from plies.games import type_of  # the registry imports this module's package
 
         self.start = start
         self.type = type if type is not None else type_of(start)
-        self.states: list[State] = [start]
+        self.states: list[S] = [start]
         self.moves: list[Any] = []
         self.notes: list[Note] = []
         self.undone: list[tuple[Any, Note]] = []
@@ -121,7 +123,7 @@ class Game:
             self.play(m)
 
     @property
-    def state(self) -> State:
+    def state(self) -> S:
         """The position now."""
         return self.states[-1]
 
@@ -136,7 +138,7 @@ class Game:
         return self._ended if self.termination != NORMAL else self.state.outcome()
 
     # --- changing ---------------------------------------------------------------------------------------------
-    def play(self, move: Any, note: Note | None = None) -> State:
+    def play(self, move: Any, note: Note | None = None) -> S:
         """Play ``move`` (a move, or its text: ``d3``, the lab notes' ``2 3``) and return the new position; the
         moves taken back are forgotten.  IllegalMoveError (ParseError for text) changes nothing."""
         if isinstance(move, str):
@@ -146,7 +148,7 @@ class Game:
         return self.state
 
     def _push(self, move: Any, note: Note) -> None:
-        self.states.append(self.state.play(move))
+        self.states.append(cast(S, self.state.play(move)))
         self.moves.append(move)
         self.notes.append(note)
 
@@ -199,15 +201,15 @@ class Game:
         names = [n for n, m in zip(self.names(), self.moves, strict=True) if m != PASS]
         return self.type.join_moves(names) if self.type is not None else "".join(names)
 
-    @classmethod
-    def from_transcript(cls, type: GameType | None, text: str, start: State | None = None) -> Game:
+    @staticmethod
+    def from_transcript(type: GameType | None, text: str, start: State | None = None) -> Game[State]:
         """The game a transcript writes, from ``start`` (default: the game's usual start), passes written
         (``pass``, ``--`` ...) or left out; ParseError naming the bad move, its number and its place in the text."""
         if start is None:
             if type is None:
                 raise ValueError("a transcript of a game without a type needs its start")
             start = type.start(None, "standard")
-        game = cls(start, type=type)
+        game: Game[State] = Game(start, type=type)
         for number, (tok, at) in enumerate(type.tokens(text) if type is not None else split_moves(text), 1):
             state = game.state
             if state.is_over():
@@ -239,12 +241,13 @@ class Game:
             winner=out.winner if out else None, score=out.score if out else 0.0, termination=self.termination,
             detail=self.detail, started_at=self.started_at, final=self.state.to_text())
 
-    @classmethod
-    def from_record(cls, rec: GameRecord) -> Game:
+    @staticmethod
+    def from_record(rec: GameRecord) -> Game[State]:
         """The game of a stored record; ParseError naming a move that does not replay."""
         from plies.games import parse_position
 
-        game = cls(parse_position(rec.start, game=rec.game), players=rec.players, started_at=rec.started_at)
+        game: Game[State] = Game(parse_position(rec.start, game=rec.game), players=rec.players,
+                                 started_at=rec.started_at)
         for k, name in enumerate(rec.moves):
             try:
                 game.play(name, Note(rec.values[k] if k < len(rec.values) else None,

@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 
 from plies.game import PASS, IllegalMoveError, PliesError
 from plies.games.hexthello import ON_BOARD, SIZE, HexThelloState, bits, move_text
+from plies.games.record import CRASH, ILLEGAL, NORMAL, TIMEOUT, Game, Note
 from plies.net.hexthello import protocol as P
 from plies.net.hexthello.store import Store
 from plies.storage import StorageError
@@ -224,33 +225,31 @@ class Tally:
     discs_against: int = 0
 
 
-@dataclass
-class GameResult:
-    winner: int | None  # plies player, None = draw
-    black_discs: int
-    white_discs: int
-    reason: str
-    moves: list[int] = field(default_factory=list)
+def reason(game: Game[HexThelloState]) -> str:
+    """Why a game ended as the server stores it: ``normal``, or what lost it (``time: no move within 60 s``)."""
+    return game.detail if game.termination != NORMAL else NORMAL
 
-    def text(self, names: tuple[str, str]) -> str:
-        score = f"{self.black_discs}-{self.white_discs}"
-        if self.winner is None:
-            return f"draw {score}" + (f" ({self.reason})" if self.reason != "normal" else "")
-        who = f"{names[self.winner]} ({COLOURS[self.winner]}) wins {score}"
-        return who if self.reason == "normal" else f"{who}: {self.reason}"
+
+def result_text(game: Game[HexThelloState], names: tuple[str, str]) -> str:
+    """``ann (black) wins 40-29``, ``draw 32-32``, ``bob (white) wins 3-4: disconnected (...)``."""
+    outcome = game.outcome()
+    b, w = game.state.counts()
+    if outcome is None or outcome.winner is None:
+        return f"draw {b}-{w}"
+    who = f"{names[outcome.winner]} ({COLOURS[outcome.winner]}) wins {b}-{w}"
+    return who if game.termination == NORMAL else f"{who}: {game.detail}"
 
 
 @dataclass
 class Live:
-    """A game being played: what the viewer draws."""
+    """A game being played (``played``, its moves and end): what the viewer draws."""
 
     id: int
     match: int
     game: int
     names: tuple[str, str]
     kinds: tuple[str, str]
-    state: HexThelloState = field(default_factory=HexThelloState.start)
-    moves: list[int] = field(default_factory=list)
+    played: Game[HexThelloState] = field(default_factory=lambda: Game(HexThelloState.start()))
     snapshot: dict[str, Any] = field(default_factory=dict)
 
 
@@ -529,8 +528,8 @@ class HexServer:
         played: dict[tuple[Seat, Seat, tuple[int, ...], str], int] = {}  # colours, moves, reason -> first game
         repeats = 0
         for g in range(games):
-            result = await self.play_game((black, white), match_no, g + 1)
-            key = (black, white, tuple(result.moves), result.reason)
+            game = await self.play_game((black, white), match_no, g + 1)
+            key = (black, white, tuple(game.moves), reason(game))
             first_time = played.setdefault(key, g + 1)
             if first_time != g + 1:
                 repeats += 1
@@ -555,18 +554,19 @@ class HexServer:
         self._match_counter += 1
         return self.match_base + self._match_counter
 
-    def _count(self, result: GameResult, names: tuple[str, str]) -> None:
+    def _count(self, game: Game[HexThelloState], names: tuple[str, str]) -> None:
+        outcome = game.outcome()
+        winner = outcome.winner if outcome is not None else None
+        discs = game.state.counts()
         for p in (0, 1):
             name = names[p] if names[p] in self.tally or len(self.tally) < MAX_NAMES else OTHERS
             t = self.tally.setdefault(name, Tally())
             t.games += 1
-            mine, theirs = (result.black_discs, result.white_discs) if p == 0 else (result.white_discs,
-                                                                                    result.black_discs)
-            t.discs_for += mine
-            t.discs_against += theirs
-            if result.winner is None:
+            t.discs_for += discs[p]
+            t.discs_against += discs[1 - p]
+            if winner is None:
                 t.draws += 1
-            elif result.winner == p:
+            elif winner == p:
                 t.wins += 1
             else:
                 t.losses += 1
@@ -594,17 +594,17 @@ class HexServer:
             self.log(f"summary not shown: {type(e).__name__}: {e}")
 
     # --- a game ---------------------------------------------------------------------------------------
-    async def play_game(self, seats: tuple[Seat, Seat], match_no: int, game_no: int) -> GameResult:
+    async def play_game(self, seats: tuple[Seat, Seat], match_no: int, game_no: int) -> Game[HexThelloState]:
         """One game; ``seats[0]`` plays Black, ``seats[1]`` White.  Every move is committed as it happens."""
         names = (seats[0].name, seats[1].name)
-        state = self.start_state
         game_id = await self._db_call(self.store.start_game, match_no, game_no, names[0], names[1])
-        live = Live(game_id, match_no, game_no, names, (seats[0].kind, seats[1].kind), state=state)
+        live = Live(game_id, match_no, game_no, names, (seats[0].kind, seats[1].kind),
+                    played=Game(self.start_state, players=names))
         self.live[game_id] = live
         try:
-            return await self._play(live, seats, state)
+            return await self._play(live, seats)
         except asyncio.CancelledError:
-            b, w = live.state.counts()
+            b, w = live.played.state.counts()
             with contextlib.suppress(Exception):
                 await asyncio.shield(self._db_call(self.store.finish_game, game_id, None, b, w,
                                                    "interrupted: the server was stopped", "interrupted"))
@@ -612,25 +612,27 @@ class HexServer:
         finally:
             self.live.pop(game_id, None)
 
-    async def _play(self, live: Live, seats: tuple[Seat, Seat], state: HexThelloState) -> GameResult:
-        names, game_id = live.names, live.id
-        result: GameResult | None = None
+    async def _play(self, live: Live, seats: tuple[Seat, Seat]) -> Game[HexThelloState]:
+        """The course's game loop on the server's side: 101 to both, then 104 to the side to move and its answer
+        (stored before it is judged: an illegal move too) forwarded with 105; a silent, gone or illegal seat
+        loses (``Game.end`` with the reason the database keeps)."""
+        names, game_id, game = live.names, live.id, live.played
         for p in (0, 1):
             seats[p].seated(game_id, p)
         for p in (0, 1):
             if not seats[p].alive:
-                result = self._forfeit(state, p, "absent: disconnected earlier in the match")
+                game.end(CRASH, "absent: disconnected earlier in the match", 1 - p)
                 break
-        if result is None:
-            for p in (0, 1):
-                try:
-                    await seats[p].new_position(state)
-                except Gone as e:
-                    result = self._forfeit(state, p, f"disconnected ({e})")
-                    break
-        self.publish_state(live, state, None)
-        ply = 0
-        while result is None:
+        for p in (0, 1):
+            if game.over:
+                break
+            try:
+                await seats[p].new_position(game.state)
+            except Gone as e:
+                game.end(CRASH, f"disconnected ({e})", 1 - p)
+        self.publish_state(live, game.state, None)
+        while not game.over:
+            state = game.state
             side = state.to_move
             seat = seats[side]
             t0 = time.perf_counter()
@@ -641,7 +643,7 @@ class HexServer:
                 if isinstance(seat, AgentSeat):
                     seat.close()  # its late answer would break the byte stream: it is out of this match
                 what = "the person did not move" if seat.kind == "human" else "no move"
-                result = self._forfeit(state, side, f"time: {what} within {timeout:g} s")
+                game.end(TIMEOUT, f"time: {what} within {timeout:g} s", 1 - side)
                 if seat.kind != "human" and not self._told_move_time:
                     self._told_move_time = True
                     self.log(f"note: {names[side]} lost on time ({timeout:g} s a move); an agent that thinks "
@@ -649,10 +651,11 @@ class HexServer:
                              "course's server has none")
                 break
             except Gone as e:
-                result = self._forfeit(state, side, f"disconnected ({e})")
+                game.end(CRASH, f"disconnected ({e})", 1 - side)
                 break
             dt = time.perf_counter() - t0
-            await self._db_call(self.store.add_move, game_id, ply + 1, COLOURS[side], row, col, dt)  # illegal too
+            await self._db_call(self.store.add_move, game_id, len(game.moves) + 1, COLOURS[side], row, col,
+                                dt)  # illegal too
             try:
                 move = P.move_from_rowcol(row, col)
                 if move not in state.legal_moves():
@@ -660,38 +663,28 @@ class HexServer:
                     raise IllegalMoveError("not a legal move")
             except PliesError as e:  # ProtocolError or IllegalMoveError: a technical loss
                 what = "pass" if row == P.NULL_MOVE else f"({row} {col})"
-                result = self._forfeit(state, side, f"illegal move {what}: {e}")
+                game.end(ILLEGAL, f"illegal move {what}: {e}", 1 - side)
                 self.publish({"type": "notice", "text": f"{names[side]} ({COLOURS[side]}): illegal move {what}: {e}"})
                 break
-            state = state.play(move)
-            ply += 1
-            live.state = state
-            live.moves.append(move)
-            self.publish_state(live, state, move)
-            if state.is_over():
-                b, w = state.counts()
-                result = GameResult(0 if b > w else 1 if w > b else None, b, w, "normal")
+            game.play(move, Note(seconds=dt))
+            self.publish_state(live, game.state, move)
+            if game.over:
                 break
-            other = seats[1 - side]
             try:
-                await other.tell_move(row, col)  # the two bytes as they came (a pass keeps its column byte)
+                await seats[1 - side].tell_move(row, col)  # the two bytes as they came (a pass keeps its column)
             except Gone as e:
-                result = self._forfeit(state, 1 - side, f"disconnected ({e})")
-        result.moves = list(live.moves)
-        winner = None if result.winner is None else COLOURS[result.winner]
-        await self._db_call(self.store.finish_game, game_id, winner or "draw", result.black_discs,
-                            result.white_discs, result.reason)
-        text = result.text(names)
+                game.end(CRASH, f"disconnected ({e})", side)
+        outcome = game.outcome()
+        winner = None if outcome is None or outcome.winner is None else COLOURS[outcome.winner]
+        b, w = game.state.counts()
+        await self._db_call(self.store.finish_game, game_id, winner or "draw", b, w, reason(game))
+        text = result_text(game, names)
         self.log(f"match {live.match} game {live.game}: {names[0]} (black) vs {names[1]} (white): {text}")
         self.history.append({"match": live.match, "game": live.game, "black": names[0], "white": names[1],
                              "result": text})
-        self._count(result, names)
-        self.publish_state(live, state, live.moves[-1] if live.moves else None, result=text)
-        return result
-
-    def _forfeit(self, state: HexThelloState, loser: int, reason: str) -> GameResult:
-        b, w = state.counts()
-        return GameResult(1 - loser, b, w, reason)
+        self._count(game, names)
+        self.publish_state(live, game.state, game.moves[-1] if game.moves else None, result=text)
+        return game
 
     # --- what listeners see ---------------------------------------------------------------------------
     def publish(self, event: dict[str, Any]) -> None:
@@ -742,7 +735,7 @@ class HexServer:
             "to_move": None if state.is_over() or result else COLOURS[state.to_move],
             "last": None if last is None or last == PASS else list(divmod(last, SIZE)),
             "last_text": None if last is None else move_text(last),
-            "plies": len(live.moves),
+            "plies": len(live.played.moves),
             "result": result,
             "human_to_move": human is not None,
             "legal": [list(divmod(m, SIZE)) for m in state.legal_moves() if m != PASS] if human is not None else [],
@@ -752,7 +745,7 @@ class HexServer:
             "history": list(self.history)[-10:],
             "holes": self._hole_cells(),
             "live": [{"game_id": g.id, "match": g.match, "game": g.game, "black": g.names[0], "white": g.names[1],
-                      "plies": len(g.moves)} for g in list(self.live.values())[:20]],
+                      "plies": len(g.played.moves)} for g in list(self.live.values())[:20]],
         }
         live.snapshot = snap
         featured = self._featured()
@@ -789,5 +782,5 @@ def summary_table(server: HexServer, limit: int = SUMMARY_ROWS) -> Any:
     return table
 
 
-__all__ = ["DEFAULT_MOVE_TIME", "DEFAULT_NAME_TIME", "DEFAULT_PERSON_TIME", "AgentSeat", "GameResult", "Gone",
-           "HexServer", "HumanSeat", "Live", "Seat", "Tally", "summary_table"]
+__all__ = ["DEFAULT_MOVE_TIME", "DEFAULT_NAME_TIME", "DEFAULT_PERSON_TIME", "AgentSeat", "Gone", "HexServer",
+           "HumanSeat", "Live", "Seat", "Tally", "reason", "result_text", "summary_table"]
