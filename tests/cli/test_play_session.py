@@ -43,7 +43,7 @@ def test_bad_input_is_asked_again_with_a_reason():
     assert "a1 flips nothing" in text
     assert "d4 is occupied" in text
     assert "off the board" in text
-    assert s.moves == [Othello.start().parse_move("d3")]
+    assert s.game.moves == [Othello.start().parse_move("d3")]
     assert out[-1] == "Game abandoned. Moves played: d3"  # the moves are not lost with the game
 
 
@@ -70,7 +70,7 @@ def test_undo_goes_back_to_the_humans_previous_turn():
     computer = parse_player("alphabeta:depth=2,eval=discs")
     s, out = session(Othello.start(), HumanPlayer(), computer, ["d3", "undo", "quit"])
     s.play()
-    assert s.moves == [] and s.state == Othello.start()
+    assert s.game.moves == [] and s.state == Othello.start()
 
 
 def test_hint_show_and_save(tmp_path):

@@ -345,7 +345,8 @@ def test_a_browser_runs_two_reviews_at_once_and_a_stopped_one_leaves_the_queue(
     from fastapi.testclient import TestClient
 
     from plies.games import parse_position
-    from plies.web.analysis import Analyst, game_states
+    from plies.games.record import Game
+    from plies.web.analysis import Analyst
 
     analyst = Analyst()
     monkeypatch.setattr(analyst, "_start_workers", lambda: None)  # nothing runs: the reviews stay running
@@ -359,11 +360,7 @@ def test_a_browser_runs_two_reviews_at_once_and_a_stopped_one_leaves_the_queue(
         start = parse_position("tictactoe")
         kept = set()
         for t in games[1:]:
-            s, moves = start, []
-            for name in t.split():
-                moves.append(s.parse_move(name))
-                s = s.play(moves[-1])
-            kept |= set(game_states(start, moves))
+            kept |= set(Game(start, t.split()).states)
         for _ in range(100):
             queued = {key[1] for key in analyst._jobs}
             if queued <= kept:

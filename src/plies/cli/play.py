@@ -80,14 +80,6 @@ class PlaySession:
     def state(self) -> State:
         return self.game.state
 
-    @property
-    def start(self) -> State:
-        return self.game.start
-
-    @property
-    def moves(self) -> list[Any]:
-        return self.game.moves
-
     # --- output -------------------------------------------------------------------------------------------
     def name(self, side: int) -> str:
         sym = getattr(self.state, "symbols", None)
@@ -118,7 +110,7 @@ class PlaySession:
 
     def draw(self) -> None:
         s = self.state
-        last = self.moves[-1] if self.moves else None
+        last = self.game.moves[-1] if self.game.moves else None
         board = getattr(s, "board_str", None)
         human = not s.is_over() and isinstance(self.players[s.to_move], HumanPlayer)
         self.write(board(last=last, rowcol=self.rowcol, marks=human) if board else str(s))
@@ -304,21 +296,21 @@ class PlaySession:
             self.write("Usage: save FILE")
             return
         text = self.transcript()
-        standard = getattr(type(self.start), "start", None)
+        start, moves = self.game.start, self.game.moves
         header = []
-        if self.start.game != DEFAULT_GAME and _reads_as_default(text):
-            header.append(f"# game {self.start.game}")
-        if standard is None or self.start != standard():
-            header.append(f"# start {self.start.to_text()}")
+        if start.game != DEFAULT_GAME and _reads_as_default(text):
+            header.append(f"# game {start.game}")
+        if _custom_start(start):
+            header.append(f"# start {start.to_text()}")
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write("".join(h + "\n" for h in header) + text + "\n")
         except OSError as e:
             self.write(f"Cannot save to {path}: {e.strerror}")
             return
-        passes = sum(1 for m in self.moves if m == PASS)
+        passes = sum(1 for m in moves if m == PASS)
         also = f" ({passes} of them passes)" if passes else ""
-        self.write(f"Saved {len(self.moves)} moves{also} to {path}")
+        self.write(f"Saved {len(moves)} moves{also} to {path}")
 
     # --- the game loop ------------------------------------------------------------------------------------
     def play(self) -> State:
@@ -349,10 +341,9 @@ class PlaySession:
 
     def abandoned_text(self) -> str:
         """``Game abandoned.`` and, when moves were played, the transcript that ``plies play`` takes to go on."""
-        if not any(m != PASS for m in self.moves):
+        if not any(m != PASS for m in self.game.moves):
             return "Game abandoned."
-        standard = getattr(type(self.start), "start", None)
-        start = "" if standard is not None and self.start == standard() else f" from {self.start.to_text()!r}"
+        start = f" from {self.game.start.to_text()!r}" if _custom_start(self.game.start) else ""
         return f"Game abandoned. Moves played{start}: {self.transcript()}"
 
     def result_text(self, res: SearchResult | None, mover: int) -> str:
@@ -386,6 +377,12 @@ class PlaySession:
             detail = f" — final score X={b} O={w}"
         names = tuple(self.name(i) for i in (0, 1))
         self.write(f"Game over: {outcome.describe(names)}{detail}.")
+
+
+def _custom_start(start: State) -> bool:
+    """Whether a game began elsewhere than its game's start position (a saved game then says where)."""
+    standard = getattr(type(start), "start", None)
+    return standard is None or start != standard()
 
 
 def _engine_plays(state: State) -> bool:
@@ -591,9 +588,7 @@ def play(game: str, first: str | None, second: str | None, layout: str, rowcol: 
     if threads is not None:  # read by every engine player built without threads= (plies.players.engine)
         os.environ["PLIES_ENGINE_THREADS"] = str(threads)
     state, moves = read_game(game, layout=layout)
-    final = state
-    for m in moves:
-        final = final.play(m)
+    final = Game(state, moves).state
     if final.is_over():
         raise PliesError("the game is already over in this position (plies review GAME analyses a finished game)")
     read = _reader

@@ -4,11 +4,11 @@ evaluations and times, the players and a few facts; convertible to and from ``Ga
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import cast
 
-from plies.game import PASS, IllegalMoveError, ParseError
+from plies.game import PASS, ParseError
 from plies.games.othello import OthelloState
-from plies.games.record import ABORTED, NORMAL, GameRecord, move_names
+from plies.games.record import ABORTED, NORMAL, Game, GameRecord, Note, move_names
 
 
 @dataclass
@@ -35,19 +35,11 @@ class OthelloGame:
     # --- replay ---------------------------------------------------------------------------------------------
     def states(self) -> list[OthelloState]:
         """The position before each move, then the final one (len(moves) + 1 states)."""
-        out = [self.start]
-        s = self.start
-        for m in self.moves:
-            s = s.play(m)
-            out.append(s)
-        return out
+        return Game(self.start, self.moves).states
 
     @property
     def final(self) -> OthelloState:
-        s = self.start
-        for m in self.moves:
-            s = s.play(m)
-        return s
+        return self.states()[-1]
 
     def move_names(self) -> list[str]:
         """Moves in plies notation (``f5``, ``pass``)."""
@@ -66,47 +58,26 @@ class OthelloGame:
 
     # --- GameRecord -----------------------------------------------------------------------------------------
     def to_record(self) -> GameRecord:
-        final = self.final
-        rec = GameRecord(
-            game="othello",
-            start=self.start.to_text(),
-            players=(self.black or "Black", self.white or "White"),
-            moves=self.move_names(),
-            times=[t if t is not None else 0.0 for t in self.times],
-            values=list(self.evals),
-            started_at=self.date,
-            final=final.to_text(),
-        )
+        """The game as the match database stores it; one that stops before its end is ``aborted`` with its stated
+        result, if any."""
+        game = Game(self.start, players=(self.black or "Black", self.white or "White"), started_at=self.date)
+        for m, value, seconds in zip(self.moves, self.evals, self.times, strict=False):
+            game.play(m, Note(value, seconds=seconds))
         score = self.score()
-        if final.is_over():
-            rec.termination = NORMAL
-        else:
-            rec.termination = ABORTED
-            rec.detail = "game not finished" + (f"; stated result {score:+g}" if score is not None else "")
-        if score is not None:
-            rec.score = score
-            rec.winner = 0 if score > 0 else 1 if score < 0 else None
-        return rec
+        if not game.over:
+            game.end(ABORTED, "game not finished" + (f"; stated result {score:+g}" if score is not None else ""),
+                     None if not score else 0 if score > 0 else 1, score or 0.0)
+        return game.record()
 
     @classmethod
     def from_record(cls, rec: GameRecord) -> OthelloGame:
         """The game of a GameRecord (an Othello one); ParseError if its moves do not replay."""
         if rec.game != "othello":
             raise ParseError(f"only Othello games can be written in Othello formats, not {rec.game}")
-        start = OthelloState.from_text(rec.start)
-        moves: list[int] = []
-        s = start
-        for i, name in enumerate(rec.moves):
-            try:
-                m = s.parse_move(name)
-            except (ParseError, IllegalMoveError) as e:
-                raise ParseError(f"move {i + 1} ({name}) of the record: {e}") from None
-            moves.append(m)
-            s = s.play(m)
-        times: list[float | None] = list(rec.times)
-        values: list[Any] = list(rec.values)
+        game = Game.from_record(rec)
         result = rec.score if rec.winner is not None or rec.termination == NORMAL else None
-        return cls(start, moves, rec.players[0], rec.players[1], values, times, result, rec.started_at)
+        return cls(cast(OthelloState, game.start), game.moves, rec.players[0], rec.players[1],
+                   [n.value for n in game.notes], [n.seconds for n in game.notes], result, rec.started_at)
 
 
 def replay_with_implicit_passes(start: OthelloState, moves: list[int]) -> list[int]:

@@ -98,11 +98,11 @@ def join_moves(moves: Sequence[str]) -> str:
 
 
 class Game(Generic[S]):
-    """One game, in progress or finished (``Game[OthelloState]``: a game of those states).  ``states[i]`` is the position before ``moves[i]`` and ``states[-1]``
-    the position now; ``notes[i]`` is what is known of ``moves[i]``; ``undone`` holds the moves taken back (with
-    their notes), the next one to redo last; ``players`` the two names (player 0 first); ``termination`` and
-    ``detail`` say how a game ended otherwise than by the rules (``end``).  ``type`` is the game's GameType
-    (None for a game without one: an explicit tree)."""
+    """One game, in progress or finished (``Game[OthelloState]``: a game of those states).  ``states[i]`` is the
+    position before ``moves[i]`` and ``states[-1]`` the position now; ``notes[i]`` is what is known of
+    ``moves[i]``; ``undone`` holds the moves taken back (with their notes), the next one to redo last;
+    ``players`` the two names (player 0 first); ``termination`` and ``detail`` say how a game ended otherwise
+    than by the rules (``end``).  ``type`` is the game's GameType (None for a game without one: a tree)."""
 
     def __init__(self, start: S, moves: Iterable[Any] = (), players: Sequence[str] = (),
                  type: GameType | None = None, started_at: str = "") -> None:

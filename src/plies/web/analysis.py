@@ -34,7 +34,7 @@ from typing import Any, TypedDict
 
 from plies.game import PASS, WIN, PliesError, State
 from plies.games import type_of
-from plies.games.record import move_names
+from plies.games.record import Game, move_names
 from plies.search import alphabeta
 from plies.web import levels
 
@@ -308,13 +308,6 @@ class PlayerSum(TypedDict):
     worst: dict[str, Any] | None
 
 
-def game_states(start: State, moves: Sequence[Any]) -> list[State]:
-    states = [start]
-    for m in moves:
-        states.append(states[-1].play(m))
-    return states
-
-
 def review_game(start: State, moves: Sequence[Any], analyses: Sequence[dict[str, Any] | None],
                 threshold: float | None = None) -> dict[str, Any]:
     """The review of a game from the analyses of its positions (``analyses[i]`` of the position before move
@@ -322,7 +315,7 @@ def review_game(start: State, moves: Sequence[Any], analyses: Sequence[dict[str,
     mistakes, and per player the sum of the discs lost.  A mistake loses at least ``threshold`` discs (default
     ``MISTAKE_DISCS``); in tic-tac-toe it turns a result into a worse one; valued by a heuristic, it falls far
     below the best move of its position (a quarter of the spread of its moves' values)."""
-    states = game_states(start, moves)
+    states = Game(start, moves).states
     units = [a["unit"] for a in analyses if a and a["moves"]] or [a["unit"] for a in analyses if a] or ["discs"]
     unit = max(set(units), key=units.count)  # the textbook search solves only the last moves exactly (discs)
     discs_threshold = MISTAKE_DISCS if threshold is None else threshold  # ``threshold`` is in discs
@@ -388,7 +381,7 @@ def review(start: State, moves: Sequence[Any], level: int | None = None, use_eng
            threads: int = 1) -> dict[str, Any]:
     """Analyse every position of a game in turn (``on_progress(done, total)`` after each) and review it; the
     engine searches on ``threads`` threads."""
-    states = game_states(start, moves)
+    states = Game(start, moves).states
     if use_engine is None:
         use_engine = levels.engine_applies(start)
     engine = importlib.import_module("plies.engine").Engine(hash_mb=64, threads=threads) if use_engine else None

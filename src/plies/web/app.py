@@ -104,9 +104,9 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         result = session.result() or {}
         players = [session.sides[p].describe(session.state.player_names[p]) for p in (0, 1)]
         row = {
-            "id": session.id, "game": session.state.game, "start": session.states[0].to_text(),
+            "id": session.id, "game": session.state.game, "start": session.game.states[0].to_text(),
             "player0": _player_text(players[0]), "player1": _player_text(players[1]),
-            "moves": session.move_names(),
+            "moves": session.game.names(),
             "values": [e["value"] if e else None for e in session.evals],
             "winner": result.get("winner"), "score": float(result.get("score") or 0),
             "result": result.get("text", ""), "final": session.state.to_text(),
@@ -246,7 +246,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         count = body.count if body is not None else 3
         state = session.state
         data = await pool.run(hints, state, count, engine_applies(state), heavy=True)
-        data["ply"] = len(session.states) - 1 if session.state is state else None
+        data["ply"] = len(session.game.states) - 1 if session.state is state else None
         return data
 
     @api.post("/games/{gid}/abandon", summary="Stop a game (its computer stops searching)")
@@ -258,8 +258,8 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     @api.get("/games/{gid}/transcript", summary="The moves so far, and the start position")
     async def get_transcript(gid: str) -> dict[str, Any]:
         session = found(gid)
-        return {"game": session.state.game, "start": session.states[0].to_text(),
-                "transcript": session.transcript(), "moves": session.move_names(),
+        return {"game": session.state.game, "start": session.game.states[0].to_text(),
+                "transcript": session.game.transcript(), "moves": session.game.names(),
                 "position": session.state.to_text()}
 
     @api.get("/history", summary="Finished games, newest first")
@@ -360,7 +360,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
                 count = count if isinstance(count, int) and 1 <= count <= 20 else 3
                 state = session.state
                 data = await pool.run(hints, state, count, engine_applies(state), heavy=True)
-                data.update(type="hint", ply=len(session.states) - 1 if session.state is state else None)
+                data.update(type="hint", ply=len(session.game.states) - 1 if session.state is state else None)
                 queue.put_nowait(data)
         except PliesError as e:
             queue.put_nowait({"type": "error", "message": str(e)})
@@ -475,4 +475,4 @@ async def _store(history: History, session: GameSession, row: dict[str, Any]) ->
 
 def _same_game(session: GameSession, row: dict[str, Any]) -> bool:
     """Whether ``session`` still shows the game ``row`` stored (an undo may have taken its end back meanwhile)."""
-    return session.finished and session.move_names() == row["moves"]
+    return session.finished and session.game.names() == row["moves"]

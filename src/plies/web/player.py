@@ -28,7 +28,8 @@ from fastapi.responses import JSONResponse
 
 from plies.game import PASS, PliesError, State
 from plies.games import parse_position, type_of
-from plies.web.analysis import REVIEW, URGENT, Analyst, clamp_level, fill_passes, game_states, review_game
+from plies.games.record import Game
+from plies.web.analysis import REVIEW, URGENT, Analyst, clamp_level, fill_passes, review_game
 from plies.web.levels import MAX_LEVEL, make_computer
 from plies.web.schemas import AnalysisIn, BranchIn, PlayerSpec, ReviewIn, SettingsIn, StartGame
 from plies.web.sessions import Clock, GameSession, Sessions, Side
@@ -130,10 +131,10 @@ async def post_settings(gid: str, body: SettingsIn, request: Request) -> dict[st
 async def get_analysis(gid: str, request: Request, ply: int | None = None,
                        level: int | None = Query(None, ge=1, le=MAX_LEVEL)) -> dict[str, Any]:
     session = _found(request, gid)
-    k = len(session.moves) if ply is None else ply
-    if not 0 <= k < len(session.states):
-        raise PliesError(f"no position {k}: the game has {len(session.moves)} moves")
-    state = session.states[k]
+    k = len(session.game.moves) if ply is None else ply
+    if not 0 <= k < len(session.game.states):
+        raise PliesError(f"no position {k}: the game has {len(session.game.moves)} moves")
+    state = session.game.states[k]
     data = await session.analyst.analyse(state, level or session.analysis_level, URGENT)
     return {**data, "ply": k, "version": session.version}
 
@@ -141,7 +142,7 @@ async def get_analysis(gid: str, request: Request, ply: int | None = None,
 @router.post("/analysis", summary="Every legal move of any position, valued (discs), best first")
 async def post_analysis(body: AnalysisIn, request: Request) -> dict[str, Any]:
     start, moves = read_setup(body.game, body.size, body.position, body.moves)
-    return await _analyst(request).analyse(game_states(start, moves)[-1], body.level, URGENT)
+    return await _analyst(request).analyse(Game(start, moves).state, body.level, URGENT)
 
 
 # --- reviews -------------------------------------------------------------------------------------------------
@@ -174,7 +175,7 @@ class ReviewJob:
         return out
 
     async def run(self, analyst: Analyst) -> None:
-        states = game_states(self.start, self.moves)
+        states = Game(self.start, self.moves).states
         analyses: list[dict[str, Any] | None] = [None] * len(states)
 
         async def one(i: int) -> None:
@@ -212,7 +213,7 @@ def _analyst(request: Request) -> Analyst:
 async def _game_of(body: ReviewIn, request: Request) -> tuple[State, list[Any], int]:
     if body.game_id:
         session = _found(request, body.game_id)
-        return session.states[0], list(session.moves), body.level or session.analysis_level
+        return session.game.states[0], list(session.game.moves), body.level or session.analysis_level
     if body.history_id:
         history = request.app.state.history
         record = await asyncio.to_thread(history.get, body.history_id)

@@ -192,14 +192,6 @@ class GameSession:
         return self.game.state
 
     @property
-    def states(self) -> list[State]:
-        return self.game.states
-
-    @property
-    def moves(self) -> list[Any]:
-        return self.game.moves
-
-    @property
     def over(self) -> bool:
         """The game has ended: no moves left, or a player's time ran out."""
         return self.game.over
@@ -210,14 +202,6 @@ class GameSession:
     @property
     def has_human(self) -> bool:
         return any(s.kind == "human" for s in self.sides)
-
-    def transcript(self) -> str:
-        """Moves run together without passes (``f5d6c3``), the form every Othello program reads; games whose
-        moves contain spaces (HexThello's ``7 3``) separate them with commas."""
-        return self.game.transcript()
-
-    def move_names(self) -> list[str]:
-        return self.game.names()
 
     def result(self) -> dict[str, Any] | None:
         colours = self.state.player_names
@@ -245,18 +229,18 @@ class GameSession:
 
     def frame(self, ply: int) -> dict[str, Any]:
         """The position after ``ply`` moves as the page draws it (cells, legal moves, last move, flips)."""
-        if not 0 <= ply < len(self.states):
-            raise PliesError(f"no position {ply}: the game has {len(self.moves)} moves")
-        st = self.states[ply]
+        if not 0 <= ply < len(self.game.states):
+            raise PliesError(f"no position {ply}: the game has {len(self.game.moves)} moves")
+        st = self.game.states[ply]
         cells = boards.cells(st)
-        last = next((i for i in range(ply - 1, -1, -1) if self.moves[i] != PASS), None)
+        last = next((i for i in range(ply - 1, -1, -1) if self.game.moves[i] != PASS), None)
         last_move = flipped = None
         if last is not None:
-            before = self.states[last]
-            last_move = {"index": boards.cell_of(before, self.moves[last]), "move": before.move_str(self.moves[last]),
-                         "side": before.to_move, "ply": last + 1}
-            flipped = boards.changed(boards.cells(before), boards.cells(self.states[last + 1]))
-        final = ply == len(self.moves)
+            before, move = self.game.states[last], self.game.moves[last]
+            last_move = {"index": boards.cell_of(before, move), "move": before.move_str(move), "side": before.to_move,
+                         "ply": last + 1}
+            flipped = boards.changed(boards.cells(before), boards.cells(self.game.states[last + 1]))
+        final = ply == len(self.game.moves)
         over = self.over if final else st.is_over()
         legal = [] if over else boards.legal(st)
         return {"ply": ply, "cells": cells, "counts": boards.counts(cells), "to_move": None if over else st.to_move,
@@ -267,17 +251,18 @@ class GameSession:
     def view(self, owner: bool = False) -> dict[str, Any]:
         """Everything the page needs to draw the game, as JSON."""
         st = self.state
-        now = self.frame(len(self.moves))
+        now = self.frame(len(self.game.moves))
+        g = self.game
         moves = [{"ply": i + 1, "move": name, "side": s.to_move,  # values from player 0's view
                   "value": None if n.value is None else n.value if s.to_move == 0 else -n.value}
-                 for i, (name, s, n) in enumerate(zip(self.game.names(), self.states, self.game.notes, strict=False))]
+                 for i, (name, s, n) in enumerate(zip(g.names(), g.states, g.notes, strict=False))]
         players = [self.sides[p].describe(st.player_names[p]) for p in (0, 1)]
         timed = self.clock is not None
         return {
             "id": self.id,
             "game": st.game,
             "version": self.version,
-            "ply": len(self.moves),
+            "ply": len(self.game.moves),
             "layout": boards.layout(st),
             "cells": now["cells"],
             "counts": now["counts"],
@@ -297,8 +282,8 @@ class GameSession:
             "can_redo": self.has_human and not timed and bool(self.game.undone),
             "can_branch": self.has_human and not timed,
             "moves": moves,
-            "transcript": self.transcript(),
-            "start": self.states[0].to_text(),
+            "transcript": self.game.transcript(),
+            "start": self.game.states[0].to_text(),
             "custom_start": self.custom_start,
             "setup_moves": self.setup_moves,
             "position": st.to_text(),
@@ -334,9 +319,9 @@ class GameSession:
             raise PliesError("going back is for games with a person playing")
         if self.clock is not None:
             raise PliesError("a timed game cannot go back")
-        if not 0 <= ply <= len(self.moves):
-            raise PliesError(f"no position after move {ply}: the game has {len(self.moves)} moves")
-        st = self.states[ply]
+        if not 0 <= ply <= len(self.game.moves):
+            raise PliesError(f"no position after move {ply}: the game has {len(self.game.moves)} moves")
+        st = self.game.states[ply]
         move = None
         if text:
             if st.is_over():
@@ -404,9 +389,9 @@ class GameSession:
         if level == self.analysis_level:
             return
         self.analysis_level = level
-        self.evals = [None] * len(self.states)
-        for i in range(len(self.states) - 1, -1, -1):
-            self._schedule_eval(i, self.states[i])
+        self.evals = [None] * len(self.game.states)
+        for i in range(len(self.game.states) - 1, -1, -1):
+            self._schedule_eval(i, self.game.states[i])
         self._changed()
 
     # --- internals ----------------------------------------------------------------------------------------
@@ -432,10 +417,10 @@ class GameSession:
         self.evals.append(None)
         if move == PASS:
             self.notice = f"{before.player_names[before.to_move]} has no legal move and passes."
-        elif not (self.sides[before.to_move].kind == "computer" and len(self.moves) >= 2 and self.moves[-2] == PASS):
+        elif not (self.sides[before.to_move].kind == "computer" and self.game.moves[-2:-1] == [PASS]):
             self.notice = ""  # (the computer's reply to a pass keeps its message: the person has not seen it yet)
         if not setup:
-            self._schedule_eval(len(self.states) - 1, after)
+            self._schedule_eval(len(self.game.states) - 1, after)
 
     def _advance(self) -> None:
         """Play forced passes (with a message), finish a finished game, or start the computer's search."""
@@ -576,7 +561,7 @@ class GameSession:
             except Exception:  # a background job: the game goes on, the log says why
                 log.exception("analysis of ply %d failed", index)
                 return
-            if index < len(self.states) and self.states[index] is state and self.analysis_level == level:
+            if index < len(self.game.states) and self.game.states[index] is state and self.analysis_level == level:
                 ev = summary(a)
                 self.evals[index] = ev
                 self._send({"type": "eval", "ply": index, "eval": ev})
@@ -587,9 +572,9 @@ class GameSession:
 
     def start_evals(self) -> None:
         """Evaluate every position so far, the last first (called once the session is inside the event loop)."""
-        for i in range(len(self.states) - 1, -1, -1):
+        for i in range(len(self.game.states) - 1, -1, -1):
             if self.evals[i] is None:
-                self._schedule_eval(i, self.states[i])
+                self._schedule_eval(i, self.game.states[i])
 
     def _changed(self) -> None:
         self.version += 1
