@@ -6,6 +6,7 @@ import pytest
 
 from plies.game import PASS, ParseError, PliesError
 from plies.games import OthelloState, TicTacToeState, parse_position
+from plies.games.record import Game
 from plies.match.record import CRASH, ILLEGAL, NORMAL, play_game
 from plies.players import GreedyPlayer, HumanPlayer, Player, RandomPlayer, SearchPlayer, parse_player
 
@@ -20,7 +21,7 @@ def test_seeded_random_player_is_reproducible() -> None:
     spec = play_game(OthelloState.start(), [parse_player("random:seed=7"), parse_player("random:seed=8")])
     assert spec.moves == games[0].moves
     # the moves really are legal: the transcript replays
-    final = OthelloState.from_transcript(games[0].transcript)
+    final = OthelloState.from_transcript(Game.from_record(games[0]).transcript())
     assert final.to_text() == games[0].final
 
 
@@ -181,14 +182,15 @@ def test_illegal_or_crashing_player_loses() -> None:
 
 
 def test_game_record_transcript_replays_with_passes() -> None:
-    """Find a seeded random 6x6 game with a pass; its transcript must replay to the recorded final board."""
+    """Find a seeded random 6x6 game with a pass; its transcript (passes left out) must replay to the recorded final
+    board."""
     for seed in range(200):
         rec = play_game(OthelloState.start(6), [RandomPlayer(seed), RandomPlayer(seed + 1000)])
         if "pass" in rec.moves:
             break
     else:  # pragma: no cover
         pytest.fail("no random 6x6 game with a pass in 200 seeds")
-    final = OthelloState.from_transcript(rec.transcript, n=6)
+    final = OthelloState.from_transcript(Game.from_record(rec).transcript(), n=6)
     assert final.to_text() == rec.final
     assert rec.to_dict()["moves"] == rec.moves
 

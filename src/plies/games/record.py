@@ -65,14 +65,6 @@ class GameRecord:
     started_at: str = ""
     final: str = ""
 
-    @property
-    def transcript(self) -> str:
-        """Moves run together (``f5d6c3``, a pass as ``--``), or ``7 3, 6 5, pass`` for a game whose moves hold
-        a space (HexThello): run together they could not be told apart."""
-        if move_separator(self.moves) != " ":
-            return join_moves(self.moves)
-        return "".join(m if m != "pass" else "--" for m in self.moves)
-
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 

@@ -26,8 +26,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from plies.game import PliesError
+from plies.game import PASS, PliesError
 from plies.games import parse_position
+from plies.games.record import Game
 from plies.storage import storage_reason
 from plies.teach.web import router as learn_router
 from plies.web import boards
@@ -71,19 +72,17 @@ def token_of(request: Request | WebSocket) -> str | None:
 
 def replay(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Every position of a stored game (board cells, last move, counts) for move-by-move replay."""
-    state = parse_position(record["start"], game=record["game"])
-    cells = boards.cells(state)
-    frames = [{"ply": 0, "cells": cells, "last_move": None, "to_move": state.to_move, "counts": boards.counts(cells),
-               "move": None, "highlight": boards.highlight(state)}]
-    for i, text in enumerate(record["moves"]):
-        move = state.parse_move(text)
-        mover = state.to_move
-        before = state
-        state = state.play(move)
+    game = Game(parse_position(record["start"], game=record["game"]), record["moves"])
+    frames: list[dict[str, Any]] = []
+    for ply, state in enumerate(game.states):
         cells = boards.cells(state)
-        frames.append({"ply": i + 1, "cells": cells, "move": text, "side": mover, "counts": boards.counts(cells),
-                       "last_move": None if text == "pass" else boards.cell_of(before, move),
-                       "to_move": None if state.is_over() else state.to_move, "highlight": boards.highlight(state)})
+        frames.append({"ply": ply, "cells": cells, "last_move": None, "move": None, "counts": boards.counts(cells),
+                       "to_move": None if ply and state.is_over() else state.to_move,
+                       "highlight": boards.highlight(state)})
+        if ply:
+            before, move = game.states[ply - 1], game.moves[ply - 1]
+            frames[-1].update(move=record["moves"][ply - 1], side=before.to_move,
+                              last_move=None if move == PASS else boards.cell_of(before, move))
     return frames
 
 

@@ -219,13 +219,8 @@ async def _game_of(body: ReviewIn, request: Request) -> tuple[State, list[Any], 
         record = await asyncio.to_thread(history.get, body.history_id)
         if record is None:
             raise HTTPException(404, f"no finished game {body.history_id!r} in the history")
-        start = parse_position(record["start"], game=record["game"])
-        moves, s = [], start
-        for text in record["moves"]:
-            m = s.parse_move(text)
-            moves.append(m)
-            s = s.play(m)
-        return start, moves, clamp_level(body.level)
+        game = Game(parse_position(record["start"], game=record["game"]), record["moves"])
+        return game.start, game.moves, clamp_level(body.level)
     if body.transcript:
         start, moves = read_setup(body.game, body.size, body.transcript)
         return start, moves, clamp_level(body.level)

@@ -76,31 +76,18 @@ def read_board(start: State, text: str) -> State:
     return t.parse(compact)
 
 
-def play_names(start: State, names: Sequence[str], first: int = 1) -> list[Any]:
-    """Moves given one by one in the game's notation (``["f5", "d6"]``) from ``start``; ParseError naming the
-    bad one (numbered from ``first``)."""
-    moves, state = [], start
-    for k, text in enumerate(names, first):
-        try:
-            m = state.parse_move(text)
-            state = state.play(m)
-        except PliesError as e:
-            raise ParseError(f"move {k} ({text}): {e}") from None
-        moves.append(m)
-    return moves
-
-
 def read_setup(game: str, size: int | None, text: str | None,
                then: Sequence[str] | None = None) -> tuple[State, list[Any]]:
     """(start position, moves) of a set-up: nothing (the game's start), a board with the side to move, or a
     transcript whose moves are kept; ``then``: moves played after it (one per item)."""
     start, moves = _read_setup(game, size, text)
-    if then:
-        state = start
-        for m in moves:
-            state = state.play(m)
-        moves = moves + play_names(state, then, len(moves) + 1)
-    return start, moves
+    played = Game(start, moves)
+    for k, name in enumerate(then or (), len(moves) + 1):
+        try:
+            played.play(name)
+        except PliesError as e:
+            raise ParseError(f"move {k} ({name}): {e}") from None
+    return start, played.moves
 
 
 def _read_setup(game: str, size: int | None, text: str | None) -> tuple[State, list[Any]]:
@@ -125,4 +112,4 @@ def _read_setup(game: str, size: int | None, text: str | None) -> tuple[State, l
     return start, moves
 
 
-__all__ = ["looks_like_board", "play_names", "read_board", "read_setup", "start_for"]
+__all__ = ["looks_like_board", "read_board", "read_setup", "start_for"]
