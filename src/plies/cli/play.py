@@ -327,7 +327,7 @@ class PlaySession:
         self.summary()
         return self.state
 
-    def moved(self, game: Game) -> None:
+    def moved(self, game: Game[State]) -> None:
         """After each move: a forced pass said, the computer's move with its value, the board."""
         before, move = game.states[-2], game.moves[-1]
         side, player = before.to_move, self.players[before.to_move]

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from plies.game import PASS, PliesError, State
-from plies.games.record import ABORTED, CRASH, ILLEGAL, NORMAL, TIMEOUT, Game, GameRecord, Note
+from plies.games.record import ABORTED, CRASH, ILLEGAL, NORMAL, TIMEOUT, Game, GameRecord, Note, S
 from plies.players import Player
 
 START_ERRNOS = frozenset({errno.ENOENT, errno.EACCES, errno.EPERM, errno.ENOEXEC, errno.ENOTDIR, errno.EISDIR,
@@ -78,9 +78,9 @@ def startup_message(e: BaseException, player: str) -> str:
     return f"cannot start player {player!r}: {type(e).__name__}: {e}"
 
 
-def play_on(game: Game, players: Sequence[Player], time_limit: float | None = None,
-            fatal: Callable[[Exception], bool] | None = None, on_move: Callable[[Game], None] | None = None,
-            forfeits: bool = True, ask_passes: bool = True) -> Game:
+def play_on(game: Game[S], players: Sequence[Player], time_limit: float | None = None,
+            fatal: Callable[[Exception], bool] | None = None, on_move: Callable[[Game[S]], None] | None = None,
+            forfeits: bool = True, ask_passes: bool = True) -> Game[S]:
     """The play loop: ``players[0]`` (Black, X) and ``players[1]`` play ``game`` on from where it stands to its
     end, each move going into it with a Note (its search's value and depth, its seconds); ``on_move(game)``
     after each.  Every player's ``new_game`` is called first.
@@ -129,7 +129,7 @@ def play_on(game: Game, players: Sequence[Player], time_limit: float | None = No
     return game
 
 
-def _lose(game: Game, side: int, e: Exception, where: str = "") -> None:
+def _lose(game: Game[Any], side: int, e: Exception, where: str = "") -> None:
     """``side`` lost by ``e``: a Forfeit for its reason (an illegal answer, none in time), else a crash."""
     if isinstance(e, Forfeit):
         game.end(e.termination, f"{where}{e}", 1 - side)

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plies.game import PASS, PliesError, State
-from plies.games import type_of
 from plies.games.record import TIMEOUT, Game, Note
 from plies.web import boards
 from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL, LIVE, Analyst, clamp_level, shared_analyst
@@ -192,32 +191,22 @@ class GameSession:
         return self.game.state
 
     @property
-    def over(self) -> bool:
-        """The game has ended: no moves left, or a player's time ran out."""
-        return self.game.over
-
-    def side(self, player: int) -> Side:
-        return self.sides[player]
-
-    @property
     def has_human(self) -> bool:
         return any(s.kind == "human" for s in self.sides)
 
     def result(self) -> dict[str, Any] | None:
-        colours = self.state.player_names
+        """The end of the game as the page shows it (None while it goes on): on time, or by the rules."""
         out = self.game.outcome()
         if out is None:
             return None
-        if self.game.termination == TIMEOUT and out.winner is not None:
-            return {"winner": out.winner, "score": out.score, "reason": "time",
-                    "text": f"{colours[out.winner]} wins on time", "winner_name": self._who(out.winner)}
         if out.winner is None:
             return {"winner": None, "score": out.score, "reason": "end", "text": "Draw", "winner_name": ""}
-        margin = abs(out.score)
-        t = type_of(self.state)
-        by_margin = t is None or t.result == "discs"  # a win, draw or loss game has no margin to tell
-        text = f"{colours[out.winner]} wins" + (f" by {margin:g}" if by_margin else "")
-        return {"winner": out.winner, "score": out.score, "reason": "end", "text": text,
+        text, t = f"{self.state.player_names[out.winner]} wins", self.game.type
+        if self.game.termination == TIMEOUT:
+            text, reason = f"{text} on time", "time"
+        else:  # a win, draw or loss game has no margin to tell
+            text, reason = text + (f" by {abs(out.score):g}" if t is None or t.result == "discs" else ""), "end"
+        return {"winner": out.winner, "score": out.score, "reason": reason, "text": text,
                 "winner_name": self._who(out.winner)}
 
     def _who(self, player: int) -> str:
@@ -241,7 +230,7 @@ class GameSession:
                          "ply": last + 1}
             flipped = boards.changed(boards.cells(before), boards.cells(self.game.states[last + 1]))
         final = ply == len(self.game.moves)
-        over = self.over if final else st.is_over()
+        over = self.game.over if final else st.is_over()
         legal = [] if over else boards.legal(st)
         return {"ply": ply, "cells": cells, "counts": boards.counts(cells), "to_move": None if over else st.to_move,
                 "legal": legal, "last_move": last_move, "flipped": flipped or [], "position": st.to_text(),
@@ -273,7 +262,7 @@ class GameSession:
             "last_move": now["last_move"],
             "flipped": now["flipped"],
             "highlight": now["highlight"],
-            "over": self.over,
+            "over": self.game.over,
             "result": self.result(),
             "notice": self.notice,
             "error": self.error,
@@ -299,7 +288,7 @@ class GameSession:
     def move(self, text: str) -> None:
         """A person's move in the game's notation; PliesError says why it is refused."""
         st = self.state
-        if self.over:
+        if self.game.over:
             raise PliesError("the game is over")
         if self.sides[st.to_move].kind != "human":
             raise PliesError("it is the computer's turn")
@@ -424,10 +413,10 @@ class GameSession:
 
     def _advance(self) -> None:
         """Play forced passes (with a message), finish a finished game, or start the computer's search."""
-        while not self.over and self.state.legal_moves() == [PASS]:
+        while not self.game.over and self.state.legal_moves() == [PASS]:
             self._push(PASS)
         st = self.state
-        if self.over:
+        if self.game.over:
             self._stop_clock()
             if not self.finished:
                 self.finished = True
@@ -473,7 +462,7 @@ class GameSession:
                 self.error = f"the computer could not move: {type(e).__name__}: {e}"
                 self._changed()
             return
-        if generation != self.generation or self.state is not state or self.over:
+        if generation != self.generation or self.state is not state or self.game.over:
             return
         self.thinking = None
         value = None
