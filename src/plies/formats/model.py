@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import cast
 
-from plies.game import PASS, ParseError
+from plies.game import ParseError
 from plies.games.othello import OthelloState
 from plies.games.record import ABORTED, NORMAL, Game, GameRecord, Note, move_names
 
@@ -80,18 +80,4 @@ class OthelloGame:
                    [n.value for n in game.notes], [n.seconds for n in game.notes], result, rec.started_at)
 
 
-def replay_with_implicit_passes(start: OthelloState, moves: list[int]) -> list[int]:
-    """``moves`` with the forced passes written in (a move given while the side to move must pass is played by
-    the other side after a pass).  Raises IllegalMoveError on a move that is illegal for both sides."""
-    out: list[int] = []
-    s = start
-    for m in moves:
-        if m != PASS and s.legal_moves() == [PASS]:
-            out.append(PASS)
-            s = s.play(PASS)
-        s = s.play(m)
-        out.append(m)
-    return out
-
-
-__all__ = ["OthelloGame", "replay_with_implicit_passes"]
+__all__ = ["OthelloGame"]
