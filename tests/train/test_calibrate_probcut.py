@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from plies.cli import main
+from plies.engine import patterns as pt
 from plies.engine import probcut as pc
 from plies.engine.weights import load_weights, weights_meta
-from plies.train.calibrate import phase_shift, solve_shift
+from plies.train.calibrate import anchor, phase_shift, solve_shift
 
 
 def test_the_shift_solves_a_known_swing() -> None:
@@ -24,6 +25,29 @@ def test_the_shift_solves_a_known_swing() -> None:
     c = solve_shift(e, d, s, smooth=1.0)
     assert np.abs(c[14:50] - 2.0).max() < 0.3 and abs(c[0]) < 0.01
     assert phase_shift(c, 12)[2] == pytest.approx(2.0, abs=0.3)
+
+
+def test_anchor_sets_the_leaning_between_odd_and_even_empties() -> None:
+    """Game results that favour the side to move at odd empties by 3 discs more than the weights say: the anchor
+    moves the parity weight by 3 and the bias by -1.5 (every c(k) + c(k + 1) kept), and the two parities are then
+    predicted alike."""
+    from .conftest import random_positions
+
+    states = [s for s in random_positions(3000, 5) if not s.is_over()]
+    own = np.array([s.own_opp()[0] for s in states], dtype=np.uint64)
+    opp = np.array([s.own_opp()[1] for s in states], dtype=np.uint64)
+    W = load_weights()
+    empties = 64 - pt._popcount(own | opp).astype(np.int64)
+    rng = np.random.default_rng(2)
+    result = pt.evaluate_many(own, opp, W) + np.where(empties % 2 == 1, 3.0, 0.0) + rng.normal(0, 0.1, len(own))
+    anchored, change = anchor(W, own, opp, result)
+    bias, parity = pt.DENSE_BASE + pt.DENSE.index("bias"), pt.DENSE_BASE + pt.DENSE.index("parity")
+    phases = np.unique(np.asarray(pt.phase_of(empties, W.shape[0])))
+    assert np.allclose(change[phases], 3.0, atol=0.05)
+    assert np.allclose(2 * anchored[:, bias] + anchored[:, parity], 2 * W[:, bias] + W[:, parity], atol=1e-4)
+    residual = result - pt.evaluate_many(own, opp, anchored)
+    odd = empties % 2 == 1
+    assert abs(residual[odd].mean() - residual[~odd].mean()) < 0.05
 
 
 def test_calibrate_removes_the_swing(tmp_path, capsys) -> None:

@@ -400,12 +400,16 @@ def probcut_cmd(out: str, positions: int, depth: int, exact_from: int, exact_to:
 @click.option("--rounds", type=click.IntRange(1, 10), default=2, show_default=True,
               help="Rounds of measuring and shifting (one more round measures the result).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the self-play positions.")
+@click.option("--anchor", "anchor_data", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="Training data whose game results set each phase's leaning between odd and even empties "
+                   "(repeatable).")
 @click.option("--workers", "-w", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes.")
 @click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
-def calibrate_cmd(out: str, weights: str | None, positions: int, depth: int, rounds: int, seed: int, workers: int,
-                  force: bool) -> None:
+def calibrate_cmd(out: str, weights: str | None, positions: int, depth: int, rounds: int, seed: int,
+                  anchor_data: tuple[str, ...], workers: int, force: bool) -> None:
     """Shift each phase's bias so that values searched to odd and even depths agree (no swing with the
-    depth's parity); write the calibrated weights to OUT."""
+    depth's parity), and with --anchor set the leaning between odd and even empties from game results; write
+    the calibrated weights to OUT."""
     from plies.engine.weights import DEFAULT_WEIGHTS, weights_meta
     from plies.train.calibrate import calibrate
     from plies.train.fit import save_weights
@@ -438,13 +442,25 @@ def calibrate_cmd(out: str, weights: str | None, positions: int, depth: int, rou
 
         W, report = calibrate(weights, positions, depth, seed, rounds, workers, on_round=on_round,
                               on_sample=lambda: bar.update(task, advance=1))
+    change = None
+    if anchor_data:
+        from plies.train.calibrate import anchor
+        from plies.train.data import load
+
+        ds = load(anchor_data)
+        W, change = anchor(W, ds.own, ds.opp, ds.label, seed)
+        table.add_column("parity anchor", justify="right")
+        for p, row in enumerate(rows):
+            row.append(f"{change[p]:+.2f}")
     for row in rows:
         table.add_row(*row)
     console.print(table)
     meta = weights_meta(weights or DEFAULT_WEIGHTS)
     meta["calibration"] = {"positions": positions, "depth": depth, "rounds": rounds, "seed": seed,
                            "shift": [[round(float(x), 3) for x in r.shift] for r in report[:-1]],
-                           "swing_after": [None if x != x else round(float(x), 3) for x in report[-1].swing]}
+                           "swing_after": [None if x != x else round(float(x), 3) for x in report[-1].swing],
+                           "anchor": None if change is None else {"data": [str(d) for d in anchor_data],
+                                                                  "parity": [round(float(x), 3) for x in change]}}
     save_weights(out, W, meta)
     console.print(f"calibrated weights written to {out} in {time.perf_counter() - t0:.1f} s")
 

@@ -10,6 +10,13 @@ so the swing between depths d and d + 1, ``(v_{d+1} - v_d)(-1)^d`` (odd depth mi
 (``plies.train.probcut``'s sampling and full-width searches), solves for ``c`` by least squares with a
 smoothness penalty, and adds it to each phase's bias weight; a second round measures again and corrects what is
 left.  Exact scores of a few positions say how far from the truth the two parities end up.
+
+The parity of the searches pins down each pair of neighbouring empties counts, ``c(k) + c(k + 1)``, but not
+what alternates from one count to the next: with Black to move at even empties, that is a leaning to one colour,
+which no search depth shows.  Weights fitted on search values can drift there (nothing anchors them but the
+exact endgame), so ``anchor`` sets it from game results: in each phase it moves the parity weight (and half of
+it off the bias, which keeps every ``c(k) + c(k + 1)``) until positions with an odd and an even number of
+empties are predicted as well on average.
 """
 
 from __future__ import annotations
@@ -117,4 +124,34 @@ def calibrate(weights: str | None, positions: int, depth: int, seed: int, rounds
     return W, out
 
 
-__all__ = ["Round", "calibrate", "phase_shift", "phase_swing", "solve_shift", "swings"]
+ANCHOR_POSITIONS = 400_000
+"""At most this many positions (a seeded sample) of the data are read by ``anchor``."""
+
+
+def anchor(W: np.ndarray, own: np.ndarray, opp: np.ndarray, result: np.ndarray,
+           seed: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """(weights, the parity weight's change by phase): ``W`` with each phase's leaning between odd and even
+    empties set from game results (``result``: the final disc difference for the side to move of each
+    position), the sum of neighbouring empties counts unchanged."""
+    if len(result) > ANCHOR_POSITIONS:
+        pick = np.random.default_rng(seed).choice(len(result), ANCHOR_POSITIONS, replace=False)
+        own, opp, result = own[pick], opp[pick], result[pick]
+    W = W.copy()
+    phases = W.shape[0]
+    bias = pt.DENSE_BASE + pt.DENSE.index("bias")
+    parity = pt.DENSE_BASE + pt.DENSE.index("parity")
+    residual = result - pt.evaluate_many(own, opp, W)
+    empties = 64 - pt._popcount(own | opp).astype(np.int64)
+    phase = np.asarray(pt.phase_of(empties, phases))
+    odd = (empties & 1) == 1
+    change = np.zeros(phases)
+    for p in range(phases):
+        o, e = (phase == p) & odd, (phase == p) & ~odd
+        if o.any() and e.any():
+            change[p] = float(residual[o].mean() - residual[e].mean())
+    W[:, parity] += change.astype(np.float32)
+    W[:, bias] -= (change / 2).astype(np.float32)
+    return W, change
+
+
+__all__ = ["ANCHOR_POSITIONS", "Round", "anchor", "calibrate", "phase_shift", "phase_swing", "solve_shift", "swings"]
