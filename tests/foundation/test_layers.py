@@ -15,6 +15,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("textbook search", {"search"}),
     ("engines", {"engine", "hexsearch"}),
     ("players", {"players"}),
+    ("analysis", {"analysis"}),
     ("play", {"match", "tournament", "formats", "storage", "outfiles"}),
     ("training", {"train"}),
     ("front-ends", {"cli", "web", "net", "teach"}),

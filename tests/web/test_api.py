@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
+from plies.analysis.levels import Difficulty
 from plies.game import PASS
 from plies.games import OthelloState
+from plies.players import Player
 from plies.web import player as web_player
-from plies.web.levels import Computer
-from plies.web.sessions import Sessions
+from plies.web.sessions import Computer, Sessions
 
 HUMAN = {"kind": "human"}
 LOCAL = "http://localhost"  # the app answers only its own Host names (TestClient says "testserver")
@@ -268,34 +269,29 @@ def test_hexthello_board(client: Any) -> None:
     assert " " in v["moves"][1]["move"]  # the course's "row col" notation
 
 
-class BlockingPlayer:
+class BlockingPlayer(Player):
     """A computer whose search waits for the test to let it go (to check a stale search is dropped)."""
 
     name = "blocking"
-    last_result = None
 
     def __init__(self) -> None:
         self.release = threading.Event()
         self.started = threading.Event()
         self.finished = threading.Event()
 
-    def search(self, state: Any) -> Any:
-        from plies.search import SearchResult
-
+    def choose(self, state: Any) -> Any:
         self.started.set()
         self.release.wait(30)
         try:
-            return SearchResult(0.0, state.legal_moves()[0])
+            return state.legal_moves()[0]
         finally:
             self.finished.set()
-
-    def close(self) -> None:
-        pass
 
 
 def test_undo_drops_the_search_in_flight(client: Any, app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     player = BlockingPlayer()
-    monkeypatch.setattr(web_player, "make_computer", lambda state, *a: Computer(player, 3, "blocking", "test"))
+    blocking = Computer(Difficulty(3, "", "blocking", "test"), player)
+    monkeypatch.setattr(web_player, "make_computer", lambda state, *a: blocking)
     g = new(client, players=[HUMAN, comp(3)])
     v = client.post(f"/api/games/{g['id']}/moves", json={"move": "d3"}).json()
     assert v["thinking"] == 1
@@ -395,7 +391,7 @@ def test_high_levels_use_the_engine_or_say_they_fall_back(client: Any) -> None:
 
 
 def test_fallback_when_the_engine_is_missing(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from plies.web import levels
+    from plies.analysis import levels
 
     monkeypatch.setattr(levels, "engine_status", lambda: (False, "fast engine not available (test)"))
     g = new(client, players=[HUMAN, comp(9)])

@@ -80,10 +80,28 @@ def get(game: str, name: str | None = None) -> Heuristic:
     return table[key]
 
 
+def evaluation(game: str, name: str | None = None) -> Heuristic:
+    """The named heuristic of ``game`` (its default without a name); a game with none registered (one a plug-in
+    adds) is evaluated by its running score (disc difference), so a search can still play it."""
+    if HEURISTICS.get(game):
+        return get(game, name)
+    if name and name != RUNNING_SCORE:
+        raise ParseError(f"{game} has no named heuristics; leave the heuristic empty")
+    return Heuristic(RUNNING_SCORE, game, _score, "running disc difference (no heuristic registered)")
+
+
+RUNNING_SCORE = "disc-difference"
+
+
+def _score(state: Any, player: int) -> float:
+    s = float(state.score())
+    return s if player == 0 else -s
+
+
 from plies.heuristics import connect4 as _connect4  # noqa: E402,F401
 from plies.heuristics import hexthello as _hexthello  # noqa: E402,F401
 from plies.heuristics import othello as _othello  # noqa: E402,F401  (registers)
 from plies.heuristics import tictactoe as _tictactoe  # noqa: E402,F401
 from plies.heuristics import tree as _tree  # noqa: E402,F401
 
-__all__ = ["DEFAULTS", "HEURISTICS", "Evaluation", "Heuristic", "get", "names", "register"]
+__all__ = ["DEFAULTS", "HEURISTICS", "Evaluation", "Heuristic", "evaluation", "get", "names", "register"]

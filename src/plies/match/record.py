@@ -121,7 +121,7 @@ def play_on(game: Game[S], players: Sequence[Player], time_limit: float | None =
             if forfeits and move not in game.state.legal_moves():
                 game.end(ILLEGAL, f"{move!r}", 1 - side)
                 break
-            last = getattr(players[side], "last_result", None)
+            last = players[side].last_result
             game.play(move, Note(seconds=dt) if last is None else
                       Note(last.value, last.evaluation, last.stats.depth or None, dt))
         if on_move:

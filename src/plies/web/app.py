@@ -26,6 +26,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
+from plies.analysis import levels
+from plies.analysis.position import hints
 from plies.game import PASS, PliesError
 from plies.games import parse_position
 from plies.games.record import Game
@@ -44,7 +46,7 @@ from plies.web.guard import (
     parse_json,
 )
 from plies.web.history import History, now
-from plies.web.levels import engine_applies, engine_status, hints, info, warm_engine
+from plies.web.info import info
 from plies.web.player import router as player_router
 from plies.web.player import start_game
 from plies.web.schemas import MOVE_MAX_LENGTH, HintIn, MoveIn, StartGame
@@ -121,7 +123,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool.warm_up()
-        warming = asyncio.get_running_loop().create_task(_quietly(pool.run(warm_engine))) if warm else None
+        warming = asyncio.get_running_loop().create_task(_quietly(pool.run(levels.warm_engine))) if warm else None
         yield
         if warming is not None:
             warming.cancel()  # never wait for it at shut-down
@@ -194,6 +196,13 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
             raise ApiError(404, f"no game {gid!r} on this server (finished games are under /api/history)")
         return session
 
+    async def hint(session: GameSession, count: int) -> dict[str, Any]:
+        """The best ``count`` moves of the game's position (searched off the event loop) and the ply they are
+        for (None when the game moved on meanwhile)."""
+        state = session.state
+        data = await pool.run(hints, state, count, levels.engine_applies(state), heavy=True)
+        return {**data, "ply": len(session.game.states) - 1 if session.state is state else None}
+
     api = APIRouter(prefix="/api")
 
     @api.get("/info", summary="What the start screen offers: games, levels, heuristics, engine")
@@ -241,12 +250,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
 
     @api.post("/games/{gid}/hint", summary="The best moves of the side to move, with values")
     async def post_hint(gid: str, request: Request, body: HintIn | None = None) -> dict[str, Any]:
-        session = owned(gid, request)
-        count = body.count if body is not None else 3
-        state = session.state
-        data = await pool.run(hints, state, count, engine_applies(state), heavy=True)
-        data["ply"] = len(session.game.states) - 1 if session.state is state else None
-        return data
+        return await hint(owned(gid, request), body.count if body is not None else 3)
 
     @api.post("/games/{gid}/abandon", summary="Stop a game (its computer stops searching)")
     async def post_abandon(gid: str, request: Request) -> dict[str, Any]:
@@ -357,10 +361,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
             elif kind == "hint":
                 count = msg.get("count", 3)
                 count = count if isinstance(count, int) and 1 <= count <= 20 else 3
-                state = session.state
-                data = await pool.run(hints, state, count, engine_applies(state), heavy=True)
-                data.update(type="hint", ply=len(session.game.states) - 1 if session.state is state else None)
-                queue.put_nowait(data)
+                queue.put_nowait({"type": "hint", **await hint(session, count)})
         except PliesError as e:
             queue.put_nowait({"type": "error", "message": str(e)})
 
@@ -374,7 +375,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         return response
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    log.info("plies web: %s; history in %s", engine_status()[1], history.path)
+    log.info("plies web: %s; history in %s", levels.engine_status()[1], history.path)
     return app
 
 

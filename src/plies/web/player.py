@@ -26,13 +26,15 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 
+from plies.analysis.levels import MAX_LEVEL
+from plies.analysis.position import Analysis, clamp_level
+from plies.analysis.review import Review, fill_passes, review_game, to_analyse
 from plies.game import PASS, PliesError, State
 from plies.games import parse_position, type_of
 from plies.games.record import Game
-from plies.web.analysis import REVIEW, URGENT, Analyst, clamp_level, fill_passes, review_game
-from plies.web.levels import MAX_LEVEL, make_computer
+from plies.web.analyst import REVIEW, URGENT, Analyst, shared_analyst
 from plies.web.schemas import AnalysisIn, BranchIn, PlayerSpec, ReviewIn, SettingsIn, StartGame
-from plies.web.sessions import Clock, GameSession, Sessions, Side
+from plies.web.sessions import Clock, GameSession, Sessions, Side, make_computer
 from plies.web.setup import read_setup, start_for
 
 log = logging.getLogger("plies.web")
@@ -142,7 +144,7 @@ async def get_analysis(gid: str, request: Request, ply: int | None = None,
 @router.post("/analysis", summary="Every legal move of any position, valued (discs), best first")
 async def post_analysis(body: AnalysisIn, request: Request) -> dict[str, Any]:
     start, moves = read_setup(body.game, body.size, body.position, body.moves)
-    return await _analyst(request).analyse(Game(start, moves).state, body.level, URGENT)
+    return {**await _analyst(request).analyse(Game(start, moves).state, body.level, URGENT)}
 
 
 # --- reviews -------------------------------------------------------------------------------------------------
@@ -157,10 +159,10 @@ class ReviewJob:
         self.start = start
         self.moves = moves
         self.level = level
-        self.todo = [i for i, m in enumerate(moves) if m != PASS] + [len(moves)]
+        self.todo = to_analyse(moves)
         self.done = 0
         self.status = "running"
-        self.review: dict[str, Any] | None = None
+        self.review: Review | None = None
         self.error = ""
         self.created = time.monotonic()
         self.task: asyncio.Task[Any] | None = None
@@ -176,7 +178,7 @@ class ReviewJob:
 
     async def run(self, analyst: Analyst) -> None:
         states = Game(self.start, self.moves).states
-        analyses: list[dict[str, Any] | None] = [None] * len(states)
+        analyses: list[Analysis | None] = [None] * len(states)
 
         async def one(i: int) -> None:
             analyses[i] = await analyst.analyse(states[i], self.level, REVIEW)
@@ -205,8 +207,6 @@ _REVIEWS: OrderedDict[str, ReviewJob] = OrderedDict()
 
 
 def _analyst(request: Request) -> Analyst:
-    from plies.web.analysis import shared_analyst
-
     return getattr(request.app.state, "analyst", None) or shared_analyst()
 
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from plies.web.levels import MAX_LEVEL
+from plies.analysis.levels import MAX_LEVEL
 
 
 class PlayerSpec(BaseModel):

@@ -4,7 +4,7 @@ the evaluation of every position, watchers.
 A GameSession belongs to one browser (its owner token) and lives in the server's memory; every change bumps
 ``version`` and is pushed to the WebSocket watchers.  The computer searches in a worker thread; a search
 started before an undo, redo, branch or abandonment carries an old ``generation`` and its answer is dropped.
-Every position is analysed in the background by the shared ``Analyst`` (``plies.web.analysis``) at the game's
+Every position is analysed in the background by the shared ``Analyst`` (``plies.web.analyst``) at the game's
 analysis level: the graph, the hints, the values on the board and the review read those analyses.
 """
 
@@ -14,16 +14,20 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from plies.game import PASS, PliesError, State
+from plies.analysis.levels import DEFAULT_ANALYSIS_LEVEL, Difficulty, difficulty
+from plies.analysis.position import Analysis, clamp_level
+from plies.game import PASS, Move, PliesError, State
 from plies.games.record import TIMEOUT, Game, Note
+from plies.players import Player
+from plies.search.result import SearchResult
 from plies.web import boards
-from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL, LIVE, Analyst, clamp_level, shared_analyst
-from plies.web.levels import Computer, stop
+from plies.web.analyst import LIVE, Analyst, shared_analyst
 from plies.web.workers import Workers
 
 log = logging.getLogger("plies.web")
@@ -37,6 +41,23 @@ IDLE_SECONDS = 6 * 3600
 
 
 @dataclass
+class Computer:
+    """A computer side: its difficulty and the player built from it.  ``lock`` is held while the player searches:
+    a new search waits for a stopped one to return (the engine allows one search at a time)."""
+
+    difficulty: Difficulty
+    player: Player
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+
+def make_computer(state: State, level: int, algorithm: str = "alphabeta", heuristic: str | None = None) -> Computer:
+    """The computer of ``level`` in ``state``'s game (``plies.analysis.levels.difficulty``); ParseError for a bad
+    level, algorithm or heuristic."""
+    d = difficulty(state, level, algorithm, heuristic)
+    return Computer(d, d.player(state.game))
+
+
+@dataclass
 class Side:
     """One side of a game: a person, or a computer player at a level."""
 
@@ -47,8 +68,9 @@ class Side:
     def describe(self, colour: str) -> dict[str, Any]:
         d: dict[str, Any] = {"colour": colour, "kind": self.kind, "name": self.name or colour}
         if self.computer is not None:
-            d.update(level=self.computer.level, label=self.computer.label, backend=self.computer.backend,
-                     name=self.name or "Computer", short=f"computer, level {self.computer.level}")
+            c = self.computer.difficulty
+            d.update(level=c.level, label=c.label, backend=c.backend, name=self.name or "Computer",
+                     short=f"computer, level {c.level}")
         else:
             d.update(label="", name=self.name or "Person", short=self.name or "person")
         return d
@@ -106,21 +128,14 @@ class Clock:
                 "flagged": self.flagged}
 
 
-def _search(player: Any, state: State, lock: Any = None, budget: float | None = None) -> tuple[Any, Any]:
-    """Run in a worker: the move and the search behind it, without touching shared player state.  With a
-    ``lock`` (thread workers only) it first waits for this player's previous, stopped search to return; with
-    a ``budget`` (a timed game) the engine searches at most that many seconds."""
-    if lock is not None:
-        with lock:
-            return _search(player, state, None, budget)
-    if budget is not None and hasattr(player, "engine") and hasattr(player, "time"):
-        player.time = budget  # the engine's level, cut short by the clock
-    search = getattr(player, "search", None)
-    if callable(search):
-        result = search(state)
-        return result.move, result
-    move = player.choose(state)
-    return move, getattr(player, "last_result", None)
+def _decide(player: Player, state: State, lock: threading.Lock | None = None,
+            budget: float | None = None) -> tuple[Move, SearchResult | None]:
+    """Run in a worker: the player's move and the search behind it.  With a ``lock`` (thread workers only) it
+    first waits for this player's previous, stopped search to return; ``budget``: a timed game's seconds."""
+    if lock is None:
+        return player.decide(state, budget)
+    with lock:
+        return player.decide(state, budget)
 
 
 class GameSession:
@@ -214,7 +229,7 @@ class GameSession:
         side = self.sides[player]
         if side.kind == "human":
             return "you" if side.name == "You" else side.name or self.state.player_names[player]
-        return f"the computer (level {side.computer.level})" if side.computer else "the computer"
+        return f"the computer (level {side.computer.difficulty.level})" if side.computer else "the computer"
 
     def frame(self, ply: int) -> dict[str, Any]:
         """The position after ``ply`` moves as the page draws it (cells, legal moves, last move, flips)."""
@@ -447,10 +462,10 @@ class GameSession:
         try:
             comp = side.computer
             budget = self.clock.budget(state.to_move, state) if self.clock is not None else None
-            if comp.heavy and comp.backend != "engine":
-                move, result = await self.pool.run(_search, comp.player, state, None, budget, heavy=True)
+            if comp.difficulty.heavy:
+                move, result = await self.pool.run(_decide, comp.player, state, None, budget, heavy=True)
             else:
-                move, result = await self.pool.run(_search, comp.player, state, comp.lock, budget)
+                move, result = await self.pool.run(_decide, comp.player, state, comp.lock, budget)
             if move is None or move not in state.legal_moves():
                 raise PliesError(f"the computer chose an illegal move {move!r}")
         except asyncio.CancelledError:
@@ -465,9 +480,7 @@ class GameSession:
         if generation != self.generation or self.state is not state or self.game.over:
             return
         self.thinking = None
-        value = None
-        if result is not None and getattr(result, "value", None) is not None:
-            value = round(float(result.value), 2)  # the mover's view
+        value = None if result is None else round(float(result.value), 2)  # the mover's view
         self.played = True
         self._push(move, value)
         self._advance()
@@ -479,7 +492,7 @@ class GameSession:
         if self.thinking is not None:
             comp = self.sides[self.thinking].computer
             if comp is not None:
-                stop(comp.player)
+                comp.player.stop()
         self.thinking = None
         if self._think_task is not None:
             self._think_task.cancel()
@@ -589,10 +602,10 @@ class GameSession:
                 try:
                     s.computer.player.close()
                 except Exception:  # closing is cleanup: the other side and the server go on; the log says why
-                    log.exception("closing the computer player %s failed", s.computer.label)
+                    log.exception("closing the computer player %s failed", s.computer.difficulty.label)
 
 
-def summary(a: dict[str, Any]) -> dict[str, Any]:
+def summary(a: Analysis) -> dict[str, Any]:
     """What the graph needs of an analysis: the position's value from Black's view, exact or not, its unit."""
     return {"value": a["value"], "exact": a["exact"], "unit": a["unit"], "depth": a.get("depth", 0)}
 
