@@ -12,7 +12,7 @@ from plies.analysis.levels import Difficulty
 from plies.game import PASS
 from plies.games import OthelloState
 from plies.players import Player
-from plies.web import player as web_player
+from plies.web.routes import games as web_games
 from plies.web.sessions import Computer, Sessions
 
 HUMAN = {"kind": "human"}
@@ -24,7 +24,7 @@ def comp(level: int = 1, **kw: Any) -> dict[str, Any]:
 
 
 def new(client: Any, **body: Any) -> dict[str, Any]:
-    r = client.post("/api/games", json=body)
+    r = client.post("/api/games/new", json=body)
     assert r.status_code == 200, r.text
     return r.json()["game"]
 
@@ -45,7 +45,7 @@ def test_index_and_openapi_are_served(client: Any) -> None:
     assert "plies_token" in r.cookies
     assert client.get("/static/app.js").status_code == 200
     paths = client.get("/openapi.json").json()["paths"]
-    assert "/api/games" in paths and "/api/games/{gid}/moves" in paths and "/api/history" in paths
+    assert {"/api/games/new", "/api/games/{gid}/moves", "/api/history"} <= set(paths) and "/api/games" not in paths
 
 
 def test_new_game_move_and_computer_reply(client: Any) -> None:
@@ -79,13 +79,13 @@ def test_errors_are_json_and_server_keeps_going(client: Any) -> None:
     assert r.status_code == 400 and "not valid JSON" in r.json()["error"]  # refused before any route runs
     assert client.get("/api/games/nope").status_code == 404
     assert "no game" in client.get("/api/games/nope").json()["error"]
-    r = client.post("/api/games", json={"game": "chess"})
+    r = client.post("/api/games/new", json={"game": "chess"})
     assert r.status_code == 400 and "unknown game" in r.json()["error"]
-    r = client.post("/api/games", json={"position": "this is not a position"})
+    r = client.post("/api/games/new", json={"position": "this is not a position"})
     assert r.status_code == 400 and r.json()["error"]
-    r = client.post("/api/games", json={"players": [HUMAN, comp(99)]})
+    r = client.post("/api/games/new", json={"players": [HUMAN, comp(99)]})
     assert r.status_code == 422
-    r = client.post("/api/games", json={"players": [HUMAN, comp(3, heuristic="nonsense")]})
+    r = client.post("/api/games/new", json={"players": [HUMAN, comp(3, heuristic="nonsense")]})
     assert r.status_code == 400 and "nonsense" in r.json()["error"]
     # still serving, and the game is untouched
     assert client.post(f"/api/games/{gid}/moves", json={"move": "d3"}).json()["ply"] == 1
@@ -109,7 +109,7 @@ def test_token_header_works_without_cookies(app: Any) -> None:
     from fastapi.testclient import TestClient
 
     with TestClient(app, base_url=LOCAL) as a:
-        token = a.post("/api/games", json={"players": [HUMAN, HUMAN]}).json()
+        token = a.post("/api/games/new", json={"players": [HUMAN, HUMAN]}).json()
         gid, tok = token["game"]["id"], token["token"]
         b = TestClient(app, base_url=LOCAL)  # no cookies of its own
         r = b.post(f"/api/games/{gid}/moves", json={"move": "f5"}, headers={"X-Plies-Token": tok})
@@ -239,9 +239,9 @@ def test_setup_from_transcript_and_other_sizes(client: Any) -> None:
     first = s6.move_str(s6.legal_moves()[0])
     g6 = new(client, size=6, position=first, players=[HUMAN, HUMAN])
     assert len(g6["cells"]) == 36 and g6["to_move"] == 1
-    assert client.post("/api/games", json={"size": 5}).status_code == 400
+    assert client.post("/api/games/new", json={"size": 5}).status_code == 400
     for game in ("tictactoe", "hexthello"):  # no sizes: a size is refused, not dropped
-        r = client.post("/api/games", json={"game": game, "size": 8})
+        r = client.post("/api/games/new", json={"game": game, "size": 8})
         assert r.status_code == 400 and "only Othello" in r.json()["error"]
 
 
@@ -291,7 +291,7 @@ class BlockingPlayer(Player):
 def test_undo_drops_the_search_in_flight(client: Any, app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     player = BlockingPlayer()
     blocking = Computer(Difficulty(3, "", "blocking", "test"), player)
-    monkeypatch.setattr(web_player, "make_computer", lambda state, *a: blocking)
+    monkeypatch.setattr(web_games, "make_computer", lambda state, *a: blocking)
     g = new(client, players=[HUMAN, comp(3)])
     v = client.post(f"/api/games/{g['id']}/moves", json={"move": "d3"}).json()
     assert v["thinking"] == 1
@@ -423,7 +423,7 @@ def test_moving_in_a_replaced_game_brings_it_back(client: Any, app: Any) -> None
 
 def test_a_board_with_a_bad_side_letter_or_length_is_named_as_a_board(client: Any) -> None:
     board = OthelloState.start().to_text().split()[0]
-    r = client.post("/api/games", json={"position": f"{board} Q"})
+    r = client.post("/api/games/new", json={"position": f"{board} Q"})
     assert r.status_code == 400 and "who moves: X or O, not 'Q'" in r.json()["error"]
-    r = client.post("/api/games", json={"position": board[:-2] + " X"})
+    r = client.post("/api/games/new", json={"position": board[:-2] + " X"})
     assert r.status_code == 400 and r.json()["error"].startswith("an Othello board is 64 cells")

@@ -1,4 +1,4 @@
-"""A player's routes of the API (``plies.web.player``): set-up that keeps a transcript's moves, the board editor's
+"""A player's routes of the API (``plies.web.routes``): set-up that keeps a transcript's moves, the board editor's
 positions, going back and playing on, clocks, analysis with its unit, and the review of a game.  The textbook
 search stands in for the engine here (the conftest's ``textbook_only``); test_app_engine.py uses the engine."""
 

@@ -20,14 +20,15 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from plies.analysis.levels import DEFAULT_ANALYSIS_LEVEL, Difficulty, difficulty
-from plies.analysis.position import Analysis, clamp_level
+from plies.analysis.levels import Difficulty, difficulty
 from plies.game import PASS, Move, PliesError, State
 from plies.games.record import TIMEOUT, Game, Note
 from plies.players import Player
 from plies.search.result import SearchResult
-from plies.web import boards
-from plies.web.analyst import LIVE, Analyst, shared_analyst
+from plies.web import views
+from plies.web.analyst import Analyst, shared_analyst
+from plies.web.clock import Clock
+from plies.web.evals import Evals
 from plies.web.workers import Workers
 
 log = logging.getLogger("plies.web")
@@ -65,68 +66,6 @@ class Side:
     computer: Computer | None = None
     name: str = ""
 
-    def describe(self, colour: str) -> dict[str, Any]:
-        d: dict[str, Any] = {"colour": colour, "kind": self.kind, "name": self.name or colour}
-        if self.computer is not None:
-            c = self.computer.difficulty
-            d.update(level=c.level, label=c.label, backend=c.backend, name=self.name or "Computer",
-                     short=f"computer, level {c.level}")
-        else:
-            d.update(label="", name=self.name or "Person", short=self.name or "person")
-        return d
-
-
-@dataclass
-class Clock:
-    """Both players' time: ``remaining`` seconds each, ``increment`` added after each move; the side to move's
-    clock runs from ``since`` (``time.monotonic``).  ``flagged`` is the side whose time ran out."""
-
-    initial: float
-    increment: float = 0.0
-    remaining: list[float] = field(default_factory=list)
-    running: int | None = None
-    since: float = 0.0
-    flagged: int | None = None
-
-    def __post_init__(self) -> None:
-        if not self.remaining:
-            self.remaining = [self.initial, self.initial]
-
-    def left(self, side: int, now: float | None = None) -> float:
-        """Seconds ``side`` has now."""
-        t = self.remaining[side]
-        if self.running == side:
-            t -= (time.monotonic() if now is None else now) - self.since
-        return max(0.0, t)
-
-    def start(self, side: int) -> None:
-        self.running = side
-        self.since = time.monotonic()
-
-    def stop(self, increment: bool = True) -> None:
-        """Stop the running clock (after its side moved): its time spent is taken off, the increment added."""
-        if self.running is None:
-            return
-        side = self.running
-        self.remaining[side] = self.left(side) + (self.increment if increment else 0.0)
-        self.running = None
-
-    def budget(self, side: int, state: State) -> float:
-        """Seconds the computer gives this move: an even share of what is left over the moves it still has to
-        make (about half the empty squares), plus most of the increment, never more than a third of the
-        time left."""
-        left = self.left(side)
-        empties = getattr(state, "empties", None)
-        moves_left = max(4, (empties() if callable(empties) else 20) // 2 + 2)
-        share = left / moves_left + 0.8 * self.increment
-        return max(0.02, min(share, left / 3))
-
-    def view(self) -> dict[str, Any]:
-        now = time.monotonic()
-        return {"initial": self.initial, "increment": self.increment,
-                "remaining": [round(self.left(p, now), 2) for p in (0, 1)], "running": self.running,
-                "flagged": self.flagged}
-
 
 def _decide(player: Player, state: State, lock: threading.Lock | None = None,
             budget: float | None = None) -> tuple[Move, SearchResult | None]:
@@ -160,12 +99,10 @@ class GameSession:
         self.pool = pool
         self.on_finish = on_finish
         self.delay = delay
-        self.analysis_level = clamp_level(analysis_level or DEFAULT_ANALYSIS_LEVEL)
         self.analyst = analyst or shared_analyst()
+        self.evals = Evals(self.analyst, analysis_level, self._eval_arrived)
         self.clock = clock
         self.game = Game(start)  # the moves, the computer's values (its Notes), what undo took back, the end
-        self.evals: list[dict[str, Any] | None] = [None]  # analysis summary of each position (graph)
-        self.diffs: list[int] = [self._diff(start)]  # disc difference (X - O) of each position
         self.setup_moves = 0  # moves that came with the set-up (a pasted transcript)
         self.notice = ""
         self.error = ""
@@ -183,9 +120,7 @@ class GameSession:
         self.watchers: set[asyncio.Queue[dict[str, Any]]] = set()
         self.idle = asyncio.Event()
         self.idle.set()
-        self._tasks: set[asyncio.Task[Any]] = set()
         self._think_task: asyncio.Task[Any] | None = None
-        self._flag_handle: asyncio.TimerHandle | None = None
 
     # --- reading ------------------------------------------------------------------------------------------
     async def settled(self) -> None:
@@ -199,7 +134,10 @@ class GameSession:
     async def answer(self, owner: bool = False) -> dict[str, Any]:
         """``view`` once the game's store has committed: what every answer to a client sends."""
         await self.settled()
-        return self.view(owner=owner)
+        return views.view(self, owner)
+
+    def frame(self, ply: int) -> dict[str, Any]:
+        return views.frame(self, ply)
 
     @property
     def state(self) -> State:
@@ -209,95 +147,9 @@ class GameSession:
     def has_human(self) -> bool:
         return any(s.kind == "human" for s in self.sides)
 
-    def result(self) -> dict[str, Any] | None:
-        """The end of the game as the page shows it (None while it goes on): on time, or by the rules."""
-        out = self.game.outcome()
-        if out is None:
-            return None
-        if out.winner is None:
-            return {"winner": None, "score": out.score, "reason": "end", "text": "Draw", "winner_name": ""}
-        text, t = f"{self.state.player_names[out.winner]} wins", self.game.type
-        if self.game.termination == TIMEOUT:
-            text, reason = f"{text} on time", "time"
-        else:  # a win, draw or loss game has no margin to tell
-            text, reason = text + (f" by {abs(out.score):g}" if t is None or t.result == "discs" else ""), "end"
-        return {"winner": out.winner, "score": out.score, "reason": reason, "text": text,
-                "winner_name": self._who(out.winner)}
-
-    def _who(self, player: int) -> str:
-        """``you``, ``the computer`` or the side's name, for the end screen."""
-        side = self.sides[player]
-        if side.kind == "human":
-            return "you" if side.name == "You" else side.name or self.state.player_names[player]
-        return f"the computer (level {side.computer.difficulty.level})" if side.computer else "the computer"
-
-    def frame(self, ply: int) -> dict[str, Any]:
-        """The position after ``ply`` moves as the page draws it (cells, legal moves, last move, flips)."""
-        if not 0 <= ply < len(self.game.states):
-            raise PliesError(f"no position {ply}: the game has {len(self.game.moves)} moves")
-        st = self.game.states[ply]
-        cells = boards.cells(st)
-        last = next((i for i in range(ply - 1, -1, -1) if self.game.moves[i] != PASS), None)
-        last_move = flipped = None
-        if last is not None:
-            before, move = self.game.states[last], self.game.moves[last]
-            last_move = {"index": boards.cell_of(before, move), "move": before.move_str(move), "side": before.to_move,
-                         "ply": last + 1}
-            flipped = boards.changed(boards.cells(before), boards.cells(self.game.states[last + 1]))
-        final = ply == len(self.game.moves)
-        over = self.game.over if final else st.is_over()
-        legal = [] if over else boards.legal(st)
-        return {"ply": ply, "cells": cells, "counts": boards.counts(cells), "to_move": None if over else st.to_move,
-                "legal": legal, "last_move": last_move, "flipped": flipped or [], "position": st.to_text(),
-                "over": over, "eval": self.evals[ply] if ply < len(self.evals) else None,
-                "highlight": boards.highlight(st)}
-
-    def view(self, owner: bool = False) -> dict[str, Any]:
-        """Everything the page needs to draw the game, as JSON."""
-        st = self.state
-        now = self.frame(len(self.game.moves))
-        g = self.game
-        moves = [{"ply": i + 1, "move": name, "side": s.to_move,  # values from player 0's view
-                  "value": None if n.value is None else n.value if s.to_move == 0 else -n.value}
-                 for i, (name, s, n) in enumerate(zip(g.names(), g.states, g.notes, strict=False))]
-        players = [self.sides[p].describe(st.player_names[p]) for p in (0, 1)]
-        timed = self.clock is not None
-        return {
-            "id": self.id,
-            "game": st.game,
-            "version": self.version,
-            "ply": len(self.game.moves),
-            "layout": boards.layout(st),
-            "cells": now["cells"],
-            "counts": now["counts"],
-            "to_move": now["to_move"],
-            "side_names": list(st.player_names),
-            "players": players,
-            "legal": now["legal"],
-            "last_move": now["last_move"],
-            "flipped": now["flipped"],
-            "highlight": now["highlight"],
-            "over": self.game.over,
-            "result": self.result(),
-            "notice": self.notice,
-            "error": self.error,
-            "thinking": self.thinking,
-            "can_undo": self.has_human and not timed and self._undo_target() is not None,
-            "can_redo": self.has_human and not timed and bool(self.game.undone),
-            "can_branch": self.has_human and not timed,
-            "moves": moves,
-            "transcript": self.game.transcript(),
-            "start": self.game.states[0].to_text(),
-            "custom_start": self.custom_start,
-            "setup_moves": self.setup_moves,
-            "position": st.to_text(),
-            "evals": self.evals,
-            "analysis_level": self.analysis_level,
-            "disc_diff": self.diffs,
-            "clock": self.clock.view() if self.clock is not None else None,
-            "saved": self.saved,
-            "owner": owner,
-        }
+    @property
+    def analysis_level(self) -> int:
+        return self.evals.level
 
     # --- changing -----------------------------------------------------------------------------------------
     def move(self, text: str) -> None:
@@ -337,7 +189,6 @@ class GameSession:
         self.abandoned = False
         self.game.undone.clear()  # the redo list is the moves after ply
         self.game.undo(ply)
-        del self.evals[ply + 1:], self.diffs[ply + 1:]
         self.setup_moves = min(self.setup_moves, ply)
         self.notice = ""
         self.finished = False
@@ -352,13 +203,12 @@ class GameSession:
             raise PliesError("undo is for games with a person playing")
         if self.clock is not None:
             raise PliesError("a timed game has no undo")
-        k = self._undo_target()
+        k = self.undo_target()
         if k is None:
             raise PliesError("nothing to undo")
         self._cancel()
         self.abandoned = False
         self.game.undo(k)
-        del self.evals[k + 1:], self.diffs[k + 1:]
         self.setup_moves = min(self.setup_moves, k)
         self.notice = ""
         self.finished = False
@@ -389,23 +239,13 @@ class GameSession:
 
     def set_analysis_level(self, level: int) -> None:
         """Analyse the game's positions at another engine level (the graph is recomputed)."""
-        level = clamp_level(level)
-        if level == self.analysis_level:
-            return
-        self.analysis_level = level
-        self.evals = [None] * len(self.game.states)
-        for i in range(len(self.game.states) - 1, -1, -1):
-            self._schedule_eval(i, self.game.states[i])
-        self._changed()
+        if self.evals.set_level(level, self.game.states):
+            self._changed()
 
     # --- internals ----------------------------------------------------------------------------------------
-    def _undo_target(self) -> int | None:
+    def undo_target(self) -> int | None:
+        """Where an undo goes back to: the last position where a person had a move to choose."""
         return self.game.turn_before({p for p, s in enumerate(self.sides) if s.kind == "human"})
-
-    @staticmethod
-    def _diff(state: State) -> int:
-        c = boards.counts(boards.cells(state))
-        return c["X"] - c["O"]
 
     def _push(self, move: Any, value: float | None = None, setup: bool = False) -> None:
         """Play ``move`` (None: the next one to redo) with the computer's ``value`` of it."""
@@ -417,14 +257,12 @@ class GameSession:
         after = self.state
         if self.clock is not None and not setup and self.clock.running == before.to_move:
             self.clock.stop(increment=move != PASS)
-        self.diffs.append(self._diff(after))
-        self.evals.append(None)
         if move == PASS:
             self.notice = f"{before.player_names[before.to_move]} has no legal move and passes."
         elif not (self.sides[before.to_move].kind == "computer" and self.game.moves[-2:-1] == [PASS]):
             self.notice = ""  # (the computer's reply to a pass keeps its message: the person has not seen it yet)
         if not setup:
-            self._schedule_eval(len(self.game.states) - 1, after)
+            self.evals.schedule([after])
 
     def _advance(self) -> None:
         """Play forced passes (with a message), finish a finished game, or start the computer's search."""
@@ -432,7 +270,8 @@ class GameSession:
             self._push(PASS)
         st = self.state
         if self.game.over:
-            self._stop_clock()
+            if self.clock is not None:
+                self.clock.halt()
             if not self.finished:
                 self.finished = True
                 if self.on_finish is not None and self.played:
@@ -441,7 +280,8 @@ class GameSession:
                     if pending is not None:
                         self.saving = asyncio.ensure_future(pending)
         else:
-            self._run_clock()
+            if self.clock is not None:
+                self.clock.run(st.to_move, self._flagged)
             if self.sides[st.to_move].kind == "computer" and not self.abandoned:
                 self._start_thinking()
         self._changed()
@@ -499,84 +339,21 @@ class GameSession:
             self._think_task = None
         self.idle.set()
 
-    # --- the clock ------------------------------------------------------------------------------------------
-    def _run_clock(self) -> None:
-        """Start the side to move's clock and wake up when its time would run out."""
-        if self.clock is None or self.clock.flagged is not None:
+    def _flagged(self, side: int) -> None:
+        """``side``'s time ran out: it lost here, on this server's clock (a result for the history)."""
+        if self.game.over:
             return
-        side = self.state.to_move
-        if self.clock.running != side:
-            self.clock.stop(increment=False)
-            self.clock.start(side)
-        self._watch_flag()
-
-    def _watch_flag(self) -> None:
-        if self._flag_handle is not None:
-            self._flag_handle.cancel()
-            self._flag_handle = None
-        if self.clock is None or self.clock.running is None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # pragma: no cover - sessions are driven from the event loop
-            return
-        self._flag_handle = loop.call_later(self.clock.left(self.clock.running) + 0.01, self._check_flag)
-
-    def _check_flag(self) -> None:
-        self._flag_handle = None
-        clock = self.clock
-        if clock is None or clock.running is None or clock.flagged is not None or self.state.is_over():
-            return
-        if clock.left(clock.running) > 0:
-            self._watch_flag()  # woken early (the clock moved on): sleep again
-            return
-        side = clock.running
         self._cancel()
-        clock.remaining[side] = 0.0
-        clock.running = None
-        clock.flagged = side
-        self.played = True  # lost here, on this server's clock: a result for the history
+        self.played = True
         self.notice = f"{self.state.player_names[side]}'s time ran out."
         self.game.end(TIMEOUT, self.notice, 1 - side, 1.0 if side == 1 else -1.0)
         self._advance()
 
-    def _stop_clock(self) -> None:
-        if self.clock is not None and self.clock.running is not None:
-            self.clock.stop(increment=False)
-        if self._flag_handle is not None:
-            self._flag_handle.cancel()
-            self._flag_handle = None
-
-    # --- analysis -------------------------------------------------------------------------------------------
-    def _schedule_eval(self, index: int, state: State) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # pragma: no cover - sessions are driven from the event loop
-            return
-        level = self.analysis_level
-
-        async def run() -> None:
-            try:
-                a = await self.analyst.analyse(state, level, LIVE)
-            except PliesError:  # the analysis queue is full: this point of the graph stays empty
+    def _eval_arrived(self, state: State, ev: dict[str, Any]) -> None:
+        for ply in range(len(self.game.states) - 1, -1, -1):
+            if self.game.states[ply] == state:
+                self._send({"type": "eval", "ply": ply, "eval": ev})
                 return
-            except Exception:  # a background job: the game goes on, the log says why
-                log.exception("analysis of ply %d failed", index)
-                return
-            if index < len(self.game.states) and self.game.states[index] is state and self.analysis_level == level:
-                ev = summary(a)
-                self.evals[index] = ev
-                self._send({"type": "eval", "ply": index, "eval": ev})
-
-        task = loop.create_task(run())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    def start_evals(self) -> None:
-        """Evaluate every position so far, the last first (called once the session is inside the event loop)."""
-        for i in range(len(self.game.states) - 1, -1, -1):
-            if self.evals[i] is None:
-                self._schedule_eval(i, self.game.states[i])
 
     def _changed(self) -> None:
         self.version += 1
@@ -596,18 +373,14 @@ class GameSession:
         if reason is not None:
             self._send({"type": "closed", "message": reason})
         self._cancel()
-        self._stop_clock()
+        if self.clock is not None:
+            self.clock.halt()
         for s in self.sides:
             if s.computer is not None:
                 try:
                     s.computer.player.close()
                 except Exception:  # closing is cleanup: the other side and the server go on; the log says why
                     log.exception("closing the computer player %s failed", s.computer.difficulty.label)
-
-
-def summary(a: Analysis) -> dict[str, Any]:
-    """What the graph needs of an analysis: the position's value from Black's view, exact or not, its unit."""
-    return {"value": a["value"], "exact": a["exact"], "unit": a["unit"], "depth": a.get("depth", 0)}
 
 
 class Sessions:
@@ -639,7 +412,7 @@ class Sessions:
         session.setup_moves = len(moves)
         session.notice = ""
         self.games[gid] = session
-        session.start_evals()
+        session.evals.schedule(session.game.states)
         session._advance()
         return session
 
