@@ -82,7 +82,7 @@ def view(session: GameSession, owner: bool = False) -> dict[str, Any]:
     g, st = session.game, session.state
     now = frame(session, len(g.moves))
     moves = [{"ply": i + 1, "move": name, "side": s.to_move,  # values from player 0's view
-              "value": None if n.value is None else n.value if s.to_move == 0 else -n.value}
+              "value": None if n.value is None else round(n.value if s.to_move == 0 else -n.value, 2)}
              for i, (name, s, n) in enumerate(zip(g.names(), g.states, g.notes, strict=False))]
     people = session.has_human and session.clock is None
     return {

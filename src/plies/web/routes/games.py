@@ -21,13 +21,15 @@ from fastapi.responses import JSONResponse
 
 from plies.game import PliesError, State
 from plies.games import type_of
+from plies.web import views
 from plies.web.clock import Clock
 from plies.web.guard import parse_json
 from plies.web.routes import NOT_YOURS, found, live, owned, set_token, token_of
 from plies.web.routes.analysis import hint
 from plies.web.schemas import MOVE_MAX_LENGTH, BranchIn, MoveIn, PlayerSpec, SettingsIn, StartGame
-from plies.web.sessions import GameSession, Sessions, Side, make_computer
+from plies.web.sessions import GameSession, Sessions, Side
 from plies.web.setup import read_setup, start_for
+from plies.web.turns import make_computer
 
 router = APIRouter(tags=["games"])
 OUTBOX = 512
@@ -42,7 +44,7 @@ def _side(state: State, spec: PlayerSpec) -> Side:
     return Side("computer", make_computer(state, spec.level, spec.algorithm, spec.heuristic), name=spec.name or "")
 
 
-def start_game(sessions: Sessions, token: str, spec: StartGame) -> GameSession:
+async def start_game(sessions: Sessions, token: str, spec: StartGame) -> GameSession:
     """A new game from ``spec`` for the browser with ``token``: a pasted transcript's moves become the game's
     history, a board starts without one; PliesError names what is wrong."""
     if spec.replaces:
@@ -56,7 +58,7 @@ def start_game(sessions: Sessions, token: str, spec: StartGame) -> GameSession:
     clock = Clock(spec.clock.minutes * 60.0, spec.clock.increment) if spec.clock is not None else None
     t = type_of(start)
     custom = start != start_for(spec.game, t.board_size(start) if t is not None else None)
-    return sessions.create(token, start, sides, spec.delay, custom_start=custom, moves=moves, clock=clock,
+    return await sessions.create(token, start, sides, spec.delay, custom_start=custom, moves=moves, clock=clock,
                            analysis_level=spec.analysis_level)
 
 
@@ -64,7 +66,7 @@ def start_game(sessions: Sessions, token: str, spec: StartGame) -> GameSession:
              " answers the game and this browser's token")
 async def new_game(spec: StartGame, request: Request) -> JSONResponse:
     token = token_of(request) or request.app.state.tokens.issue()  # the guard gave this request a server token
-    session = start_game(request.app.state.sessions, token, spec)
+    session = await start_game(request.app.state.sessions, token, spec)
     response = JSONResponse({"token": token, "game": await session.answer(owner=True)})
     set_token(response, token)
     return response
@@ -86,28 +88,28 @@ async def get_game(gid: str, request: Request, wait: bool = False) -> dict[str, 
 @router.post("/api/games/{gid}/moves", summary="Play a move; with wait=true, answer after the computer replied")
 async def post_move(gid: str, body: MoveIn, request: Request, wait: bool = False) -> dict[str, Any]:
     session = owned(request, gid)
-    session.move(body.move)
+    await session.move(body.move)
     return await _answer(session, request, wait)
 
 
 @router.post("/api/games/{gid}/undo", summary="Take back to your previous turn")
 async def post_undo(gid: str, request: Request) -> dict[str, Any]:
     session = owned(request, gid)
-    session.undo()
+    await session.undo()
     return await _answer(session, request)
 
 
 @router.post("/api/games/{gid}/redo", summary="Play again what undo took back")
 async def post_redo(gid: str, request: Request, wait: bool = False) -> dict[str, Any]:
     session = owned(request, gid)
-    session.redo()
+    await session.redo()
     return await _answer(session, request, wait)
 
 
 @router.post("/api/games/{gid}/branch", summary="Play on from an earlier position: the moves after it are replaced")
 async def post_branch(gid: str, body: BranchIn, request: Request) -> dict[str, Any]:
     session = owned(request, gid)
-    session.branch(body.ply, body.move)
+    await session.branch(body.ply, body.move)
     return await _answer(session, request)
 
 
@@ -128,7 +130,7 @@ async def post_abandon(gid: str, request: Request) -> dict[str, Any]:
 async def get_position(gid: str, ply: int, request: Request) -> dict[str, Any]:
     session = live(request, gid)
     await session.settled()  # the last position says whether the game is over: only once it is stored
-    return {**session.frame(ply), "version": session.version}
+    return {**views.frame(session, ply), "version": session.version}
 
 
 @router.get("/api/games/{gid}/transcript", summary="The moves so far, and the start position")
@@ -198,11 +200,11 @@ async def _handle(websocket: WebSocket, session: GameSession, msg: object, owner
             raise PliesError("a move message needs 'move', e.g. {\"type\": \"move\", \"move\": \"d3\"}")
         if not 1 <= len(move) <= MOVE_MAX_LENGTH:  # as POST .../moves: no move is longer
             raise PliesError(f"a move is 1 to {MOVE_MAX_LENGTH} characters long, not {len(move)}")
-        session.move(move)
+        await session.move(move)
     elif kind == "undo":
-        session.undo()
+        await session.undo()
     elif kind == "redo":
-        session.redo()
+        await session.redo()
     elif kind == "abandon":
         session.abandon()
     else:
