@@ -10,20 +10,23 @@ from the level's number of empties), elsewhere the textbook alpha-beta.  Every a
 
 from __future__ import annotations
 
-import importlib
 import logging
 import math
 import threading
-from typing import Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
 from plies.game import PASS, Move, State
 from plies.games import TYPES, type_of
+from plies.games.othello import OthelloState
 from plies.games.record import move_names
 from plies.heuristics import Heuristic, evaluation
 from plies.search import alphabeta
 
 from . import levels
 from .value import DISCS, RESULT, Value, final_unit, from_search, heuristic_unit
+
+if TYPE_CHECKING:
+    from plies.engine import Engine
 
 log = logging.getLogger("plies.analysis")
 
@@ -97,12 +100,6 @@ def clamp_level(level: int | None) -> int:
     return max(MIN_ANALYSIS_LEVEL, min(levels.MAX_LEVEL, int(level)))
 
 
-def level_text(level: int) -> str:
-    """``fast engine, level 8: depth 10, exact from 14 empties``."""
-    row = importlib.import_module("plies.engine.levels").LEVELS[level]
-    return f"fast engine, level {level}: depth {row.depth}, exact from {row.exact_empties} empties"
-
-
 def leaf_depth(depth: int, to_move: int) -> int:
     """The level's ``depth``, or one less (one more from depth 1), so that the search's horizon always falls on a
     position with Black to move.  The evaluation at the horizon leans towards the side that has just moved (a
@@ -119,7 +116,7 @@ Rows = list[tuple[float, MoveValue]]
 
 
 def analyse_position(state: State, level: int | None = None, use_engine: bool | None = None,
-                     engine: Any = None) -> Analysis:
+                     engine: Engine | None = None) -> Analysis:
     """Every legal move of ``state`` valued (best first), the position's value from Black's view, the unit.
 
     ``engine`` is a ``plies.engine.Engine`` to search with (one is borrowed when needed); ``use_engine``
@@ -191,26 +188,30 @@ def _empties(state: State) -> int:
     return t.empties(state) if t is not None else -1
 
 
-_ENGINES: list[Any] = []
+_ENGINES: list[Engine] = []
 _ENGINES_LOCK = threading.Lock()
 
 
-def new_engine(hash_mb: int = ENGINE_HASH_MB, threads: int | None = None) -> Any:
+def new_engine(hash_mb: int = ENGINE_HASH_MB, threads: int | None = None) -> Engine:
     """A ``plies.engine.Engine`` for analyses (imported here: the engine is optional)."""
-    engine = importlib.import_module("plies.engine").Engine
-    return engine(hash_mb=hash_mb) if threads is None else engine(hash_mb=hash_mb, threads=threads)
+    from plies.engine import Engine
+
+    return Engine(hash_mb=hash_mb) if threads is None else Engine(hash_mb=hash_mb, threads=threads)
 
 
-def _engine_rows(state: State, level: int, engine: Any) -> tuple[Rows, int, str]:
+def _engine_rows(state: State, level: int, engine: Engine | None) -> tuple[Rows, int, str]:
+    from plies.engine.levels import LEVELS
+
     borrowed = engine is None
-    if borrowed:
+    if engine is None:
         with _ENGINES_LOCK:
             engine = _ENGINES.pop() if _ENGINES else new_engine()
-    row = importlib.import_module("plies.engine.levels").LEVELS[level]
+    row = LEVELS[level]
     exact = _empties(state) <= row.exact_empties
     searched = leaf_depth(row.depth, state.to_move)
     try:
-        results = engine.analyse(state, depth=searched, exact=exact, multipv=len(state.legal_moves()))
+        results = engine.analyse(cast(OthelloState, state), depth=searched, exact=exact,
+                                 multipv=len(state.legal_moves()))  # (the engine plays only 8x8 Othello)
     finally:
         if borrowed:
             with _ENGINES_LOCK:
@@ -222,7 +223,7 @@ def _engine_rows(state: State, level: int, engine: Any) -> tuple[Rows, int, str]
         depth = max(depth, int(r.stats.depth or 0))
         rows.append((_r(value), {"move": state.move_str(r.move), "index": r.move, "value": _r(value), "exact": proven,
                              "pv": move_names(state, r.pv or [r.move])}))
-    text = level_text(level)
+    text = f"fast engine, level {level}: depth {row.depth}, exact from {row.exact_empties} empties"
     if not exact and searched != row.depth:  # the horizon on Black's move (leaf_depth)
         text = text.replace(f"depth {row.depth},", f"depth {searched} here,")
     return rows, depth, text

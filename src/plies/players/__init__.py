@@ -7,6 +7,7 @@ from __future__ import annotations
 import random as _random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from importlib.metadata import entry_points
 from typing import Any
 
 from plies import heuristics
@@ -218,16 +219,24 @@ register("greedy", _greedy_factory)
 register("minimax", _search_factory("minimax"))
 register("alphabeta", _search_factory("alphabeta"))
 
-LAZY_KINDS: dict[str, str] = {
-    "engine": "plies.players.engine",
-    "nboard": "plies.net.nboard_client",
-    "hexengine": "plies.players.hexthello",
-    "doc004": "plies.players.hexthello",
-    "learned": "plies.train.players",
-    "clio": "plies.players.clio",
-    "mcts": "plies.players.mcts",
-}
-"""Kinds whose module registers them on first use (so importing players stays light)."""
+BUILT_IN = ("engine", "hexengine", "doc004", "clio", "mcts")
+"""Built-in kinds whose module registers them on first use (the compiled core, cli-othello: importing players
+stays light)."""
+
+
+def _load(kind: str) -> None:
+    """Import the module that registers ``kind``: a built-in one, or one declared as an entry point of the group
+    ``plies.players`` (the kinds defined above this layer, NBoard engines and the learned players, and plug-ins')."""
+    if kind == "engine":
+        from plies.players import engine  # noqa: F401
+    elif kind in ("hexengine", "doc004"):
+        from plies.players import hexthello  # noqa: F401
+    elif kind == "clio":
+        from plies.players import clio  # noqa: F401
+    elif kind == "mcts":
+        from plies.players import mcts  # noqa: F401
+    for ep in entry_points(group="plies.players", name=kind):
+        ep.load()
 
 
 def parse_player(spec: str, game: str = "othello") -> Player:
@@ -236,20 +245,19 @@ def parse_player(spec: str, game: str = "othello") -> Player:
     spec = spec.strip()
     kind, _, raw = spec.partition(":")
     kind = kind.lower()
-    if kind not in FACTORIES and kind in LAZY_KINDS:
-        import importlib
-
+    if kind not in FACTORIES:
         try:
-            importlib.import_module(LAZY_KINDS[kind])
+            _load(kind)
         except ImportError as e:
             raise ParseError(f"player kind {kind!r} is not available: {e}") from None
     if kind not in FACTORIES:
-        raise ParseError(f"unknown player {spec!r}; kinds: {', '.join(sorted(set(FACTORIES) | set(LAZY_KINDS)))}")
+        kinds = set(FACTORIES) | set(BUILT_IN) | {ep.name for ep in entry_points(group="plies.players")}
+        raise ParseError(f"unknown player {spec!r}; kinds: {', '.join(sorted(kinds))}")
     params = parse_params(raw) if kind not in ("nboard",) else {}
     return FACTORIES[kind](game, params, raw)
 
 
 __all__ = [
-    "FACTORIES", "GreedyPlayer", "HumanPlayer", "Player", "RandomPlayer", "SearchPlayer", "parse_params",
+    "BUILT_IN", "FACTORIES", "GreedyPlayer", "HumanPlayer", "Player", "RandomPlayer", "SearchPlayer", "parse_params",
     "parse_player", "register",
 ]
