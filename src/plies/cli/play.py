@@ -13,7 +13,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -27,7 +27,7 @@ from plies.analysis.levels import (
     engine_applies,
     engine_level,
 )
-from plies.analysis.position import Analysis, analyse_position, move_value, textbook_analysis
+from plies.analysis.position import Analysis, analyse_position, move_value, new_engine, textbook_analysis
 from plies.analysis.value import Value, from_search
 from plies.game import PASS, ParseError, PliesError, State
 from plies.games import TYPES, game_type, is_game_name, parse_position, start_position, type_of
@@ -35,6 +35,9 @@ from plies.games.record import Game
 from plies.match.record import play_on
 from plies.players import GreedyPlayer, HumanPlayer, Player, SearchPlayer, parse_player
 from plies.search.result import SearchResult
+
+if TYPE_CHECKING:
+    from plies.engine import Engine
 
 from ._common import read_position
 
@@ -78,7 +81,7 @@ class PlaySession:
         self.game = Game(start, moves)
         self.players, self.read, self.write = players, read, write
         self.rowcol, self.view, self.hint_level = rowcol, view, hint_level
-        self._engine: Any = None
+        self._engine: Engine | None = None
         for p in self.players:
             if isinstance(p, HumanPlayer):
                 p.ask = self.ask_human
@@ -224,11 +227,10 @@ class PlaySession:
         """The level of hints: the one set, else the engine opponent's, else the analysis default (8)."""
         if self.hint_level is not None:
             return self.hint_level
-        for p in self.players:
-            level = getattr(p, "level", None)
-            if getattr(p, "engine", None) is not None and isinstance(level, int):
-                return level
-        return DEFAULT_ANALYSIS_LEVEL
+        from plies.players.engine import EnginePlayer  # (asked where the engine plays: it loads)
+
+        levels = [p.level for p in self.players if isinstance(p, EnginePlayer) and p.level is not None]
+        return levels[0] if levels else DEFAULT_ANALYSIS_LEVEL
 
     def adviser(self) -> SearchPlayer:
         """Where the engine does not play: the computer opponent's own search, or alpha-beta depth 4."""
@@ -242,10 +244,7 @@ class PlaySession:
         Othello, else the textbook search of ``adviser``."""
         s = self.state
         if engine_applies(s):
-            if self._engine is None:
-                from plies.engine import Engine
-
-                self._engine = Engine(hash_mb=64)
+            self._engine = self._engine or new_engine(64)
             return analyse_position(s, self.engine_level(), True, self._engine)
         adviser = self.adviser()
         return textbook_analysis(s, adviser.depth, adviser.heuristic)

@@ -36,10 +36,6 @@ class Clock:
             t -= (time.monotonic() if now is None else now) - self.since
         return max(0.0, t)
 
-    def start(self, side: int) -> None:
-        self.running = side
-        self.since = time.monotonic()
-
     def stop(self, increment: bool = True) -> None:
         """Stop the running clock (after its side moved): its time spent is taken off, the increment added."""
         if self.running is None:
@@ -66,11 +62,11 @@ class Clock:
             return
         if self.running != side:
             self.stop(increment=False)
-            self.start(side)
+            self.running, self.since = side, time.monotonic()
         self._watch(on_flag)
 
     def _watch(self, on_flag: Callable[[int], None]) -> None:
-        self._cancel_timer()
+        self.halt(stop=False)
         if self.running is not None:
             self._timer = asyncio.get_running_loop().call_later(self.left(self.running) + 0.01, self._check, on_flag)
 
@@ -85,12 +81,10 @@ class Clock:
         self.remaining[side], self.running, self.flagged = 0.0, None, side
         on_flag(side)
 
-    def halt(self) -> None:
-        """Stop the running clock without its increment, and its timer (the game ended or stopped)."""
-        self.stop(increment=False)
-        self._cancel_timer()
-
-    def _cancel_timer(self) -> None:
+    def halt(self, stop: bool = True) -> None:
+        """Stop the timer, and (``stop``) the running clock without its increment: the game ended or stopped."""
+        if stop:
+            self.stop(increment=False)
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from plies.analysis.position import Analysis
-from plies.game import PASS
+from plies.game import PASS, PliesError, State
 from plies.games.record import TIMEOUT
 from plies.web import boards
 
@@ -59,8 +59,6 @@ def frame(session: GameSession, ply: int) -> dict[str, Any]:
     """The position after ``ply`` moves as the page draws it (cells, legal moves, last move, flips)."""
     game = session.game
     if not 0 <= ply < len(game.states):
-        from plies.game import PliesError
-
         raise PliesError(f"no position {ply}: the game has {len(game.moves)} moves")
     st = game.states[ply]
     cells = boards.cells(st)
@@ -100,7 +98,7 @@ def view(session: GameSession, owner: bool = False) -> dict[str, Any]:
     }
 
 
-def _diff(state: Any) -> int:
+def _diff(state: State) -> int:
     """The disc difference (X - O) of a position, for the graph."""
     c = boards.counts(boards.cells(state))
     return c["X"] - c["O"]

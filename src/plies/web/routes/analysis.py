@@ -1,11 +1,5 @@
-"""The analysis resource: every legal move of a position valued, best first, and the hints of a live game.
-
-| call | what it does |
-|---|---|
-| ``POST /api/games/{id}/hint`` | the best moves of the side to move, with values (also over the WebSocket) |
-| ``GET /api/games/{id}/analysis?ply=&level=`` | every legal move of a position of the game valued |
-| ``POST /api/analysis`` | the same for any position |
-"""
+"""The analysis resource: every legal move of a position (of a live game, or any) valued, best first, and a live
+game's hints."""
 
 from __future__ import annotations
 

@@ -1,14 +1,5 @@
-"""The games resource: start a live game (a transcript's moves kept, a board, a clock, the analysis level), read
-it and its positions, play, undo, redo, go back and play on, stop it, and its WebSocket.
-
-| call | what it does |
-|---|---|
-| ``POST /api/games/new`` | start a game (``StartGame``); answers ``{"token", "game"}`` |
-| ``GET /api/games/{id}`` | the game as the page draws it (``?wait=true``: once the computer has moved) |
-| ``POST /api/games/{id}/moves``, ``/undo``, ``/redo``, ``/branch``, ``/settings``, ``/abandon`` | change it |
-| ``GET /api/games/{id}/positions/{ply}``, ``/transcript`` | a position of the move list; the moves |
-| ``WS /ws/games/{id}`` | the game live: ``state``, ``eval``, ``hint``, ``error`` out; moves and commands in |
-"""
+"""The games resource (``/api/games``, docs/web.md): start a live game, read it and its positions, play, undo,
+redo, go back and play on, stop it; and its WebSocket, the game live."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""The history resource: finished games, stored as they end, listed and replayed position by position.
-
-| call | what it does |
-|---|---|
-| ``GET /api/history?limit=&offset=`` | finished games, newest first |
-| ``GET /api/history/{id}`` | one finished game with every position (``frames``) for replay |
-"""
+"""The history resource: finished games, stored as they end, listed newest first and replayed position by
+position."""
 
 from __future__ import annotations
 

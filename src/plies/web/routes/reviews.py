@@ -1,11 +1,5 @@
-"""The reviews resource: a game reviewed in the background (each move against the best move, the discs lost, a
-sum per player), its progress, then the review.
-
-| call | what it does |
-|---|---|
-| ``POST /api/reviews`` | review a live game (``game_id``), a finished one (``history_id``) or a transcript |
-| ``GET /api/reviews/{id}`` | its progress, then the review |
-"""
+"""The reviews resource: a game (live, finished or a transcript) reviewed in the background, its progress, then
+the review (each move against the best move, the discs lost, a sum per player)."""
 
 from __future__ import annotations
 
