@@ -332,7 +332,8 @@ def test_exercise_mode_keeps_the_answer_hidden(browser, live_server) -> None:
     pg.click("#quiz-new")
     pg.wait_for_selector("#quiz-questions:not([hidden])")
     pg.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 13")
-    assert pg.locator("#step-next").is_disabled() and pg.locator("#step-last").is_disabled()
+    # the buttons are disabled once the exercise's tree is drawn (a wait: a busy host draws late)
+    pg.wait_for_function("['step-next', 'step-last'].every(b => document.getElementById(b).disabled)")
     pg.keyboard.press("End")                                              # no stepping by the keyboard either
     assert text(pg, "#step-count").startswith("0 /") and "Exercise mode" in text(pg, "#answer")
     assert pg.locator("#leaves input").first.is_disabled() and not pg.locator("#download").is_visible()
