@@ -7,6 +7,7 @@ A player that raises, returns an illegal move or overruns its time loses the gam
 from __future__ import annotations
 
 import errno
+import os
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -69,6 +70,17 @@ class NotStarted(Exception):
         super().__init__(side, error)
         self.side = side
         self.error = error
+
+
+def where(e: BaseException) -> str:
+    """`` (file.py:12)``: the innermost line of ``e``'s traceback, where a player's (or a student's module's) code
+    failed; empty when there is no traceback."""
+    tb = e.__traceback__
+    if tb is None:
+        return ""
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return f" ({os.path.basename(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno})"
 
 
 def startup_message(e: BaseException, player: str) -> str:
@@ -154,4 +166,4 @@ def play_game(
 
 
 __all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "TIMEOUT", "Forfeit", "GameRecord", "IllegalAnswer", "NoAnswer",
-           "NotStarted", "StartupError", "is_startup_failure", "play_game", "play_on", "startup_message"]
+           "NotStarted", "StartupError", "is_startup_failure", "play_game", "play_on", "startup_message", "where"]
