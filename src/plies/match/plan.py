@@ -21,7 +21,7 @@ FORMATS = (ROUND_ROBIN, GAUNTLET)
 
 SEARCH_KINDS = ("minimax", "alphabeta")
 """Kinds that take ``depth=`` but have no clock: ``--depth`` applies to them, ``--time`` does not."""
-FIXED_KINDS = ("human", "random", "greedy", "nboard")
+FIXED_KINDS = ("human", "random", "greedy", "nboard", "course")
 """Kinds that take neither a depth nor a time from the command line."""
 BUDGET_KEYS = ("depth", "time", "level", "nodes")
 MAX_GAMES = 1_000_000
@@ -112,9 +112,10 @@ def apply_budget(spec: str, depth: int | None, time: float | None) -> str:
 
 def spec_name(spec: str) -> str:
     """The name an entrant plays under: the spec's own ``name=`` when it gives one (``nboard:name=Edax
-    /usr/bin/edax``, or ``kind:...,name=X`` for kinds that take one), else the whole spec."""
+    /usr/bin/edax``, ``course:name=alice ./client``, or ``kind:...,name=X`` for kinds that take one), else the
+    whole spec."""
     kind, _, raw = spec.strip().partition(":")
-    if kind.lower() == "nboard":
+    if kind.lower() in ("nboard", "course"):  # a command line: its leading key=value words are the options
         import shlex
 
         try:

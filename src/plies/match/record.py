@@ -95,7 +95,7 @@ def play_on(game: Game[S], players: Sequence[Player], time_limit: float | None =
             forfeits: bool = True, ask_passes: bool = True) -> Game[S]:
     """The play loop: ``players[0]`` (Black, X) and ``players[1]`` play ``game`` on from where it stands to its
     end, each move going into it with a Note (its search's value and depth, its seconds); ``on_move(game)``
-    after each.  Every player's ``new_game`` is called first.
+    after each.  Every player's ``take_side(side)`` and ``new_game`` are called first.
 
     With ``forfeits`` (matches) a player that raises, answers an illegal move or is slower than ``time_limit``
     seconds (measured after the move returns; engines are expected to keep it) loses, and ``game.end`` says why;
@@ -105,6 +105,9 @@ def play_on(game: Game[S], players: Sequence[Player], time_limit: float | None =
     game while it chooses (a person's undo): its move is played in the position the game then has."""
     for side, p in enumerate(players):
         try:
+            take_side = getattr(p, "take_side", None)
+            if callable(take_side):
+                take_side(side)
             p.new_game(game.state)
         except Exception as e:  # a player that cannot even start loses like one that crashes mid-game
             if not forfeits:

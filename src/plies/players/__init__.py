@@ -24,6 +24,10 @@ class Player(ABC):
     def choose(self, state: State) -> Any:
         """A legal move of ``state`` (which is not over)."""
 
+    def take_side(self, side: int) -> None:
+        """Called by the play loop before ``new_game`` with the side this player has in the game (0 Black, who
+        moves first; 1 White): for a protocol that announces the colours first (the HexThello course's 102/103)."""
+
     def new_game(self, state: State) -> None:
         """Called once before a game starts from ``state``."""
 
@@ -199,9 +203,13 @@ register("greedy", _greedy_factory)
 register("minimax", _search_factory("minimax"))
 register("alphabeta", _search_factory("alphabeta"))
 
+COMMAND_KINDS = ("nboard", "course")
+"""Kinds whose spec, after the colon, is a command line (leading ``key=value`` words are options), not options."""
+
 LAZY_KINDS: dict[str, str] = {
     "engine": "plies.players.engine",
     "nboard": "plies.net.nboard_client",
+    "course": "plies.net.hexthello.agent",
     "hexengine": "plies.players.hexthello",
     "doc004": "plies.players.hexthello",
     "learned": "plies.train.players",
@@ -226,11 +234,11 @@ def parse_player(spec: str, game: str = "othello") -> Player:
             raise ParseError(f"player kind {kind!r} is not available: {e}") from None
     if kind not in FACTORIES:
         raise ParseError(f"unknown player {spec!r}; kinds: {', '.join(sorted(set(FACTORIES) | set(LAZY_KINDS)))}")
-    params = parse_params(raw) if kind not in ("nboard",) else {}
+    params = parse_params(raw) if kind not in COMMAND_KINDS else {}
     return FACTORIES[kind](game, params, raw)
 
 
 __all__ = [
-    "FACTORIES", "GreedyPlayer", "HumanPlayer", "Player", "RandomPlayer", "SearchPlayer", "parse_params",
-    "parse_player", "register",
+    "COMMAND_KINDS", "FACTORIES", "GreedyPlayer", "HumanPlayer", "Player", "RandomPlayer", "SearchPlayer",
+    "parse_params", "parse_player", "register",
 ]
