@@ -17,19 +17,20 @@ import random
 import statistics
 import time
 
+from plies.analysis.levels import DEFAULT_ANALYSIS_LEVEL
+from plies.analysis.review import review
 from plies.game import PASS
-from plies.games import OthelloState
+from plies.games import OthelloState, game_type
+from plies.games.record import Game
 from plies.match.openings import random_openings
 from plies.players import parse_player
-from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL, review
-from plies.web.setup import replay
 
 
 def self_play(seed: int, count: int) -> list[tuple[str, OthelloState, list[int]]]:
     out = []
     for k, opening in enumerate(random_openings("othello", 8, count, seed)):
         start = OthelloState.start()
-        moves = replay(start, opening.moves) if opening.moves else []
+        moves = list(Game.from_transcript(game_type(start), opening.moves).moves) if opening.moves else []
         s = start
         for m in moves:
             s = s.play(m)

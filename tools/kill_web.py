@@ -90,7 +90,7 @@ class Game(threading.Thread):
     def run(self) -> None:
         try:
             conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-            new = self.call(conn, "/api/games", {"game": "tictactoe", "players": [{"kind": "human"}] * 2})
+            new = self.call(conn, "/api/games/new", {"game": "tictactoe", "players": [{"kind": "human"}] * 2})
             gid, token = new["game"]["id"], new["token"]
             for move in MOVES:
                 time.sleep(self.pause)

@@ -139,11 +139,11 @@ def flood(posts: int = 5000, per_address: int = 256) -> dict[str, Any]:
         t0 = time.perf_counter()
         with TestClient(app, base_url="http://localhost", client=("10.0.0.1", 1)) as victim, \
                 TestClient(app, base_url="http://localhost", client=("10.0.0.2", 2)) as attacker:
-            mine = victim.post("/api/games", json=humans).json()["game"]["id"]
+            mine = victim.post("/api/games/new", json=humans).json()["game"]["id"]
             statuses: dict[int, int] = {}
             for _ in range(posts):
                 attacker.cookies.clear()
-                r = attacker.post("/api/games", json=humans)
+                r = attacker.post("/api/games/new", json=humans)
                 statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
             alive = victim.post(f"/api/games/{mine}/moves", json={"move": "f5"}).status_code == 200
             kept = sum(1 for gid, a in app.state.sessions.address.items() if a == "10.0.0.2")

@@ -159,7 +159,7 @@ def ws_flood(port: int, count: int) -> tuple[int, int | None, str]:
     """A game, then ``count`` illegal moves on its WebSocket without reading: (messages the server sent before
     closing, the close code, its reason)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    conn.request("POST", "/api/games", body=json.dumps({"players": [{"kind": "human"}] * 2}),
+    conn.request("POST", "/api/games/new", body=json.dumps({"players": [{"kind": "human"}] * 2}),
                  headers={"Content-Type": "application/json"})
     game = json.loads(conn.getresponse().read())
     conn.close()

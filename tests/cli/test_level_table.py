@@ -34,7 +34,7 @@ def test_plies_levels_prints_the_table_times(capsys: pytest.CaptureFixture[str],
 
 
 def test_the_browsers_start_screen_gets_the_table() -> None:
-    from plies.web.levels import info
+    from plies.web.info import info
 
     notes = info()["engine"]["levels"]
     if notes:  # with the engine

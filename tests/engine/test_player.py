@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from plies.analysis.levels import MAX_LEVEL as WEB_MAX_LEVEL
 from plies.cli.engine import MAX_LEVEL as CLI_MAX_LEVEL
 from plies.engine.levels import MAX_LEVEL
 from plies.game import ParseError
 from plies.games.othello import OthelloState
 from plies.match.record import play_game
 from plies.players import parse_player
-from plies.web.levels import MAX_LEVEL as WEB_MAX_LEVEL
 
 
 @pytest.mark.parametrize("spec", ["engine", "engine:level=7", "engine:time=1", "engine:depth=8,eval=doc001"])

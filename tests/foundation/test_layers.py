@@ -15,6 +15,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("textbook search", {"search"}),
     ("engines", {"engine", "hexsearch"}),
     ("players", {"players"}),
+    ("analysis", {"analysis"}),
     ("play", {"match", "tournament", "formats", "storage", "outfiles"}),
     ("training", {"train"}),
     ("front-ends", {"cli", "web", "net", "teach"}),
@@ -47,11 +48,40 @@ def _imports(path: Path) -> list[tuple[int, str]]:
             names = [mod] if node.module else [f"{mod}.{a.name}" for a in node.names]
             if mod == "plies":
                 names = [f"plies.{a.name}" for a in node.names]
+        if isinstance(node, ast.Call) and _dotted(node.func) in ("importlib.import_module", "import_module") \
+                and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            names = [node.args[0].value]  # an import by name is an import too
         for n in names:
             parts = n.split(".")
             if parts[0] == "plies" and len(parts) > 1:
                 out.append((node.lineno, parts[1]))
     return out
+
+
+def _dotted(node: ast.expr) -> str:
+    if isinstance(node, ast.Attribute):
+        return f"{_dotted(node.value)}.{node.attr}"
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+REGISTRIES = {"plies.players": "players", "plies.heuristics": "heuristics"}
+"""Entry-point groups and the part whose registry loads them: how a lower layer finds what a higher one defines
+(player kinds in the front-ends and training, the engine's learned heuristic) without importing it by name."""
+
+
+def test_registered_plug_ins_sit_above_their_registry_and_are_installed() -> None:
+    import tomllib
+    from importlib import import_module
+    from importlib.metadata import entry_points
+
+    project = tomllib.loads((PACKAGE.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    for group, registry in REGISTRIES.items():
+        declared = project["entry-points"][group]
+        assert {ep.name: ep.value for ep in entry_points(group=group)} == declared, f"reinstall: {group} is stale"
+        for name, module in declared.items():
+            part = module.split(".")[1]
+            assert LEVEL[part] >= LEVEL[registry], f"{group} {name}: {module} is below {registry}"
+            import_module(module)  # it exists and imports
 
 
 def test_every_part_has_a_layer() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import statistics
 
+from plies.analysis.position import analyse_position, leaf_depth
 from plies.games import start_position
 from plies.players import parse_player
-from plies.web.analysis import analyse_position, leaf_depth
 
 
 def test_graph_values_stay_put_along_a_game() -> None:

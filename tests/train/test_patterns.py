@@ -144,10 +144,3 @@ def test_generated_kernel_is_up_to_date() -> None:
     if not header.exists():
         pytest.skip("no C sources next to the installed package")
     assert header.read_text(encoding="utf-8") == pt.kernel_source()
-
-
-def test_train_patterns_re_exports_the_engine_module() -> None:
-    from plies.train import patterns as old
-
-    assert old.evaluate_patterns is pt.evaluate_patterns and old.N_PARAMS == pt.N_PARAMS
-    assert old._popcount is pt._popcount

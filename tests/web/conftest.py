@@ -28,7 +28,7 @@ def textbook_only(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
     """Keep the fast engine out of ordinary tests: they check the textbook levels and the fallback that plays
     where there is no engine.  Tests marked ``engine`` use the real engine (where plies has its compiled core)."""
     if request.node.get_closest_marker("engine") is None:
-        from plies.web import levels
+        from plies.analysis import levels
 
         monkeypatch.setattr(levels, "engine_status", lambda: (False, "fast engine switched off for this test"))
 

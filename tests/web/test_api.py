@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 
+from plies.analysis.levels import Difficulty
 from plies.game import PASS
 from plies.games import OthelloState
-from plies.web import player as web_player
-from plies.web.levels import Computer
+from plies.players import Player
+from plies.web.routes import games as web_games
 from plies.web.sessions import Sessions
+from plies.web.turns import Computer
 
 HUMAN = {"kind": "human"}
 LOCAL = "http://localhost"  # the app answers only its own Host names (TestClient says "testserver")
@@ -23,7 +25,7 @@ def comp(level: int = 1, **kw: Any) -> dict[str, Any]:
 
 
 def new(client: Any, **body: Any) -> dict[str, Any]:
-    r = client.post("/api/games", json=body)
+    r = client.post("/api/games/new", json=body)
     assert r.status_code == 200, r.text
     return r.json()["game"]
 
@@ -44,7 +46,7 @@ def test_index_and_openapi_are_served(client: Any) -> None:
     assert "plies_token" in r.cookies
     assert client.get("/static/app.js").status_code == 200
     paths = client.get("/openapi.json").json()["paths"]
-    assert "/api/games" in paths and "/api/games/{gid}/moves" in paths and "/api/history" in paths
+    assert {"/api/games/new", "/api/games/{gid}/moves", "/api/history"} <= set(paths) and "/api/games" not in paths
 
 
 def test_new_game_move_and_computer_reply(client: Any) -> None:
@@ -78,13 +80,13 @@ def test_errors_are_json_and_server_keeps_going(client: Any) -> None:
     assert r.status_code == 400 and "not valid JSON" in r.json()["error"]  # refused before any route runs
     assert client.get("/api/games/nope").status_code == 404
     assert "no game" in client.get("/api/games/nope").json()["error"]
-    r = client.post("/api/games", json={"game": "chess"})
+    r = client.post("/api/games/new", json={"game": "chess"})
     assert r.status_code == 400 and "unknown game" in r.json()["error"]
-    r = client.post("/api/games", json={"position": "this is not a position"})
+    r = client.post("/api/games/new", json={"position": "this is not a position"})
     assert r.status_code == 400 and r.json()["error"]
-    r = client.post("/api/games", json={"players": [HUMAN, comp(99)]})
+    r = client.post("/api/games/new", json={"players": [HUMAN, comp(99)]})
     assert r.status_code == 422
-    r = client.post("/api/games", json={"players": [HUMAN, comp(3, heuristic="nonsense")]})
+    r = client.post("/api/games/new", json={"players": [HUMAN, comp(3, heuristic="nonsense")]})
     assert r.status_code == 400 and "nonsense" in r.json()["error"]
     # still serving, and the game is untouched
     assert client.post(f"/api/games/{gid}/moves", json={"move": "d3"}).json()["ply"] == 1
@@ -108,10 +110,10 @@ def test_token_header_works_without_cookies(app: Any) -> None:
     from fastapi.testclient import TestClient
 
     with TestClient(app, base_url=LOCAL) as a:
-        token = a.post("/api/games", json={"players": [HUMAN, HUMAN]}).json()
+        token = a.post("/api/games/new", json={"players": [HUMAN, HUMAN]}).json()
         gid, tok = token["game"]["id"], token["token"]
-        b = TestClient(app, base_url=LOCAL)  # no cookies of its own
-        r = b.post(f"/api/games/{gid}/moves", json={"move": "f5"}, headers={"X-Plies-Token": tok})
+        a.cookies.clear()  # the header alone
+        r = a.post(f"/api/games/{gid}/moves", json={"move": "f5"}, headers={"X-Plies-Token": tok})
         assert r.status_code == 200 and r.json()["ply"] == 1
 
 
@@ -238,9 +240,9 @@ def test_setup_from_transcript_and_other_sizes(client: Any) -> None:
     first = s6.move_str(s6.legal_moves()[0])
     g6 = new(client, size=6, position=first, players=[HUMAN, HUMAN])
     assert len(g6["cells"]) == 36 and g6["to_move"] == 1
-    assert client.post("/api/games", json={"size": 5}).status_code == 400
+    assert client.post("/api/games/new", json={"size": 5}).status_code == 400
     for game in ("tictactoe", "hexthello"):  # no sizes: a size is refused, not dropped
-        r = client.post("/api/games", json={"game": game, "size": 8})
+        r = client.post("/api/games/new", json={"game": game, "size": 8})
         assert r.status_code == 400 and "only Othello" in r.json()["error"]
 
 
@@ -268,34 +270,29 @@ def test_hexthello_board(client: Any) -> None:
     assert " " in v["moves"][1]["move"]  # the course's "row col" notation
 
 
-class BlockingPlayer:
+class BlockingPlayer(Player):
     """A computer whose search waits for the test to let it go (to check a stale search is dropped)."""
 
     name = "blocking"
-    last_result = None
 
     def __init__(self) -> None:
         self.release = threading.Event()
         self.started = threading.Event()
         self.finished = threading.Event()
 
-    def search(self, state: Any) -> Any:
-        from plies.search import SearchResult
-
+    def choose(self, state: Any) -> Any:
         self.started.set()
         self.release.wait(30)
         try:
-            return SearchResult(0.0, state.legal_moves()[0])
+            return state.legal_moves()[0]
         finally:
             self.finished.set()
-
-    def close(self) -> None:
-        pass
 
 
 def test_undo_drops_the_search_in_flight(client: Any, app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     player = BlockingPlayer()
-    monkeypatch.setattr(web_player, "make_computer", lambda state, *a: Computer(player, 3, "blocking", "test"))
+    blocking = Computer(Difficulty(3, "", "blocking", "test"), player)
+    monkeypatch.setattr(web_games, "make_computer", lambda state, *a: blocking)
     g = new(client, players=[HUMAN, comp(3)])
     v = client.post(f"/api/games/{g['id']}/moves", json={"move": "d3"}).json()
     assert v["thinking"] == 1
@@ -395,7 +392,7 @@ def test_high_levels_use_the_engine_or_say_they_fall_back(client: Any) -> None:
 
 
 def test_fallback_when_the_engine_is_missing(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from plies.web import levels
+    from plies.analysis import levels
 
     monkeypatch.setattr(levels, "engine_status", lambda: (False, "fast engine not available (test)"))
     g = new(client, players=[HUMAN, comp(9)])
@@ -427,7 +424,7 @@ def test_moving_in_a_replaced_game_brings_it_back(client: Any, app: Any) -> None
 
 def test_a_board_with_a_bad_side_letter_or_length_is_named_as_a_board(client: Any) -> None:
     board = OthelloState.start().to_text().split()[0]
-    r = client.post("/api/games", json={"position": f"{board} Q"})
+    r = client.post("/api/games/new", json={"position": f"{board} Q"})
     assert r.status_code == 400 and "who moves: X or O, not 'Q'" in r.json()["error"]
-    r = client.post("/api/games", json={"position": board[:-2] + " X"})
+    r = client.post("/api/games/new", json={"position": board[:-2] + " X"})
     assert r.status_code == 400 and r.json()["error"].startswith("an Othello board is 64 cells")

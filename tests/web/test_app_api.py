@@ -1,4 +1,4 @@
-"""A player's routes of the API (``plies.web.player``): set-up that keeps a transcript's moves, the board editor's
+"""A player's routes of the API (``plies.web.routes``): set-up that keeps a transcript's moves, the board editor's
 positions, going back and playing on, clocks, analysis with its unit, and the review of a game.  The textbook
 search stands in for the engine here (the conftest's ``textbook_only``); test_app_engine.py uses the engine."""
 
@@ -325,7 +325,7 @@ def test_analysis_level_can_be_changed(client: Any) -> None:
 
 def test_the_analyst_shares_and_caches_its_work() -> None:
     from plies.game import PliesError
-    from plies.web.analysis import Analyst
+    from plies.web.analyst import Analyst
 
     analyst = Analyst(threads=1)
     s = OthelloState.from_transcript("f5d6")
@@ -346,7 +346,7 @@ def test_a_browser_runs_two_reviews_at_once_and_a_stopped_one_leaves_the_queue(
 
     from plies.games import parse_position
     from plies.games.record import Game
-    from plies.web.analysis import Analyst
+    from plies.web.analyst import Analyst
 
     analyst = Analyst()
     monkeypatch.setattr(analyst, "_start_workers", lambda: None)  # nothing runs: the reviews stay running

@@ -217,6 +217,7 @@ def test_review_of_a_finished_game_finds_a_known_mistake(view: Any) -> None:
     note = page.inner_text("#move-note")
     assert note.startswith(f"{number}. {colour} played {names[ply - 1]}")
     assert "a mistake" in note and f"{loss} discs below {best}" in note
+    page.wait_for_selector("#board .best-ring")  # the board of an earlier position comes from the server
     assert page.locator("#board .best-ring").count() == 1
     assert page.evaluate("""() => {  // the move list scrolled to the position shown
         const list = document.querySelector('#movelist'), cur = list.querySelector('.mv.current');

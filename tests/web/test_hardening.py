@@ -35,20 +35,20 @@ pytestmark = pytest.mark.timeout(120)
 # --- the exact inputs of the report -------------------------------------------------------------------------
 
 def test_non_json_body_is_415_not_500(client: Any) -> None:
-    r = client.post("/api/games", content=b'{"game": "othello"}', headers={"Content-Type": "text/plain"})
+    r = client.post("/api/games/new", content=b'{"game": "othello"}', headers={"Content-Type": "text/plain"})
     assert r.status_code == 415 and "application/json" in r.json()["error"]
 
 
 def test_nan_is_400_not_500(client: Any) -> None:
-    r = client.post("/api/games", content=b'{"delay": NaN}', headers={"Content-Type": "application/json"})
+    r = client.post("/api/games/new", content=b'{"delay": NaN}', headers={"Content-Type": "application/json"})
     assert r.status_code == 400 and "NaN" in r.json()["error"]
-    r = client.post("/api/games", content=b'{"delay": Infinity}', headers={"Content-Type": "application/json"})
+    r = client.post("/api/games/new", content=b'{"delay": Infinity}', headers={"Content-Type": "application/json"})
     assert r.status_code == 400
 
 
 def test_lone_surrogate_is_400_not_500(client: Any) -> None:
     for body in (b'{"game": "\\ud800"}', b'{"players": [{"kind": "human", "name": "\\udfff"}, {"kind": "human"}]}'):
-        r = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+        r = client.post("/api/games/new", content=body, headers={"Content-Type": "application/json"})
         assert r.status_code == 400 and "surrogate" in r.json()["error"]
 
 
@@ -59,14 +59,14 @@ def test_huge_history_offset_is_422_not_500(client: Any) -> None:
 
 
 def test_validation_errors_never_quote_what_cannot_be_json(client: Any) -> None:
-    r = client.post("/api/games", json={"players": [{"kind": "computer", "level": "x"}]})
+    r = client.post("/api/games/new", json={"players": [{"kind": "computer", "level": "x"}]})
     assert r.status_code == 422 and all("input" not in d for d in r.json()["details"])
-    r = client.post("/api/games")  # no body: every field has a default, but the body itself is needed
+    r = client.post("/api/games/new")  # no body: every field has a default, but the body itself is needed
     assert r.status_code == 422 and "needs a JSON body ({} for every default)" in r.json()["error"]
 
 
 def test_deep_json_over_the_websocket_gets_an_error_and_the_socket_stays(client: Any) -> None:
-    g = client.post("/api/games", json=HUMANS).json()["game"]
+    g = client.post("/api/games/new", json=HUMANS).json()["game"]
     with client.websocket_connect(f"ws://localhost/ws/games/{g['id']}") as ws:
         assert ws.receive_json()["type"] == "state"
         ws.send_text("[" * 100_000 + "]" * 100_000)  # the exact message: 200 kB, 100,000 deep
@@ -91,7 +91,7 @@ def test_a_websocket_flood_without_reading_closes_that_socket_only(tmp_path: Pat
 
     import httpx
 
-    from plies.web.app import OUTBOX
+    from plies.web.routes.games import OUTBOX
 
     app = create_app(tmp_path / "h.sqlite")
     caplog.set_level(logging.WARNING)
@@ -99,7 +99,7 @@ def test_a_websocket_flood_without_reading_closes_that_socket_only(tmp_path: Pat
     async def flood() -> tuple[list[dict[str, Any]], int]:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as http:
-            new = (await http.post("/api/games", json=HUMANS)).json()
+            new = (await http.post("/api/games/new", json=HUMANS)).json()
         gid, token = new["game"]["id"], new["token"]
         incoming: list[dict[str, Any]] = [{"type": "websocket.connect"}]
         incoming += [{"type": "websocket.receive", "text": json.dumps({"type": "move", "move": "a1"})}] * 5000
@@ -146,7 +146,7 @@ def test_oversized_bodies_are_refused_before_they_are_read(client: Any) -> None:
     assert len(tree) > 5_000_000
     r = client.post("/api/learn/trace", content=tree, headers={"Content-Type": "application/json"})
     assert r.status_code == 413 and str(MAX_BODY) in r.json()["error"]
-    r = client.post("/api/games", content=b" " * (MAX_BODY + 1), headers={"Content-Type": "application/json"})
+    r = client.post("/api/games/new", content=b" " * (MAX_BODY + 1), headers={"Content-Type": "application/json"})
     assert r.status_code == 413
 
 
@@ -181,12 +181,12 @@ def test_allow_host_adds_names(tmp_path: Path) -> None:
 
 
 def test_origin_must_be_the_apps_own(client: Any) -> None:
-    r = client.post("/api/games", json=HUMANS, headers={"Origin": "http://evil.example"})
+    r = client.post("/api/games/new", json=HUMANS, headers={"Origin": "http://evil.example"})
     assert r.status_code == 403 and "refused" in r.json()["error"]
-    assert client.post("/api/games", json=HUMANS, headers={"Origin": "null"}).status_code == 403
-    assert client.post("/api/games", json=HUMANS, headers={"Origin": "http://localhost"}).status_code == 200
+    assert client.post("/api/games/new", json=HUMANS, headers={"Origin": "null"}).status_code == 403
+    assert client.post("/api/games/new", json=HUMANS, headers={"Origin": "http://localhost"}).status_code == 200
     assert client.get("/api/info", headers={"Origin": "http://evil.example"}).status_code == 200  # reading only
-    g = client.post("/api/games", json=HUMANS).json()["game"]
+    g = client.post("/api/games/new", json=HUMANS).json()["game"]
     with pytest.raises(WebSocketDisconnect) as e, client.websocket_connect(
             f"ws://localhost/ws/games/{g['id']}", headers={"origin": "http://evil.example"}) as ws:
         ws.receive_json()
@@ -199,18 +199,18 @@ def test_origin_must_be_the_apps_own(client: Any) -> None:
 
 def test_a_client_chosen_token_is_refused(app: Any) -> None:
     with TestClient(app, base_url=LOCAL) as c:
-        r = c.post("/api/games", json=HUMANS, headers={"X-Plies-Token": "a"})  # the exact input
+        r = c.post("/api/games/new", json=HUMANS, headers={"X-Plies-Token": "a"})  # the exact input
         assert r.status_code == 403 and "not issued" in r.json()["error"]
-        r = c.post("/api/games", json=HUMANS)
+        r = c.post("/api/games/new", json=HUMANS)
         token, gid = r.json()["token"], r.json()["game"]["id"]
         assert r.status_code == 200 and app.state.tokens.valid(token) and token != "a"
         assert c.cookies.get("plies_token") == token
-        other = TestClient(app, base_url=LOCAL)  # a second browser (the app is already running)
-        r = other.post(f"/api/games/{gid}/moves", json={"move": "f5"}, headers={"X-Plies-Token": token})
+        c.cookies.clear()  # a second browser, with the token in the header only
+        r = c.post(f"/api/games/{gid}/moves", json={"move": "f5"}, headers={"X-Plies-Token": token})
         assert r.status_code == 200
         forged = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
-        assert other.post(f"/api/games/{gid}/moves", json={"move": "d6"},
-                          headers={"X-Plies-Token": forged}).status_code == 403
+        assert c.post(f"/api/games/{gid}/moves", json={"move": "d6"},
+                      headers={"X-Plies-Token": forged}).status_code == 403
 
 
 def test_a_cookie_the_server_did_not_issue_is_replaced(app: Any) -> None:
@@ -218,7 +218,7 @@ def test_a_cookie_the_server_did_not_issue_is_replaced(app: Any) -> None:
         page = c.get("/")
         assert page.status_code == 200 and app.state.tokens.valid(page.cookies.get("plies_token"))
     with TestClient(app, base_url=LOCAL, cookies={"plies_token": "a"}) as c:
-        r = c.post("/api/games", json=HUMANS)
+        r = c.post("/api/games/new", json=HUMANS)
         assert r.status_code == 200 and r.json()["token"] != "a" and app.state.tokens.valid(r.json()["token"])
 
 
@@ -237,11 +237,11 @@ def test_one_client_cannot_evict_everyone_elses_games(tmp_path: Path) -> None:
     app = create_app(tmp_path / "h.sqlite", per_token=4, per_address=12)
     with TestClient(app, base_url=LOCAL, client=("10.0.0.1", 1000)) as victim, \
             TestClient(app, base_url=LOCAL, client=("10.0.0.2", 2000)) as attacker:
-        mine = victim.post("/api/games", json=HUMANS).json()["game"]["id"]
+        mine = victim.post("/api/games/new", json=HUMANS).json()["game"]["id"]
         made = []
         for _ in range(60):  # each without a cookie: a new token every time
             attacker.cookies.clear()
-            r = attacker.post("/api/games", json=HUMANS)
+            r = attacker.post("/api/games/new", json=HUMANS)
             assert r.status_code == 200
             made.append(r.json()["game"]["id"])
         sessions = app.state.sessions
@@ -250,18 +250,18 @@ def test_one_client_cannot_evict_everyone_elses_games(tmp_path: Path) -> None:
         assert sum(1 for g in made if sessions.get(g) is not None) == 12  # the attacker keeps its last 12
         assert all(sessions.get(g) is not None for g in made[-12:])
         # one browser (one token) keeps its 4 most recent games
-        ids = [victim.post("/api/games", json=HUMANS).json()["game"]["id"] for _ in range(6)]
+        ids = [victim.post("/api/games/new", json=HUMANS).json()["game"]["id"] for _ in range(6)]
         assert [sessions.get(g) is not None for g in [mine, *ids]] == [False, False, False, True, True, True, True]
 
 
 def test_a_game_dropped_for_its_browser_s_limit_tells_and_closes_its_websocket(tmp_path: Path) -> None:
     app = create_app(tmp_path / "h.sqlite", per_token=2, per_address=12)
     with TestClient(app, base_url=LOCAL) as c:
-        first = c.post("/api/games", json=HUMANS).json()["game"]["id"]
+        first = c.post("/api/games/new", json=HUMANS).json()["game"]["id"]
         with c.websocket_connect(f"ws://localhost/ws/games/{first}") as ws:
             assert ws.receive_json()["type"] == "state"
             for _ in range(2):
-                c.post("/api/games", json=HUMANS)
+                c.post("/api/games/new", json=HUMANS)
             message = ws.receive_json()
             assert message["type"] == "error" and "least recently used" in message["message"]
             with pytest.raises(WebSocketDisconnect) as closed:
@@ -274,9 +274,9 @@ def test_a_full_server_refuses_new_games_with_503(tmp_path: Path) -> None:
     app = create_app(tmp_path / "h.sqlite", per_token=100, per_address=100)
     with TestClient(app, base_url=LOCAL) as c:
         app.state.sessions.max_sessions = 3
-        ids = [c.post("/api/games", json=HUMANS).json()["game"]["id"] for _ in range(3)]
+        ids = [c.post("/api/games/new", json=HUMANS).json()["game"]["id"] for _ in range(3)]
         c.cookies.clear()
-        r = c.post("/api/games", json=HUMANS)
+        r = c.post("/api/games/new", json=HUMANS)
         assert r.status_code == 503 and "limit" in r.json()["error"] and r.headers["retry-after"]
         assert all(app.state.sessions.get(g) is not None for g in ids)
 

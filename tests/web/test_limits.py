@@ -109,7 +109,7 @@ def test_a_request_that_trickles_in_is_cut_off(server: LiveServer) -> None:
 
 def test_a_slow_body_is_cut_off(server: LiveServer) -> None:
     with connect(server) as s:
-        s.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        s.sendall(b"POST /api/games/new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                   b"Content-Length: 1000\r\n\r\n{")
         s.settimeout(WAIT)
         try:  # nothing more is sent: the server gives up on the body and closes the connection
@@ -127,7 +127,7 @@ def test_a_long_answer_is_not_cut_off(server: LiveServer) -> None:
 
     with connect(server) as s:
         body = json.dumps({"players": [{"kind": "human"}, {"kind": "computer", "level": 1}], "delay": 1.5}).encode()
-        s.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        s.sendall(b"POST /api/games/new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                   b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
         data = answer(s)
         assert status(data) == 200

@@ -39,7 +39,7 @@ def slow_saves(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def new_tictactoe(c: TestClient) -> str:
-    r = c.post("/api/games", json={"game": "tictactoe", "players": [HUMAN, HUMAN]})
+    r = c.post("/api/games/new", json={"game": "tictactoe", "players": [HUMAN, HUMAN]})
     assert r.status_code == 200, r.text
     return str(r.json()["game"]["id"])
 

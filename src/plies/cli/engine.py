@@ -11,15 +11,14 @@ from rich.console import JustifyMethod
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from plies.analysis.levels import MAX_LEVEL
+from plies.analysis.value import RESULT, Value, discs_text, from_search
 from plies.game import PliesError
 from plies.games import type_of
 from plies.games.record import move_names
 from plies.search.result import SearchResult
 
 from ._common import FiniteRange, console, emit_json, err_console, json_option, read_position
-
-MAX_LEVEL = 11
-"""``plies.engine.levels.MAX_LEVEL``, repeated so that ``--help`` needs no engine import (a test checks them)."""
 
 MAX_UNTIMED_SOLVE = 32
 MAX_SUITE_SOLVE = 36  # the hardest FFO position (#79); beyond, an exact solve can take days
@@ -89,8 +88,6 @@ def _line(state: Any, r: SearchResult) -> dict[str, Any]:
 def _value(r: SearchResult) -> tuple[float, bool]:
     """The search value as a disc difference where it is one (a won or lost game found in the midgame search
     becomes its exact margin), else the evaluation's own number; and whether it is proven."""
-    from plies.web.analysis import from_search
-
     return from_search(r.value, r.exact)
 
 
@@ -112,16 +109,10 @@ def _mega(n: float) -> str:
 def _score_text(r: SearchResult, sign: int = 1) -> str:
     """The value for a person: ``-1.5 discs``, ``+4 discs (exact)``, ``win``, or ``+23 handmade units`` (another
     evaluation's own units, named); one decimal at most; ``sign`` -1 shows it from the other side's view."""
-    from plies.web.analysis import discs_text
-
     if r.algorithm == "engine-wld":
-        return {1: "win", 0: "draw", -1: "loss"}.get(sign * int(max(-1, min(1, r.value))), "?")
+        return Value(sign * max(-1, min(1, r.value)), RESULT).short()
     value, proven = _value(r)
-    value *= sign
-    unit = _unit(r, proven)
-    if unit == "discs":
-        return f"{discs_text(value)} discs" + (" (exact)" if proven else "")
-    return f"{discs_text(value)} {unit}"
+    return str(Value(sign * value, _unit(r, proven), proven))
 
 
 @click.command()
@@ -169,8 +160,7 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
     if (exact or wld) and seconds is None and empties > MAX_UNTIMED_SOLVE and not state.is_over():
         raise PliesError(f"an exact solve from {empties} empties could take hours; "
                          f"add --time S, or solve from at most {MAX_UNTIMED_SOLVE} empties")
-    import plies.web.analysis  # noqa: F401 - what the progress lines print with, imported before the clock starts
-    if not (exact or wld):  # and the evaluation's tables read now: the time printed is the search's alone
+    if not (exact or wld):  # the evaluation's tables read now: the time printed is the search's alone
         _ = engine.weights, engine.mpc
     results = _interruptible(engine, lambda: engine.analyse(
         state, depth=depth, time=seconds, exact=exact, wld=wld, multipv=multipv, level=level,
@@ -405,7 +395,6 @@ def bench_midgame(depth: int, count: int, evaluation: str, threads: int, as_json
                    "seconds": round(wall, 3), "cpu_seconds": round(cpu, 3), "nodes_per_second": round(rate)})
         return
     from plies.engine.eval import DEFAULT_EVALUATION
-    from plies.web.analysis import discs_text, from_search
 
     name = DEFAULT_EVALUATION if evaluation in ("default", "engine") else evaluation
     unit = "discs" if name == "learned" else f"{name} units"

@@ -27,9 +27,6 @@ from plies.heuristics import hexthello as _hex_heuristics  # noqa: F401  (regist
 
 from ._common import FiniteRange, console, listen_port
 
-for _kind in ("hexengine", "doc004"):  # the compiled players' module loads on first use
-    players.LAZY_KINDS.setdefault(_kind, "plies.players.hexthello")
-
 
 @click.group("hexthello")
 def hexthello_group() -> None:

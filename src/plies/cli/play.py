@@ -13,11 +13,22 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from plies import heuristics
+from plies.analysis.levels import (
+    ALGORITHMS,
+    DEFAULT_ANALYSIS_LEVEL,
+    MAX_LEVEL,
+    TEACHING_MAX,
+    difficulty,
+    engine_applies,
+    engine_level,
+)
+from plies.analysis.position import Analysis, analyse_position, move_value, new_engine, textbook_analysis
+from plies.analysis.value import Value, from_search
 from plies.game import PASS, ParseError, PliesError, State
 from plies.games import TYPES, game_type, is_game_name, parse_position, start_position, type_of
 from plies.games.record import Game
@@ -25,8 +36,10 @@ from plies.match.record import play_on
 from plies.players import GreedyPlayer, HumanPlayer, Player, SearchPlayer, parse_player
 from plies.search.result import SearchResult
 
+if TYPE_CHECKING:
+    from plies.engine import Engine
+
 from ._common import read_position
-from .engine import MAX_LEVEL
 
 DEFAULT_GAME = next(iter(TYPES))
 """The game a transcript or file is read as when nothing says which (the first registered: Othello), and the one
@@ -68,7 +81,7 @@ class PlaySession:
         self.game = Game(start, moves)
         self.players, self.read, self.write = players, read, write
         self.rowcol, self.view, self.hint_level = rowcol, view, hint_level
-        self._engine: Any = None
+        self._engine: Engine | None = None
         for p in self.players:
             if isinstance(p, HumanPlayer):
                 p.ask = self.ask_human
@@ -127,18 +140,10 @@ class PlaySession:
             listing = separator(s).join(s.move_str(m) for m in moves)
         self.write(f"Player {self.name(s.to_move)} turn, valid moves={listing}")
 
-    def pov(self, value: float, mover: int, unit: str, exact: bool = False) -> str:
+    def pov(self, value: Value, mover: int) -> str:
         """A value of ``mover``'s from the chosen point of view: ``-1.5 discs for Black``, ``win for X``,
-        ``weighted-squares +24 for Black``; one decimal at most."""
-        from plies.web.analysis import discs_text
-
-        v = value if mover == self.view else -value
-        who = self.state.player_names[self.view]
-        if unit == "result":
-            return f"{'win' if v > 0 else 'loss' if v < 0 else 'draw'} for {who}"
-        if unit == "discs":
-            return f"{discs_text(v)} discs for {who}" + (" (exact)" if exact else "")
-        return f"{unit} {discs_text(v)} for {who}"
+        ``weighted-squares heuristic +24 for Black``; one decimal at most."""
+        return value.seen_by(mover, self.view).text(self.state.player_names[self.view])
 
     # --- the human's prompt -------------------------------------------------------------------------------
     def ask_human(self, state: State) -> Any:
@@ -220,15 +225,12 @@ class PlaySession:
 
     def engine_level(self) -> int:
         """The level of hints: the one set, else the engine opponent's, else the analysis default (8)."""
-        from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL
-
         if self.hint_level is not None:
             return self.hint_level
-        for p in self.players:
-            level = getattr(p, "level", None)
-            if getattr(p, "engine", None) is not None and isinstance(level, int):
-                return level
-        return DEFAULT_ANALYSIS_LEVEL
+        from plies.players.engine import EnginePlayer  # (asked where the engine plays: it loads)
+
+        levels = [p.level for p in self.players if isinstance(p, EnginePlayer) and p.level is not None]
+        return levels[0] if levels else DEFAULT_ANALYSIS_LEVEL
 
     def adviser(self) -> SearchPlayer:
         """Where the engine does not play: the computer opponent's own search, or alpha-beta depth 4."""
@@ -237,17 +239,12 @@ class PlaySession:
                 return p
         return SearchPlayer("alphabeta", 4, None, self.state.game)
 
-    def analysis(self) -> dict[str, Any]:
-        """Every legal move of the position valued, best first (``plies.web.analysis``): the engine on 8x8
+    def analysis(self) -> Analysis:
+        """Every legal move of the position valued, best first (``plies.analysis``): the engine on 8x8
         Othello, else the textbook search of ``adviser``."""
-        from plies.web.analysis import analyse_position, textbook_analysis
-
         s = self.state
-        if _engine_plays(s):
-            if self._engine is None:
-                from plies.engine import Engine
-
-                self._engine = Engine(hash_mb=64)
+        if engine_applies(s):
+            self._engine = self._engine or new_engine(64)
             return analyse_position(s, self.engine_level(), True, self._engine)
         adviser = self.adviser()
         return textbook_analysis(s, adviser.depth, adviser.heuristic)
@@ -261,14 +258,11 @@ class PlaySession:
         mover = self.state.to_move
         then = [self.in_rowcol(m) for m in best["pv"][1:]]
         line = f"; then {separator(self.state).join(then)}" if then else ""
-        self.write(f"Hint: {self.square(best['index'])}, {self.pov(best['value'], mover, a['unit'], best['exact'])} "
-                   f"({a['source']}){line}")
+        self.write(f"Hint: {self.square(best['index'])}, {self.pov(move_value(a, best), mover)} ({a['source']}){line}")
 
     def show(self) -> None:
         """The lab notes' candidate list: ``move->value`` for every move (``(r c)->value`` in its row/column
         view), valued by the same search as the hint, from the chosen point of view."""
-        from plies.web.analysis import discs_text
-
         a = self.analysis()
         mover = self.state.to_move
         parts = []
@@ -277,9 +271,7 @@ class PlaySession:
             r = by_index.get(move)
             if r is None:
                 continue
-            v = r["value"] if mover == self.view else -r["value"]
-            text = ("win" if v > 0 else "loss" if v < 0 else "draw") if a["unit"] == "result" else discs_text(v)
-            parts.append(f"{self.square(move)}->{text}")
+            parts.append(f"{self.square(move)}->{Value(r['value'], a['unit']).seen_by(mover, self.view).short()}")
         who = self.state.player_names[self.view]
         unit = {"discs": "discs", "result": "result"}.get(a["unit"], f"{a['unit']}'s value")
         self.write(f"{separator(self.state).join(parts)}   ({unit} for {who}; {a['source']})")
@@ -336,7 +328,7 @@ class PlaySession:
             return
         if not isinstance(player, HumanPlayer):
             self.write(f"Computer {self.name(side)} [{player.name}] plays {self.square(move, before)}"
-                       f"{self.result_text(getattr(player, 'last_result', None), side)}")
+                       f"{self.result_text(player.last_result, side)}")
         self.draw()
 
     def abandoned_text(self) -> str:
@@ -348,9 +340,7 @@ class PlaySession:
 
     def result_text(self, res: SearchResult | None, mover: int) -> str:
         """`` (-1.5 discs for Black; depth 10, 12,345 nodes)`` for the computer's move, from the chosen view."""
-        from plies.web.analysis import from_search
-
-        if res is None or getattr(res, "value", None) is None:
+        if res is None:
             return ""
         if res.algorithm == "book":
             return " (from the opening book)"
@@ -364,7 +354,7 @@ class PlaySession:
         else:
             unit = f"{res.evaluation} heuristic" if res.evaluation else "value"
         detail = f"depth {res.depth_text()}, {res.stats.nodes:,} nodes" if res.stats.nodes else ""
-        return f" ({self.pov(value, mover, unit, proven)}" + (f"; {detail})" if detail else ")")
+        return f" ({self.pov(Value(value, unit, proven), mover)}" + (f"; {detail})" if detail else ")")
 
     def summary(self) -> None:
         s = self.state
@@ -383,18 +373,6 @@ def _custom_start(start: State) -> bool:
     """Whether a game began elsewhere than its game's start position (a saved game then says where)."""
     standard = getattr(type(start), "start", None)
     return standard is None or start != standard()
-
-
-def _engine_plays(state: State) -> bool:
-    """Whether the fast engine values this position (its game's type says so: 8x8 Othello) and loads here."""
-    t = type_of(state)
-    if t is None or t.engine(state) != "engine":
-        return False
-    try:
-        import plies.engine  # noqa: F401
-    except ImportError:  # plies installed without its compiled core: the textbook search advises instead
-        return False
-    return True
 
 
 # --- reading a game back -----------------------------------------------------------------------------------
@@ -523,39 +501,45 @@ def _menu(read: Callable[[str], str], write: Callable[[str], None], title: str, 
 
 
 def setup_interactively(state: State, read: Callable[[str], str], write: Callable[[str], None]) -> tuple[str, str]:
-    """The start screen (the course's Othello project): play first or second, difficulty 1-5, the computer's
-    algorithm."""
+    """The start screen (the course's Othello project): play first or second, the difficulty, and at levels 1-5
+    the computer's algorithm; the levels are the browser's (``plies.analysis.levels.difficulty``)."""
     names = state.player_names
     order = _menu(read, write, "Do you want to play first or second?",
                   [f"first ({names[0]})", f"second ({names[1]})", "two people on this terminal",
                    "computer against computer"])
     if order == 3:
         return "human", "human"
-    levels = [f"{d} (search depth {d})" for d in range(1, 6)]
-    t = type_of(state)
-    engine_ok = t is not None and t.engine(state) == "engine"
-    if engine_ok:  # the fast engine continues the scale upward (the same table as 'plies levels')
-        from plies.engine.levels import LEVELS
-
-        levels += [f"{d} (the fast engine: {LEVELS[d].summary})" for d in range(6, MAX_LEVEL + 1)]
-    level = _menu(read, write, "Difficulty:", levels, default=3)
-    if level >= 6:
-        spec = f"engine:level={level}"
-        return (spec, spec) if order == 4 else ("human", spec) if order == 1 else (spec, "human")
-    has_discs = t is not None and t.result == "discs"
-    greedy = "greedy (most discs)" if has_discs else "greedy (the best position one move on)"
-    algos = ["alpha-beta", "minimax", greedy, "random"] + (["the fast engine"] if engine_ok else [])
-    algo = _menu(read, write, "Computer's algorithm:", algos)
-    spec = {1: "alphabeta", 2: "minimax", 3: "greedy", 4: "random", 5: f"engine:level={level}"}[algo]
-    if spec in ("alphabeta", "minimax"):
+    level = _menu(read, write, "Difficulty:", [f"{d} ({_level_text(state, d)})" for d in range(1, MAX_LEVEL + 1)],
+                  default=3)
+    algorithm, heuristic = "alphabeta", None
+    if level <= TEACHING_MAX:
+        t = type_of(state)
+        greedy = "most discs" if t is not None and t.result == "discs" else "the best position one move on"
+        algos = ["alpha-beta", "minimax", f"greedy ({greedy})", "random"]
+        algos += ["the fast engine"] if engine_applies(state) else []
+        algorithm = ("alphabeta", "minimax", "greedy", "random", "engine")[
+            _menu(read, write, "Computer's algorithm:", algos) - 1]
         hs = heuristics.names(state.game)
-        default = hs.index(heuristics.DEFAULTS[state.game]) + 1
-        choice = _menu(read, write, "Evaluation at the depth limit:",
-                       [f"{n}: {heuristics.get(state.game, n).description}" for n in hs], default=default)
-        spec = f"{spec}:depth={level},eval={hs[choice - 1]}"
+        if algorithm in ALGORITHMS and hs:
+            default = hs.index(heuristics.DEFAULTS[state.game]) + 1
+            choice = _menu(read, write, "Evaluation at the depth limit:",
+                           [f"{n}: {heuristics.get(state.game, n).description}" for n in hs], default=default)
+            heuristic = hs[choice - 1]
+    spec = difficulty(state, level, algorithm, heuristic).spec
     if order == 4:
         return spec, spec
     return ("human", spec) if order == 1 else (spec, "human")
+
+
+def _level_text(state: State, level: int) -> str:
+    """A difficulty as the menu lists it: ``search depth 3``, ``the fast engine: depth 10, ...``, or what stands
+    in for the engine where it does not play."""
+    if level <= TEACHING_MAX:
+        return f"search depth {level}"
+    row = engine_level(level) if engine_applies(state) else None
+    if row is not None:
+        return f"the fast engine: {row.summary}"
+    return difficulty(state, level).label.partition(": ")[2]
 
 
 @click.command()

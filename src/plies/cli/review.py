@@ -1,6 +1,6 @@
 """``plies review GAME``: every move of a finished (or unfinished) game against the best move, in discs.
 
-The same analysis as the browser's review (``plies.web.analysis``): on 8x8 Othello the fast engine values every
+The same analysis as the browser's review (``plies.analysis``): on 8x8 Othello the fast engine values every
 legal move of every position at an engine level (multi-PV; exact final disc differences once the level solves
 the endgame), and a move that loses at least ``--threshold`` discs against the best one is a mistake.  Other
 games are valued by the textbook search (tic-tac-toe solved to the end; elsewhere a heuristic, named as such).
@@ -8,18 +8,19 @@ games are valued by the textbook search (tic-tac-toe solved to the end; elsewher
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 from rich.console import JustifyMethod
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from plies.analysis.levels import DEFAULT_ANALYSIS_LEVEL, MAX_LEVEL, engine_applies, engine_games
+from plies.analysis.review import Review
+from plies.analysis.value import RESULT, Value, discs_text
 from plies.game import PASS, PliesError
 from plies.games import TYPES, type_of
 
 from ._common import FiniteRange, console, emit_json, err_console, json_option
-from .engine import MAX_LEVEL, threads_option
+from .engine import threads_option
 
 
 @click.command("review")
@@ -41,17 +42,14 @@ def review(game: str, level: int | None, view: str, threshold: float | None, num
     GAME is a transcript (f5d6c3...), a file (@FILE or a path: a saved game, a transcript, GGF, WTHOR, ...)
     or a HexThello / tic-tac-toe transcript.  A progress bar runs on stderr while the positions are analysed.
     """
+    from plies.analysis.review import review as run_review
     from plies.engine.api import default_threads
-    from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL
-    from plies.web.analysis import review as run_review
 
     from .play import read_game
 
     start, moves = read_game(game, index=number)
     if not any(m != PASS for m in moves):
         raise PliesError("no moves to review: give a game (a transcript or a file), not a position")
-    from plies.web.levels import engine_applies, engine_games
-
     if not engine_applies(start) and (level is not None or threshold is not None):
         t = type_of(start)
         raise PliesError(f"--level and --threshold are for reviews by the engine ({engine_games()}, in discs): "
@@ -72,23 +70,16 @@ def review(game: str, level: int | None, view: str, threshold: float | None, num
     _print(result, 0 if view.lower() == "black" else 1)
 
 
-def _print(r: dict[str, Any], side: int) -> None:
-    from plies.web.analysis import discs_text
-
+def _print(r: Review, side: int) -> None:
     names = r["side_names"]
     unit = r["unit"]
     t = TYPES.get(r["game"])
 
-    def pov(value: float | None, mover: int) -> str:
-        if value is None:
-            return ""
-        v = value if mover == side else -value
-        if unit == "result":
-            return "win" if v > 0 else "loss" if v < 0 else "draw"
-        return discs_text(v)
+    def pov(value: float, mover: int) -> str:
+        return Value(value, unit).seen_by(mover, side).short()
 
     def lost(x: float) -> str:
-        return discs_text(x).lstrip("+") if unit != "result" else ("result" if x else "0")
+        return discs_text(x).lstrip("+") if unit != RESULT else ("result" if x else "0")
 
     what = "discs" if unit == "discs" else "results (win / draw / loss)" if unit == "result" else f"{unit} units"
     console.print(f"[bold]Review[/bold] of {sum(1 for m in r['moves'] if not m.get('forced'))} moves: {r['source']}")

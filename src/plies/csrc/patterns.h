@@ -1,4 +1,4 @@
-/* The learned pattern evaluation (plies.train.patterns): the predicted final disc difference for the side to
+/* The learned pattern evaluation (plies.engine.patterns): the predicted final disc difference for the side to
  * move, from weights in their expanded form (expand_weights: float32, n_phases rows of row_len =
  * RAW_SIZE + 6, C-contiguous). */
 #ifndef PLIES_PATTERNS_H

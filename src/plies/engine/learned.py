@@ -2,7 +2,7 @@
 
 Slow (``evaluate_python``, about a millisecond a call) but exactly the engine's ``learned`` evaluation, so the
 textbook ``plies.search`` can check the engine and teach with it.  8x8 only; values in discs.  The heuristics
-registry imports this module the first time the name ``learned`` is asked for (``plies.heuristics.LAZY``).
+registry imports this module the first time the name ``learned`` is asked for (``plies.heuristics.lazy()``).
 """
 
 from __future__ import annotations

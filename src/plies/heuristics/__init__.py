@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from plies.game import ParseError
@@ -36,9 +38,13 @@ HEURISTICS: dict[str, dict[str, Heuristic]] = {}
 
 DEFAULTS: dict[str, str] = {}
 
-LAZY: dict[tuple[str, str], str] = {("othello", "learned"): "plies.engine.learned"}
-"""(game, name) -> the module that registers that heuristic, imported the first time the name is asked for:
-heuristics defined in a layer above this one (the engine's learned patterns) without importing it here."""
+
+@lru_cache(maxsize=1)
+def lazy() -> dict[tuple[str, str], EntryPoint]:
+    """(game, name) -> the module that registers that heuristic, imported the first time the name is asked for:
+    heuristics defined above this layer (the engine's learned patterns), declared as entry points of the group
+    ``plies.heuristics`` (``othello.learned = plies.engine.learned``)."""
+    return {(g, n): ep for ep in entry_points(group="plies.heuristics") for g, _, n in [ep.name.partition(".")]}
 
 
 def register(h: Heuristic, default: bool = False) -> Heuristic:
@@ -52,17 +58,14 @@ def register(h: Heuristic, default: bool = False) -> Heuristic:
 
 def names(game: str) -> list[str]:
     """The canonical heuristic names for ``game`` (no aliases)."""
-    lazy = {name for g, name in LAZY if g == game}
-    return sorted({h.name for h in HEURISTICS.get(game, {}).values()} | lazy)
+    return sorted({h.name for h in HEURISTICS.get(game, {}).values()} | {name for g, name in lazy() if g == game})
 
 
 def _load_lazy(game: str, key: str) -> None:
-    module = LAZY.get((game, key))
-    if module is not None and key not in HEURISTICS.get(game, {}):
-        import importlib
-
+    ep = lazy().get((game, key))
+    if ep is not None and key not in HEURISTICS.get(game, {}):
         try:
-            importlib.import_module(module)
+            ep.load()
         except ImportError as e:
             raise ParseError(f"heuristic {key!r} for {game} is not available: {e}") from None
 
@@ -80,10 +83,28 @@ def get(game: str, name: str | None = None) -> Heuristic:
     return table[key]
 
 
+def evaluation(game: str, name: str | None = None) -> Heuristic:
+    """The named heuristic of ``game`` (its default without a name); a game with none registered (one a plug-in
+    adds) is evaluated by its running score (disc difference), so a search can still play it."""
+    if HEURISTICS.get(game):
+        return get(game, name)
+    if name and name != RUNNING_SCORE:
+        raise ParseError(f"{game} has no named heuristics; leave the heuristic empty")
+    return Heuristic(RUNNING_SCORE, game, _score, "running disc difference (no heuristic registered)")
+
+
+RUNNING_SCORE = "disc-difference"
+
+
+def _score(state: Any, player: int) -> float:
+    s = float(state.score())
+    return s if player == 0 else -s
+
+
 from plies.heuristics import connect4 as _connect4  # noqa: E402,F401
 from plies.heuristics import hexthello as _hexthello  # noqa: E402,F401
 from plies.heuristics import othello as _othello  # noqa: E402,F401  (registers)
 from plies.heuristics import tictactoe as _tictactoe  # noqa: E402,F401
 from plies.heuristics import tree as _tree  # noqa: E402,F401
 
-__all__ = ["DEFAULTS", "HEURISTICS", "Evaluation", "Heuristic", "get", "names", "register"]
+__all__ = ["DEFAULTS", "HEURISTICS", "Evaluation", "Heuristic", "evaluation", "get", "names", "register"]

@@ -1,5 +1,6 @@
 """The play loop: players play a ``Game`` (``plies.games.record``) to its end; ``play_game`` plays one from a
-position and gives the match database's GameRecord.
+position and gives the match database's GameRecord; ``play_on_async`` is the same loop for front-ends that take
+turns on an event loop (the browser, the HexThello server).
 
 A player that raises, returns an illegal move or overruns its time loses the game; the game says why.
 """
@@ -9,13 +10,16 @@ from __future__ import annotations
 import errno
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-from plies.game import PASS, PliesError, State
+from plies.game import PASS, Move, PliesError, State
 from plies.games.record import ABORTED, CRASH, ILLEGAL, NORMAL, TIMEOUT, Game, GameRecord, Note, S
 from plies.players import Player
+from plies.search.result import SearchResult
+
+_S = TypeVar("_S", bound=State, contravariant=True)
 
 START_ERRNOS = frozenset({errno.ENOENT, errno.EACCES, errno.EPERM, errno.ENOEXEC, errno.ENOTDIR, errno.EISDIR,
                           errno.ELOOP, errno.ENAMETOOLONG})
@@ -117,10 +121,8 @@ def play_on(game: Game[S], players: Sequence[Player], time_limit: float | None =
             _lose(game, side, e, "new_game: ")  # e.g. no answer to the first ping within the start-up time
             return game
     while not game.over:
-        side = game.state.to_move
-        if not ask_passes and game.state.legal_moves() == [PASS]:
-            game.play(PASS)
-        else:
+        if not _forced_pass(game, ask_passes):
+            side = game.state.to_move
             t0 = time.perf_counter()
             try:
                 move = players[side].choose(game.state)
@@ -129,19 +131,66 @@ def play_on(game: Game[S], players: Sequence[Player], time_limit: float | None =
                     raise
                 _lose(game, side, e)
                 break
-            dt = time.perf_counter() - t0
-            if forfeits and time_limit is not None and dt > time_limit:
-                game.end(TIMEOUT, f"{dt:.2f}s > {time_limit:g}s", 1 - side)
+            if not _play(game, side, move, players[side].last_result, time.perf_counter() - t0, time_limit, forfeits):
                 break
-            if forfeits and move not in game.state.legal_moves():
-                game.end(ILLEGAL, f"{move!r}", 1 - side)
-                break
-            last = getattr(players[side], "last_result", None)
-            game.play(move, Note(seconds=dt) if last is None else
-                      Note(last.value, last.evaluation, last.stats.depth or None, dt))
         if on_move:
             on_move(game)
     return game
+
+
+class Seat(Protocol[_S]):
+    """A player the asynchronous play loop awaits: a person at a page, a program over a socket, a search in a
+    worker.  ``choose`` answers a move and the search behind it (None without one), or raises a ``Forfeit`` to
+    lose the game (no answer in time, an illegal answer, a broken connection)."""
+
+    async def choose(self, state: _S) -> tuple[Move, SearchResult | None]: ...
+
+
+async def play_on_async(game: Game[S], seats: Sequence[Seat[S]],
+                        on_move: Callable[[Game[S]], Awaitable[None] | None] | None = None,
+                        ask_passes: bool = True) -> Game[S]:
+    """``play_on`` for front-ends that answer on an event loop (the browser, the HexThello server): ``seats``
+    play ``game`` on to its end, each move going into it with its Note; ``await on_move(game)`` after each (it
+    may end the game: ``Game.end``).  A seat that raises a Forfeit, or answers an illegal move, loses; any other
+    exception goes to the caller, with the game as it stands.  Without ``ask_passes`` a forced pass is played
+    without asking."""
+    while not game.over:
+        if not _forced_pass(game, ask_passes):
+            side = game.state.to_move
+            t0 = time.perf_counter()
+            try:
+                move, result = await seats[side].choose(game.state)
+            except Forfeit as e:
+                _lose(game, side, e)
+                break
+            if not _play(game, side, move, result, time.perf_counter() - t0, None, True):
+                break
+        if on_move is not None and (pending := on_move(game)) is not None:
+            await pending
+    return game
+
+
+def _forced_pass(game: Game[Any], ask_passes: bool) -> bool:
+    """Without ``ask_passes``, play the side to move's forced pass; whether it did."""
+    if ask_passes or game.state.legal_moves() != [PASS]:
+        return False
+    game.play(PASS)
+    return True
+
+
+def _play(game: Game[Any], side: int, move: Move, result: SearchResult | None, seconds: float,
+          time_limit: float | None, forfeits: bool) -> bool:
+    """Play ``side``'s answer with its Note (the search's value and depth, the seconds); with ``forfeits`` an answer
+    over ``time_limit`` or an illegal one ends the game instead.  Whether the move was played."""
+    if forfeits and time_limit is not None and seconds > time_limit:
+        game.end(TIMEOUT, f"{seconds:.2f}s > {time_limit:g}s", 1 - side)
+        return False
+    if forfeits and move not in game.state.legal_moves():
+        game.end(ILLEGAL, f"{move!r}", 1 - side)
+        return False
+    game.play(move, Note(seconds=seconds) if result is None else
+              Note(result.value, result.evaluation, result.stats.depth or None, seconds))
+    return True
 
 
 def _lose(game: Game[Any], side: int, e: Exception, where: str = "") -> None:
@@ -169,4 +218,5 @@ def play_game(
 
 
 __all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "TIMEOUT", "Forfeit", "GameRecord", "IllegalAnswer", "NoAnswer",
-           "NotStarted", "StartupError", "is_startup_failure", "play_game", "play_on", "startup_message", "where"]
+           "NotStarted", "Seat", "StartupError", "is_startup_failure", "play_game", "play_on", "play_on_async",
+           "startup_message", "where"]

@@ -7,15 +7,19 @@ from __future__ import annotations
 import random as _random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from importlib.metadata import entry_points
 from typing import Any
 
 from plies import heuristics
 from plies.game import ParseError, State
+from plies.games import type_of
 from plies.search import SearchResult, alphabeta, minimax
 
 
 class Player(ABC):
-    """Chooses a move for the side to move.  ``last_result`` holds the search behind the last choice, if any."""
+    """Chooses a move for the side to move: what every player can do, whoever drives it (the play loop, the
+    browser's computer turns).  ``last_result`` holds the search behind the last choice, if any: its value,
+    depth and line."""
 
     name: str = "player"
     last_result: SearchResult | None = None
@@ -27,6 +31,16 @@ class Player(ABC):
     def take_side(self, side: int) -> None:
         """Called by the play loop before ``new_game`` with the side this player has in the game (0 Black, who
         moves first; 1 White): for a protocol that announces the colours first (the HexThello course's 102/103)."""
+
+    def decide(self, state: State, seconds: float | None = None) -> tuple[Any, SearchResult | None]:
+        """A move and the search behind it (None without one); a player that keeps to a time budget (the engine)
+        searches about ``seconds`` (a game clock's share), the others ignore it."""
+        move = self.choose(state)
+        return move, self.last_result
+
+    def stop(self) -> None:
+        """Ask a search in progress to return soon, where the player can (the engine); the others finish theirs.
+        Called from another thread than the search's."""
 
     def new_game(self, state: State) -> None:
         """Called once before a game starts from ``state``."""
@@ -105,25 +119,30 @@ class GreedyPlayer(Player):
 
 
 class SearchPlayer(Player):
-    """Minimax or alpha-beta at a fixed depth with a named heuristic (pruning switchable, document 004)."""
+    """Minimax or alpha-beta at a fixed depth with a named heuristic (pruning switchable, document 004; alpha-beta
+    ``ordered`` tries the game type's likely best moves first: the same value, fewer nodes)."""
 
-    def __init__(self, algorithm: str, depth: int, evaluation: str | None, game: str, pruning: bool = True) -> None:
+    def __init__(self, algorithm: str, depth: int, evaluation: str | None, game: str, pruning: bool = True,
+                 ordered: bool = False) -> None:
         if algorithm not in ("minimax", "alphabeta"):
             raise ParseError(f"unknown algorithm {algorithm!r}")
         if depth < 1:
             raise ParseError("depth must be at least 1")
         self.algorithm = algorithm
         self.depth = depth
-        self.heuristic = heuristics.get(game, evaluation)
+        self.heuristic = heuristics.evaluation(game, evaluation)
         self.pruning = pruning
-        extra = "" if pruning or algorithm == "minimax" else ",pruning=off"
+        self.ordered = ordered and algorithm == "alphabeta"
+        extra = ("" if pruning or algorithm == "minimax" else ",pruning=off") + (",order=on" if self.ordered else "")
         self.name = f"{algorithm}:depth={depth},eval={self.heuristic.name}{extra}"
 
     def search(self, state: State) -> SearchResult:
         if self.algorithm == "minimax":
             result = minimax(state, self.depth, self.heuristic)
         else:
-            result = alphabeta(state, self.depth, self.heuristic, pruning=self.pruning)
+            t = type_of(state) if self.ordered else None
+            result = alphabeta(state, self.depth, self.heuristic, pruning=self.pruning,
+                               order=t.order if t is not None else None)
         result.evaluation = self.heuristic.name
         return result
 
@@ -169,8 +188,9 @@ def _search_factory(algorithm: str) -> PlayerFactory:
         assert depth is not None
         evaluation = params.pop("eval", None)
         pruning = params.pop("pruning", "on").lower() not in ("off", "no", "false", "0")
+        ordered = params.pop("order", "off").lower() in ("on", "yes", "true", "1")
         _no_more(params, algorithm)
-        return SearchPlayer(algorithm, depth, evaluation, game, pruning)
+        return SearchPlayer(algorithm, depth, evaluation, game, pruning, ordered)
 
     return make
 
@@ -206,17 +226,24 @@ register("alphabeta", _search_factory("alphabeta"))
 COMMAND_KINDS = ("nboard", "course")
 """Kinds whose spec, after the colon, is a command line (leading ``key=value`` words are options), not options."""
 
-LAZY_KINDS: dict[str, str] = {
-    "engine": "plies.players.engine",
-    "nboard": "plies.net.nboard_client",
-    "course": "plies.net.hexthello.agent",
-    "hexengine": "plies.players.hexthello",
-    "doc004": "plies.players.hexthello",
-    "learned": "plies.train.players",
-    "clio": "plies.players.clio",
-    "mcts": "plies.players.mcts",
-}
-"""Kinds whose module registers them on first use (so importing players stays light)."""
+BUILT_IN = ("engine", "hexengine", "doc004", "clio", "mcts")
+"""Built-in kinds whose module registers them on first use (the compiled core, cli-othello: importing players
+stays light)."""
+
+
+def _load(kind: str) -> None:
+    """Import the module that registers ``kind``: a built-in one, or one declared as an entry point of the group
+    ``plies.players`` (the kinds defined above this layer, NBoard engines and the learned players, and plug-ins')."""
+    if kind == "engine":
+        from plies.players import engine  # noqa: F401
+    elif kind in ("hexengine", "doc004"):
+        from plies.players import hexthello  # noqa: F401
+    elif kind == "clio":
+        from plies.players import clio  # noqa: F401
+    elif kind == "mcts":
+        from plies.players import mcts  # noqa: F401
+    for ep in entry_points(group="plies.players", name=kind):
+        ep.load()
 
 
 def parse_player(spec: str, game: str = "othello") -> Player:
@@ -225,20 +252,19 @@ def parse_player(spec: str, game: str = "othello") -> Player:
     spec = spec.strip()
     kind, _, raw = spec.partition(":")
     kind = kind.lower()
-    if kind not in FACTORIES and kind in LAZY_KINDS:
-        import importlib
-
+    if kind not in FACTORIES:
         try:
-            importlib.import_module(LAZY_KINDS[kind])
+            _load(kind)
         except ImportError as e:
             raise ParseError(f"player kind {kind!r} is not available: {e}") from None
     if kind not in FACTORIES:
-        raise ParseError(f"unknown player {spec!r}; kinds: {', '.join(sorted(set(FACTORIES) | set(LAZY_KINDS)))}")
+        kinds = set(FACTORIES) | set(BUILT_IN) | {ep.name for ep in entry_points(group="plies.players")}
+        raise ParseError(f"unknown player {spec!r}; kinds: {', '.join(sorted(kinds))}")
     params = parse_params(raw) if kind not in COMMAND_KINDS else {}
     return FACTORIES[kind](game, params, raw)
 
 
 __all__ = [
-    "COMMAND_KINDS", "FACTORIES", "GreedyPlayer", "HumanPlayer", "Player", "RandomPlayer", "SearchPlayer",
+    "BUILT_IN", "COMMAND_KINDS", "FACTORIES", "GreedyPlayer", "HumanPlayer", "Player", "RandomPlayer", "SearchPlayer",
     "parse_params", "parse_player", "register",
 ]

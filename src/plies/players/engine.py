@@ -110,23 +110,32 @@ class EnginePlayer(players.Player):
         self.clock = Clock.game(max(remaining, 0.001), increment)
 
     def choose(self, state: State) -> Any:
+        move, self.last_result = self.decide(state)
+        return move
+
+    def decide(self, state: State, seconds: float | None = None) -> tuple[Any, SearchResult]:
+        """The move and its search; ``seconds`` (a front-end's clock) caps this search instead of the player's
+        own time or clock, which it leaves as they are."""
         if not isinstance(state, OthelloState) or state.n != 8:
             raise ParseError("the engine plays 8x8 Othello only")
         t0 = _time.perf_counter()
+        time = self.time if seconds is None else seconds
         result = self._from_book(state) if self.use_book else None
         if result is None:
             exact = self.exact_empties is not None and state.empties() <= self.exact_empties
             if self.temperature > 0 and not exact:
-                result = self._slip(state)
-            elif self.clock is not None and len(state.legal_moves()) > 1:
+                result = self._slip(state, time)
+            elif seconds is None and self.clock is not None and len(state.legal_moves()) > 1:
                 aim, limit = self.clock.budget(state.empties())
                 result = self.engine.search(state, time=aim, max_time=limit, exact=exact)
             else:
-                result = self.engine.search(state, depth=self.depth, time=self.time, level=self.level, exact=exact)
-        if self.clock is not None:
+                result = self.engine.search(state, depth=self.depth, time=time, level=self.level, exact=exact)
+        if seconds is None and self.clock is not None:
             self.clock.spend(_time.perf_counter() - t0)
-        self.last_result = result
-        return result.move
+        return result.move, result
+
+    def stop(self) -> None:
+        self.engine.stop()
 
     def _from_book(self, state: State) -> SearchResult | None:
         """The opening book's best move (``plies.engine.book``'s shipped book), or None out of book."""
@@ -140,10 +149,10 @@ class EnginePlayer(players.Player):
         move, value = moves[0]
         return SearchResult(value, move, [move], Stats(), "book", str(self._book.meta.get("evaluation", "")))
 
-    def _slip(self, state: OthelloState) -> SearchResult:
+    def _slip(self, state: OthelloState, time: float | None) -> SearchResult:
         """A learner's move: every move valued by the level's search, one drawn with weight
         exp(-(best - value) / temperature), the values in discs."""
-        results = self.engine.analyse(state, depth=self.depth, time=self.time, level=self.level,
+        results = self.engine.analyse(state, depth=self.depth, time=time, level=self.level,
                                       multipv=len(state.legal_moves()))
         if len(results) == 1:
             return results[0]

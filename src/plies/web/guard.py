@@ -395,7 +395,7 @@ class ClientSessions(Sessions):
         self.per_token, self.per_address = per_token, per_address
         self.address: dict[str, str] = {}
 
-    def create(self, owner: str, *args: Any, **kwargs: Any) -> GameSession:
+    async def create(self, owner: str, *args: Any, **kwargs: Any) -> GameSession:
         addr = CLIENT.get()
         self._drop_stale()
         self._limit([s for s in self.games.values() if s.owner == owner], self.per_token)
@@ -403,7 +403,7 @@ class ClientSessions(Sessions):
                     self.per_address)
         if len(self.games) >= self.max_sessions:
             raise Busy(f"the server holds {len(self.games)} live games, its limit: try again later")
-        session = super().create(owner, *args, **kwargs)
+        session = await super().create(owner, *args, **kwargs)
         self.address[session.id] = addr
         return session
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from plies.web.levels import MAX_LEVEL
+from plies.analysis.levels import MAX_LEVEL
 
 
 class PlayerSpec(BaseModel):
@@ -23,8 +23,19 @@ def _default_players() -> list[PlayerSpec]:
     return [PlayerSpec(kind="human"), PlayerSpec(kind="computer", level=3)]
 
 
-class NewGame(BaseModel):
-    """Start a game: which game, optional set-up position, and the two sides (Black/X first)."""
+class ClockSpec(BaseModel):
+    """A time control: the same time for both sides, and an increment added after each move."""
+
+    minutes: float = Field(5.0, ge=0.01, le=600,
+                           description="each side's time in minutes (0.5 = 30 seconds; at least 0.01, 0.6 s)")
+    increment: float = Field(0.0, ge=0, le=600, description="seconds added after each move")
+
+
+class StartGame(BaseModel):
+    """Start a game (``POST /api/games/new``): which game, a set-up position (a transcript's moves are kept as the
+    game's history: undo goes back into them, a finished game opens for review; a board from the board editor
+    starts without history), the two sides (Black/X first), an optional clock that times both sides, and the
+    analysis level."""
 
     game: str = Field("othello", max_length=30, description="a game's name, as GET /api/info lists them")
     size: int | None = Field(None, ge=4, le=10,
@@ -34,6 +45,11 @@ class NewGame(BaseModel):
     players: list[PlayerSpec] = Field(default_factory=_default_players, min_length=2, max_length=2)
     delay: float = Field(0.0, ge=0.0, le=5.0, description="seconds the computer waits before moving (watching)")
     replaces: str | None = Field(None, max_length=64, description="id of this browser's previous game to stop")
+    moves: list[str] | None = Field(None, max_length=400,
+                                    description="moves played from ``position`` (a board), kept as history")
+    clock: ClockSpec | None = Field(None, description="time control; none for an untimed game")
+    analysis_level: int | None = Field(None, ge=1, le=MAX_LEVEL,
+                                       description="engine level of the graph, hints and review (default 8)")
 
 
 MOVE_MAX_LENGTH = 20  # a move's text (the REST calls and the WebSocket): d3, pass, 12 13
@@ -46,26 +62,6 @@ class MoveIn(BaseModel):
 
 class HintIn(BaseModel):
     count: int = Field(3, ge=1, le=20)
-
-
-class ClockSpec(BaseModel):
-    """A time control: the same time for both sides, and an increment added after each move."""
-
-    minutes: float = Field(5.0, ge=0.01, le=600,
-                           description="each side's time in minutes (0.5 = 30 seconds; at least 0.01, 0.6 s)")
-    increment: float = Field(0.0, ge=0, le=600, description="seconds added after each move")
-
-
-class StartGame(NewGame):
-    """Start a game (``POST /api/games/new``): like ``NewGame``, and a transcript's moves are kept as the game's
-    history (undo goes back into them; a finished game opens for review), a board from the board editor
-    starts without history, an optional clock times both sides, and the analysis level is chosen."""
-
-    moves: list[str] | None = Field(None, max_length=400,
-                                    description="moves played from ``position`` (a board), kept as history")
-    clock: ClockSpec | None = Field(None, description="time control; none for an untimed game")
-    analysis_level: int | None = Field(None, ge=1, le=MAX_LEVEL,
-                                       description="engine level of the graph, hints and review (default 8)")
 
 
 class BranchIn(BaseModel):

@@ -1,11 +1,12 @@
-"""Live games of the browser app: positions, undo/redo, branches, clocks, the computer's turn off the event loop,
-the evaluation of every position, watchers.
+"""Live games of the browser app: a ``Game`` with its sides, what a person does to it (move, undo, redo, go back
+and play on), and the play loop that takes the other turns.
 
 A GameSession belongs to one browser (its owner token) and lives in the server's memory; every change bumps
-``version`` and is pushed to the WebSocket watchers.  The computer searches in a worker thread; a search
-started before an undo, redo, branch or abandonment carries an old ``generation`` and its answer is dropped.
-Every position is analysed in the background by the shared ``Analyst`` (``plies.web.analysis``) at the game's
-analysis level: the graph, the hints, the values on the board and the review read those analyses.
+``version`` and is pushed to the WebSocket watchers.  Turns are taken by the play loop
+(``plies.match.record.play_on_async``) with the seats of ``plies.web.turns``: it plays forced passes and the
+computer's moves, waits at a person's turn and ends the game; whatever a person does stops it (a search in
+progress is told to stop and its answer dropped) and starts it again from the new position.  The clock
+(``clock.py``), the evaluation graph (``evals.py``) and the JSON views (``views.py``) have their own modules.
 """
 
 from __future__ import annotations
@@ -16,14 +17,17 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from plies.game import PASS, PliesError, State
-from plies.games.record import TIMEOUT, Game, Note
-from plies.web import boards
-from plies.web.analysis import DEFAULT_ANALYSIS_LEVEL, LIVE, Analyst, clamp_level, shared_analyst
-from plies.web.levels import Computer, stop
+from plies.game import PASS, Move, PliesError, State
+from plies.games.record import TIMEOUT, Game
+from plies.match.record import play_on_async
+from plies.web import views
+from plies.web.analyst import Analyst, shared_analyst
+from plies.web.clock import Clock
+from plies.web.evals import Evals
+from plies.web.turns import Computer, ComputerSeat, PersonSeat
 from plies.web.workers import Workers
 
 log = logging.getLogger("plies.web")
@@ -44,119 +48,25 @@ class Side:
     computer: Computer | None = None
     name: str = ""
 
-    def describe(self, colour: str) -> dict[str, Any]:
-        d: dict[str, Any] = {"colour": colour, "kind": self.kind, "name": self.name or colour}
-        if self.computer is not None:
-            d.update(level=self.computer.level, label=self.computer.label, backend=self.computer.backend,
-                     name=self.name or "Computer", short=f"computer, level {self.computer.level}")
-        else:
-            d.update(label="", name=self.name or "Person", short=self.name or "person")
-        return d
-
-
-@dataclass
-class Clock:
-    """Both players' time: ``remaining`` seconds each, ``increment`` added after each move; the side to move's
-    clock runs from ``since`` (``time.monotonic``).  ``flagged`` is the side whose time ran out."""
-
-    initial: float
-    increment: float = 0.0
-    remaining: list[float] = field(default_factory=list)
-    running: int | None = None
-    since: float = 0.0
-    flagged: int | None = None
-
-    def __post_init__(self) -> None:
-        if not self.remaining:
-            self.remaining = [self.initial, self.initial]
-
-    def left(self, side: int, now: float | None = None) -> float:
-        """Seconds ``side`` has now."""
-        t = self.remaining[side]
-        if self.running == side:
-            t -= (time.monotonic() if now is None else now) - self.since
-        return max(0.0, t)
-
-    def start(self, side: int) -> None:
-        self.running = side
-        self.since = time.monotonic()
-
-    def stop(self, increment: bool = True) -> None:
-        """Stop the running clock (after its side moved): its time spent is taken off, the increment added."""
-        if self.running is None:
-            return
-        side = self.running
-        self.remaining[side] = self.left(side) + (self.increment if increment else 0.0)
-        self.running = None
-
-    def budget(self, side: int, state: State) -> float:
-        """Seconds the computer gives this move: an even share of what is left over the moves it still has to
-        make (about half the empty squares), plus most of the increment, never more than a third of the
-        time left."""
-        left = self.left(side)
-        empties = getattr(state, "empties", None)
-        moves_left = max(4, (empties() if callable(empties) else 20) // 2 + 2)
-        share = left / moves_left + 0.8 * self.increment
-        return max(0.02, min(share, left / 3))
-
-    def view(self) -> dict[str, Any]:
-        now = time.monotonic()
-        return {"initial": self.initial, "increment": self.increment,
-                "remaining": [round(self.left(p, now), 2) for p in (0, 1)], "running": self.running,
-                "flagged": self.flagged}
-
-
-def _search(player: Any, state: State, lock: Any = None, budget: float | None = None) -> tuple[Any, Any]:
-    """Run in a worker: the move and the search behind it, without touching shared player state.  With a
-    ``lock`` (thread workers only) it first waits for this player's previous, stopped search to return; with
-    a ``budget`` (a timed game) the engine searches at most that many seconds."""
-    if lock is not None:
-        with lock:
-            return _search(player, state, None, budget)
-    if budget is not None and hasattr(player, "engine") and hasattr(player, "time"):
-        player.time = budget  # the engine's level, cut short by the clock
-    search = getattr(player, "search", None)
-    if callable(search):
-        result = search(state)
-        return result.move, result
-    move = player.choose(state)
-    return move, getattr(player, "last_result", None)
-
 
 class GameSession:
     """One game in progress: its history of positions, whose turn, what the computer is doing."""
 
-    def __init__(
-        self,
-        gid: str,
-        owner: str,
-        start: State,
-        sides: Sequence[Side],
-        pool: Workers,
-        on_finish: OnFinish | None = None,
-        delay: float = 0.0,
-        analysis_level: int | None = None,
-        clock: Clock | None = None,
-        analyst: Analyst | None = None,
-    ) -> None:
-        self.id = gid
-        self.owner = owner
-        self.sides = list(sides)
-        self.pool = pool
-        self.on_finish = on_finish
-        self.delay = delay
-        self.analysis_level = clamp_level(analysis_level or DEFAULT_ANALYSIS_LEVEL)
-        self.analyst = analyst or shared_analyst()
+    def __init__(self, gid: str, owner: str, start: State, sides: Sequence[Side], pool: Workers,
+                 on_finish: OnFinish | None = None, delay: float = 0.0, analysis_level: int | None = None,
+                 clock: Clock | None = None, analyst: Analyst | None = None) -> None:
+        self.id, self.owner, self.pool, self.on_finish, self.delay = gid, owner, pool, on_finish, delay
         self.clock = clock
+        self.sides = list(sides)
+        self.seats = [PersonSeat(self) if s.computer is None else ComputerSeat(self, s.computer) for s in self.sides]
+        self.analyst = analyst or shared_analyst()
+        self.evals = Evals(self.analyst, analysis_level, self._eval_arrived)
         self.game = Game(start)  # the moves, the computer's values (its Notes), what undo took back, the end
-        self.evals: list[dict[str, Any] | None] = [None]  # analysis summary of each position (graph)
-        self.diffs: list[int] = [self._diff(start)]  # disc difference (X - O) of each position
         self.setup_moves = 0  # moves that came with the set-up (a pasted transcript)
         self.notice = ""
         self.error = ""
         self.custom_start = False
         self.version = 0
-        self.generation = 0
         self.thinking: int | None = None
         self.finished = False
         self.played = False  # a move was played here (a pasted finished game is not saved again)
@@ -166,16 +76,17 @@ class GameSession:
         self.started_at = time.time()
         self.touched = time.monotonic()
         self.watchers: set[asyncio.Queue[dict[str, Any]]] = set()
-        self.idle = asyncio.Event()
+        self.idle = asyncio.Event()  # set while the computer is not thinking
         self.idle.set()
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._think_task: asyncio.Task[Any] | None = None
-        self._flag_handle: asyncio.TimerHandle | None = None
+        self._turns: asyncio.Task[None] | None = None
+        self._waiting = asyncio.Event()  # set once the play loop waits (a person, the computer) or has ended
 
     # --- reading ------------------------------------------------------------------------------------------
     async def settled(self) -> None:
         """Wait until the store of a finished game has committed (or failed): an answer that says the game is
         over is built only after this, so a crash at any instant loses no game a player was told had ended."""
+        while self.game.over and not self.finished and self._turns is not None and not self._turns.done():
+            await asyncio.sleep(0)  # a person's move ended it: the play loop has yet to see the end
         while self.saving is not None and not self.saving.done():
             saving = self.saving
             with contextlib.suppress(Exception):  # the save reports its own failure (``saved``, ``error``)
@@ -184,130 +95,46 @@ class GameSession:
     async def answer(self, owner: bool = False) -> dict[str, Any]:
         """``view`` once the game's store has committed: what every answer to a client sends."""
         await self.settled()
-        return self.view(owner=owner)
+        return views.view(self, owner)
 
     @property
     def state(self) -> State:
         return self.game.state
 
     @property
+    def analysis_level(self) -> int:
+        return self.evals.level
+
+    @property
     def has_human(self) -> bool:
         return any(s.kind == "human" for s in self.sides)
 
-    def result(self) -> dict[str, Any] | None:
-        """The end of the game as the page shows it (None while it goes on): on time, or by the rules."""
-        out = self.game.outcome()
-        if out is None:
-            return None
-        if out.winner is None:
-            return {"winner": None, "score": out.score, "reason": "end", "text": "Draw", "winner_name": ""}
-        text, t = f"{self.state.player_names[out.winner]} wins", self.game.type
-        if self.game.termination == TIMEOUT:
-            text, reason = f"{text} on time", "time"
-        else:  # a win, draw or loss game has no margin to tell
-            text, reason = text + (f" by {abs(out.score):g}" if t is None or t.result == "discs" else ""), "end"
-        return {"winner": out.winner, "score": out.score, "reason": reason, "text": text,
-                "winner_name": self._who(out.winner)}
+    def undo_target(self) -> int | None:
+        """Where an undo goes back to: the last position where a person had a move to choose."""
+        return self.game.turn_before({p for p, s in enumerate(self.sides) if s.kind == "human"})
 
-    def _who(self, player: int) -> str:
-        """``you``, ``the computer`` or the side's name, for the end screen."""
-        side = self.sides[player]
-        if side.kind == "human":
-            return "you" if side.name == "You" else side.name or self.state.player_names[player]
-        return f"the computer (level {side.computer.level})" if side.computer else "the computer"
-
-    def frame(self, ply: int) -> dict[str, Any]:
-        """The position after ``ply`` moves as the page draws it (cells, legal moves, last move, flips)."""
-        if not 0 <= ply < len(self.game.states):
-            raise PliesError(f"no position {ply}: the game has {len(self.game.moves)} moves")
-        st = self.game.states[ply]
-        cells = boards.cells(st)
-        last = next((i for i in range(ply - 1, -1, -1) if self.game.moves[i] != PASS), None)
-        last_move = flipped = None
-        if last is not None:
-            before, move = self.game.states[last], self.game.moves[last]
-            last_move = {"index": boards.cell_of(before, move), "move": before.move_str(move), "side": before.to_move,
-                         "ply": last + 1}
-            flipped = boards.changed(boards.cells(before), boards.cells(self.game.states[last + 1]))
-        final = ply == len(self.game.moves)
-        over = self.game.over if final else st.is_over()
-        legal = [] if over else boards.legal(st)
-        return {"ply": ply, "cells": cells, "counts": boards.counts(cells), "to_move": None if over else st.to_move,
-                "legal": legal, "last_move": last_move, "flipped": flipped or [], "position": st.to_text(),
-                "over": over, "eval": self.evals[ply] if ply < len(self.evals) else None,
-                "highlight": boards.highlight(st)}
-
-    def view(self, owner: bool = False) -> dict[str, Any]:
-        """Everything the page needs to draw the game, as JSON."""
-        st = self.state
-        now = self.frame(len(self.game.moves))
-        g = self.game
-        moves = [{"ply": i + 1, "move": name, "side": s.to_move,  # values from player 0's view
-                  "value": None if n.value is None else n.value if s.to_move == 0 else -n.value}
-                 for i, (name, s, n) in enumerate(zip(g.names(), g.states, g.notes, strict=False))]
-        players = [self.sides[p].describe(st.player_names[p]) for p in (0, 1)]
-        timed = self.clock is not None
-        return {
-            "id": self.id,
-            "game": st.game,
-            "version": self.version,
-            "ply": len(self.game.moves),
-            "layout": boards.layout(st),
-            "cells": now["cells"],
-            "counts": now["counts"],
-            "to_move": now["to_move"],
-            "side_names": list(st.player_names),
-            "players": players,
-            "legal": now["legal"],
-            "last_move": now["last_move"],
-            "flipped": now["flipped"],
-            "highlight": now["highlight"],
-            "over": self.game.over,
-            "result": self.result(),
-            "notice": self.notice,
-            "error": self.error,
-            "thinking": self.thinking,
-            "can_undo": self.has_human and not timed and self._undo_target() is not None,
-            "can_redo": self.has_human and not timed and bool(self.game.undone),
-            "can_branch": self.has_human and not timed,
-            "moves": moves,
-            "transcript": self.game.transcript(),
-            "start": self.game.states[0].to_text(),
-            "custom_start": self.custom_start,
-            "setup_moves": self.setup_moves,
-            "position": st.to_text(),
-            "evals": self.evals,
-            "analysis_level": self.analysis_level,
-            "disc_diff": self.diffs,
-            "clock": self.clock.view() if self.clock is not None else None,
-            "saved": self.saved,
-            "owner": owner,
-        }
-
-    # --- changing -----------------------------------------------------------------------------------------
-    def move(self, text: str) -> None:
+    # --- what a person does ---------------------------------------------------------------------------------
+    async def move(self, text: str) -> None:
         """A person's move in the game's notation; PliesError says why it is refused."""
         st = self.state
         if self.game.over:
             raise PliesError("the game is over")
         if self.sides[st.to_move].kind != "human":
             raise PliesError("it is the computer's turn")
-        if not isinstance(text, str) or not text.strip():
+        if not text.strip():
             raise PliesError("no move given")
         move = st.parse_move(text)
-        self.abandoned = False  # playing on in a replaced game brings it back
+        self._stop()
         self.played = True
-        self._push(move)
-        self._advance()
+        self.game.play(move)
+        self._moved(self.game)
+        await self.take_turns()
 
-    def branch(self, ply: int, text: str | None = None) -> None:
+    async def branch(self, ply: int, text: str | None = None) -> None:
         """Go back to the position after ``ply`` moves and play ``text`` there (a person's move), or let the
         side to move there play on: the moves after it are replaced (Redo brings them back until a new move
         is played; Undo takes the new move back)."""
-        if not self.has_human:
-            raise PliesError("going back is for games with a person playing")
-        if self.clock is not None:
-            raise PliesError("a timed game cannot go back")
+        self._people_only("going back")
         if not 0 <= ply <= len(self.game.moves):
             raise PliesError(f"no position after move {ply}: the game has {len(self.game.moves)} moves")
         st = self.game.states[ply]
@@ -318,252 +145,155 @@ class GameSession:
             if self.sides[st.to_move].kind != "human":
                 raise PliesError("it is the computer's turn in that position")
             move = st.parse_move(text)
-        self._cancel()
-        self.abandoned = False
-        self.game.undone.clear()  # the redo list is the moves after ply
-        self.game.undo(ply)
-        del self.evals[ply + 1:], self.diffs[ply + 1:]
-        self.setup_moves = min(self.setup_moves, ply)
-        self.notice = ""
-        self.finished = False
+        self._back(ply, redo=False)
         if move is not None:
             self.played = True
-            self._push(move)
-        self._advance()
+            self.game.play(move)
+            self._moved(self.game)
+        await self.take_turns()
 
-    def undo(self) -> None:
+    async def undo(self) -> None:
         """Take back moves to the last position where a person was to move (passes and replies included)."""
-        if not self.has_human:
-            raise PliesError("undo is for games with a person playing")
-        if self.clock is not None:
-            raise PliesError("a timed game has no undo")
-        k = self._undo_target()
+        self._people_only("undo")
+        k = self.undo_target()
         if k is None:
             raise PliesError("nothing to undo")
-        self._cancel()
-        self.abandoned = False
-        self.game.undo(k)
-        del self.evals[k + 1:], self.diffs[k + 1:]
-        self.setup_moves = min(self.setup_moves, k)
-        self.notice = ""
-        self.finished = False
-        self._advance()
+        self._back(k)
+        await self.take_turns()
 
-    def redo(self) -> None:
+    async def redo(self) -> None:
         """Play again the moves undone last, up to the next position where a person is to move."""
-        if not self.has_human:
-            raise PliesError("redo is for games with a person playing")
-        if self.clock is not None:
-            raise PliesError("a timed game has no redo")
+        self._people_only("redo")
         if not self.game.undone:
             raise PliesError("nothing to redo")
-        self._cancel()
-        self.abandoned = False
+        self._stop()
         while self.game.undone:
-            self._push(None)
+            self.game.redo()
+            self._moved(self.game)
             st = self.state
             if self.sides[st.to_move].kind == "human" and st.legal_moves() not in ([], [PASS]):
                 break
-        self._advance()
+        await self.take_turns()
 
     def abandon(self) -> None:
         """Stop playing this game (a new game replaced it): the computer stops, nothing more happens."""
-        self._cancel()
+        self._stop()
         self.abandoned = True
         self._changed()
 
     def set_analysis_level(self, level: int) -> None:
         """Analyse the game's positions at another engine level (the graph is recomputed)."""
-        level = clamp_level(level)
-        if level == self.analysis_level:
+        if self.evals.set_level(level, self.game.states):
+            self._changed()
+
+    def _people_only(self, what: str) -> None:
+        if not self.has_human:
+            raise PliesError(f"{what} is for games with a person playing")
+        if self.clock is not None:
+            raise PliesError(f"a timed game has no {what}")
+
+    def _back(self, ply: int, redo: bool = True) -> None:
+        """Take back the moves after ``ply`` (kept for redo, or instead of what redo held)."""
+        self._stop()
+        if not redo:
+            self.game.undone.clear()
+        self.game.undo(ply)
+        self.setup_moves = min(self.setup_moves, ply)
+        self.notice = ""
+        self.finished = False
+
+    # --- the play loop ------------------------------------------------------------------------------------
+    async def take_turns(self) -> None:
+        """Let the play loop go on from the position now, and return once it waits for a person or the
+        computer, or has ended the game: the answer to the request that started it shows that."""
+        self._stop()
+        self.abandoned = False
+        self._waiting = waiting = asyncio.Event()
+        self._turns = asyncio.get_running_loop().create_task(self._play())
+        await waiting.wait()
+
+    async def _play(self) -> None:
+        try:
+            await play_on_async(self.game, self.seats, self._moved, ask_passes=False)
+        except Exception as e:  # a failing search must not kill the server; the page shows the reason
+            self.thinking = None
+            self.error = f"the computer could not move: {type(e).__name__}: {e}"
+            self._wait_for_people()
             return
-        self.analysis_level = level
-        self.evals = [None] * len(self.game.states)
-        for i in range(len(self.game.states) - 1, -1, -1):
-            self._schedule_eval(i, self.game.states[i])
-        self._changed()
+        self._finish()
 
-    # --- internals ----------------------------------------------------------------------------------------
-    def _undo_target(self) -> int | None:
-        return self.game.turn_before({p for p, s in enumerate(self.sides) if s.kind == "human"})
-
-    @staticmethod
-    def _diff(state: State) -> int:
-        c = boards.counts(boards.cells(state))
-        return c["X"] - c["O"]
-
-    def _push(self, move: Any, value: float | None = None, setup: bool = False) -> None:
-        """Play ``move`` (None: the next one to redo) with the computer's ``value`` of it."""
-        before = self.state
-        if move is None:
-            move = self.game.redo()
+    def turn(self, side: int, thinking: bool) -> None:
+        """The play loop asks ``side`` (``thinking``: the computer) to move: its clock runs."""
+        if self.clock is not None:
+            self.clock.run(side, self._flagged)
+        if thinking:
+            self.thinking, self.error = side, ""
+            self.idle.clear()
+            self._waiting.set()
+            self._changed()
         else:
-            self.game.play(move, Note(value))
-        after = self.state
-        if self.clock is not None and not setup and self.clock.running == before.to_move:
+            self._wait_for_people()
+
+    def _moved(self, game: Game[State]) -> None:
+        """After each move: the mover's clock stops (its increment added unless it passed), a pass is said, the
+        new position is analysed."""
+        before, move = game.states[-2], game.moves[-1]
+        if self.clock is not None and self.clock.running == before.to_move:
             self.clock.stop(increment=move != PASS)
-        self.diffs.append(self._diff(after))
-        self.evals.append(None)
         if move == PASS:
             self.notice = f"{before.player_names[before.to_move]} has no legal move and passes."
-        elif not (self.sides[before.to_move].kind == "computer" and self.game.moves[-2:-1] == [PASS]):
+        elif not (self.sides[before.to_move].kind == "computer" and game.moves[-2:-1] == [PASS]):
             self.notice = ""  # (the computer's reply to a pass keeps its message: the person has not seen it yet)
-        if not setup:
-            self._schedule_eval(len(self.game.states) - 1, after)
-
-    def _advance(self) -> None:
-        """Play forced passes (with a message), finish a finished game, or start the computer's search."""
-        while not self.game.over and self.state.legal_moves() == [PASS]:
-            self._push(PASS)
-        st = self.state
-        if self.game.over:
-            self._stop_clock()
-            if not self.finished:
-                self.finished = True
-                if self.on_finish is not None and self.played:
-                    self.saved = None
-                    pending = self.on_finish(self)
-                    if pending is not None:
-                        self.saving = asyncio.ensure_future(pending)
-        else:
-            self._run_clock()
-            if self.sides[st.to_move].kind == "computer" and not self.abandoned:
-                self._start_thinking()
+        self.evals.schedule([game.state])
         self._changed()
 
-    def _start_thinking(self) -> None:
-        self.thinking = self.state.to_move
-        self.idle.clear()
-        self.error = ""
-        self._think_task = asyncio.get_running_loop().create_task(self._think(self.generation, self.state))
+    def _finish(self) -> None:
+        """The game is over: its clock stops, and it is stored when a move was played here."""
+        if self.clock is not None:
+            self.clock.halt()
+        if not self.finished:
+            self.finished = True
+            if self.on_finish is not None and self.played:
+                self.saved = None
+                pending = self.on_finish(self)
+                if pending is not None:
+                    self.saving = asyncio.ensure_future(pending)
+        self._wait_for_people()
 
-    async def _think(self, generation: int, state: State) -> None:
-        side = self.sides[state.to_move]
-        assert side.computer is not None
-        if self.delay:
-            await asyncio.sleep(self.delay)
-            if generation != self.generation:
-                return
-        try:
-            comp = side.computer
-            budget = self.clock.budget(state.to_move, state) if self.clock is not None else None
-            if comp.heavy and comp.backend != "engine":
-                move, result = await self.pool.run(_search, comp.player, state, None, budget, heavy=True)
-            else:
-                move, result = await self.pool.run(_search, comp.player, state, comp.lock, budget)
-            if move is None or move not in state.legal_moves():
-                raise PliesError(f"the computer chose an illegal move {move!r}")
-        except asyncio.CancelledError:
-            raise
-        except Exception as e:  # a failing search must not kill the server; the page shows the reason
-            if generation == self.generation:
-                self.thinking = None
-                self.idle.set()
-                self.error = f"the computer could not move: {type(e).__name__}: {e}"
-                self._changed()
-            return
-        if generation != self.generation or self.state is not state or self.game.over:
-            return
-        self.thinking = None
-        value = None
-        if result is not None and getattr(result, "value", None) is not None:
-            value = round(float(result.value), 2)  # the mover's view
-        self.played = True
-        self._push(move, value)
-        self._advance()
-        if self.thinking is None:
-            self.idle.set()
+    def _wait_for_people(self) -> None:
+        self.idle.set()
+        self._waiting.set()
+        self._changed()
 
-    def _cancel(self) -> None:
-        self.generation += 1
+    def _stop(self) -> None:
+        """Stop the play loop: a search in progress is told to stop, and its answer will be dropped."""
         if self.thinking is not None:
             comp = self.sides[self.thinking].computer
             if comp is not None:
-                stop(comp.player)
+                comp.player.stop()
+        if self._turns is not None:
+            self._turns.cancel()
+            self._turns = None
         self.thinking = None
-        if self._think_task is not None:
-            self._think_task.cancel()
-            self._think_task = None
         self.idle.set()
+        self._waiting.set()  # (a request still waiting for the loop it started answers now)
 
-    # --- the clock ------------------------------------------------------------------------------------------
-    def _run_clock(self) -> None:
-        """Start the side to move's clock and wake up when its time would run out."""
-        if self.clock is None or self.clock.flagged is not None:
+    def _flagged(self, side: int) -> None:
+        """``side``'s time ran out: it lost here, on this server's clock (a result for the history)."""
+        if self.game.over:
             return
-        side = self.state.to_move
-        if self.clock.running != side:
-            self.clock.stop(increment=False)
-            self.clock.start(side)
-        self._watch_flag()
-
-    def _watch_flag(self) -> None:
-        if self._flag_handle is not None:
-            self._flag_handle.cancel()
-            self._flag_handle = None
-        if self.clock is None or self.clock.running is None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # pragma: no cover - sessions are driven from the event loop
-            return
-        self._flag_handle = loop.call_later(self.clock.left(self.clock.running) + 0.01, self._check_flag)
-
-    def _check_flag(self) -> None:
-        self._flag_handle = None
-        clock = self.clock
-        if clock is None or clock.running is None or clock.flagged is not None or self.state.is_over():
-            return
-        if clock.left(clock.running) > 0:
-            self._watch_flag()  # woken early (the clock moved on): sleep again
-            return
-        side = clock.running
-        self._cancel()
-        clock.remaining[side] = 0.0
-        clock.running = None
-        clock.flagged = side
-        self.played = True  # lost here, on this server's clock: a result for the history
+        self._stop()
+        self.played = True
         self.notice = f"{self.state.player_names[side]}'s time ran out."
         self.game.end(TIMEOUT, self.notice, 1 - side, 1.0 if side == 1 else -1.0)
-        self._advance()
+        self._finish()
 
-    def _stop_clock(self) -> None:
-        if self.clock is not None and self.clock.running is not None:
-            self.clock.stop(increment=False)
-        if self._flag_handle is not None:
-            self._flag_handle.cancel()
-            self._flag_handle = None
-
-    # --- analysis -------------------------------------------------------------------------------------------
-    def _schedule_eval(self, index: int, state: State) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # pragma: no cover - sessions are driven from the event loop
-            return
-        level = self.analysis_level
-
-        async def run() -> None:
-            try:
-                a = await self.analyst.analyse(state, level, LIVE)
-            except PliesError:  # the analysis queue is full: this point of the graph stays empty
+    # --- watchers -------------------------------------------------------------------------------------------
+    def _eval_arrived(self, state: State, ev: dict[str, Any]) -> None:
+        for ply in range(len(self.game.states) - 1, -1, -1):
+            if self.game.states[ply] == state:
+                self._send({"type": "eval", "ply": ply, "eval": ev})
                 return
-            except Exception:  # a background job: the game goes on, the log says why
-                log.exception("analysis of ply %d failed", index)
-                return
-            if index < len(self.game.states) and self.game.states[index] is state and self.analysis_level == level:
-                ev = summary(a)
-                self.evals[index] = ev
-                self._send({"type": "eval", "ply": index, "eval": ev})
-
-        task = loop.create_task(run())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    def start_evals(self) -> None:
-        """Evaluate every position so far, the last first (called once the session is inside the event loop)."""
-        for i in range(len(self.game.states) - 1, -1, -1):
-            if self.evals[i] is None:
-                self._schedule_eval(i, self.game.states[i])
 
     def _changed(self) -> None:
         self.version += 1
@@ -572,29 +302,23 @@ class GameSession:
 
     def _send(self, message: dict[str, Any]) -> None:
         for q in list(self.watchers):
-            try:
+            with contextlib.suppress(asyncio.QueueFull):  # a stuck watcher loses messages, never blocks the game
                 q.put_nowait(message)
-            except asyncio.QueueFull:  # a stuck watcher loses messages, never blocks the game
-                pass
 
     def close(self, reason: str | None = None) -> None:
         """Stop the game's searches and clock; with a ``reason`` (the server dropped a live game), its open
         WebSockets are told why and closed, as the REST calls now answer 404 for it."""
         if reason is not None:
             self._send({"type": "closed", "message": reason})
-        self._cancel()
-        self._stop_clock()
+        self._stop()
+        if self.clock is not None:
+            self.clock.halt()
         for s in self.sides:
             if s.computer is not None:
                 try:
                     s.computer.player.close()
                 except Exception:  # closing is cleanup: the other side and the server go on; the log says why
-                    log.exception("closing the computer player %s failed", s.computer.label)
-
-
-def summary(a: dict[str, Any]) -> dict[str, Any]:
-    """What the graph needs of an analysis: the position's value from Black's view, exact or not, its unit."""
-    return {"value": a["value"], "exact": a["exact"], "unit": a["unit"], "depth": a.get("depth", 0)}
+                    log.exception("closing the computer player %s failed", s.computer.difficulty.label)
 
 
 class Sessions:
@@ -608,9 +332,9 @@ class Sessions:
         self.idle_seconds = idle_seconds
         self.games: dict[str, GameSession] = {}
 
-    def create(self, owner: str, start: State, sides: Sequence[Side], delay: float = 0.0,
-               custom_start: bool = False, moves: Sequence[Any] = (), clock: Clock | None = None,
-               analysis_level: int | None = None) -> GameSession:
+    async def create(self, owner: str, start: State, sides: Sequence[Side], delay: float = 0.0,
+                     custom_start: bool = False, moves: Sequence[Move] = (), clock: Clock | None = None,
+                     analysis_level: int | None = None) -> GameSession:
         """A new game from ``start``; ``moves`` (a pasted transcript) become its history, ``clock`` times it."""
         self.prune()
         gid = secrets.token_urlsafe(16)
@@ -622,12 +346,11 @@ class Sessions:
             if not side.name:
                 side.name = "You" if len(humans) == 1 else f"Person {k}"
         for m in moves:
-            session._push(m, setup=True)
+            session.game.play(m)
         session.setup_moves = len(moves)
-        session.notice = ""
         self.games[gid] = session
-        session.start_evals()
-        session._advance()
+        session.evals.schedule(session.game.states)
+        await session.take_turns()
         return session
 
     def get(self, gid: str) -> GameSession | None:

@@ -31,7 +31,8 @@ from typing import Any, TypeVar
 
 from plies.game import PASS, IllegalMoveError, PliesError
 from plies.games.hexthello import ON_BOARD, SIZE, HexThelloState, bits, move_text
-from plies.games.record import CRASH, ILLEGAL, NORMAL, TIMEOUT, Game, Note
+from plies.games.record import CRASH, NORMAL, Game
+from plies.match.record import Forfeit, IllegalAnswer, NoAnswer, play_on_async
 from plies.net.hexthello import protocol as P
 from plies.net.hexthello.store import Store
 from plies.storage import StorageError
@@ -631,49 +632,18 @@ class HexServer:
             except Gone as e:
                 game.end(CRASH, f"disconnected ({e})", 1 - p)
         self.publish_state(live, game.state, None)
-        while not game.over:
-            state = game.state
-            side = state.to_move
-            seat = seats[side]
-            t0 = time.perf_counter()
-            timeout = self.person_time if seat.kind == "human" else self.move_time
-            try:
-                row, col = await seat.request_move(state, timeout)
-            except TimeoutError:
-                if isinstance(seat, AgentSeat):
-                    seat.close()  # its late answer would break the byte stream: it is out of this match
-                what = "the person did not move" if seat.kind == "human" else "no move"
-                game.end(TIMEOUT, f"time: {what} within {timeout:g} s", 1 - side)
-                if seat.kind != "human" and not self._told_move_time:
-                    self._told_move_time = True
-                    self.log(f"note: {names[side]} lost on time ({timeout:g} s a move); an agent that thinks "
-                             "longer needs --move-time S, or --move-time 0 / --course for no limit, as the "
-                             "course's server has none")
-                break
-            except Gone as e:
-                game.end(CRASH, f"disconnected ({e})", 1 - side)
-                break
-            dt = time.perf_counter() - t0
-            await self._db_call(self.store.add_move, game_id, len(game.moves) + 1, COLOURS[side], row, col,
-                                dt)  # illegal too
-            try:
-                move = P.move_from_rowcol(row, col)
-                if move not in state.legal_moves():
-                    state.play(move)  # raises with the precise reason
-                    raise IllegalMoveError("not a legal move")
-            except PliesError as e:  # ProtocolError or IllegalMoveError: a technical loss
-                what = "pass" if row == P.NULL_MOVE else f"({row} {col})"
-                game.end(ILLEGAL, f"illegal move {what}: {e}", 1 - side)
-                self.publish({"type": "notice", "text": f"{names[side]} ({COLOURS[side]}): illegal move {what}: {e}"})
-                break
-            game.play(move, Note(seconds=dt))
-            self.publish_state(live, game.state, move)
-            if game.over:
-                break
-            try:
-                await seats[1 - side].tell_move(row, col)  # the two bytes as they came (a pass keeps its column)
-            except Gone as e:
-                game.end(CRASH, f"disconnected ({e})", side)
+        asked = [_Asked(self, live, seat) for seat in seats]
+
+        async def moved(game: Game[HexThelloState]) -> None:  # the two bytes as they came (a pass keeps its column)
+            side = game.states[-2].to_move
+            self.publish_state(live, game.state, game.moves[-1])
+            if not game.over:
+                try:
+                    await seats[1 - side].tell_move(*asked[side].answer)
+                except Gone as e:
+                    game.end(CRASH, f"disconnected ({e})", side)
+
+        await play_on_async(game, asked, moved)
         outcome = game.outcome()
         winner = None if outcome is None or outcome.winner is None else COLOURS[outcome.winner]
         b, w = game.state.counts()
@@ -685,6 +655,40 @@ class HexServer:
         self._count(game, names)
         self.publish_state(live, game.state, game.moves[-1] if game.moves else None, result=text)
         return game
+
+    async def _ask(self, asked: _Asked, state: HexThelloState) -> int:
+        """The side to move's answer, stored before it is judged (an illegal move too); a silent, gone or illegal
+        seat loses (a Forfeit with the reason the database keeps)."""
+        live, seat, side = asked.live, asked.seat, state.to_move
+        t0 = time.perf_counter()
+        timeout = self.person_time if seat.kind == "human" else self.move_time
+        try:
+            row, col = await seat.request_move(state, timeout)
+        except TimeoutError:
+            if isinstance(seat, AgentSeat):
+                seat.close()  # its late answer would break the byte stream: it is out of this match
+            if seat.kind != "human" and not self._told_move_time:
+                self._told_move_time = True
+                self.log(f"note: {live.names[side]} lost on time ({timeout:g} s a move); an agent that thinks "
+                         "longer needs --move-time S, or --move-time 0 / --course for no limit, as the "
+                         "course's server has none")
+            what = "the person did not move" if seat.kind == "human" else "no move"
+            raise NoAnswer(f"time: {what} within {timeout:g} s") from None
+        except Gone as e:
+            raise Forfeit(f"disconnected ({e})") from None
+        await self._db_call(self.store.add_move, live.id, len(live.played.moves) + 1, COLOURS[side], row, col,
+                            time.perf_counter() - t0)
+        asked.answer = row, col
+        try:
+            move = P.move_from_rowcol(row, col)
+            if move not in state.legal_moves():
+                state.play(move)  # raises with the precise reason
+                raise IllegalMoveError("not a legal move")
+        except PliesError as e:  # ProtocolError or IllegalMoveError: a technical loss
+            what = "pass" if row == P.NULL_MOVE else f"({row} {col})"
+            self.publish({"type": "notice", "text": f"{live.names[side]} ({COLOURS[side]}): illegal move {what}: {e}"})
+            raise IllegalAnswer(f"illegal move {what}: {e}") from None
+        return move
 
     # --- what listeners see ---------------------------------------------------------------------------
     def publish(self, event: dict[str, Any]) -> None:
@@ -753,6 +757,20 @@ class HexServer:
         if snap["featured"]:
             self.snapshot = snap
         self.publish(snap)
+
+
+@dataclass
+class _Asked:
+    """A seat as the play loop sees it (``plies.match.record.Seat``): asked through the server, which times and
+    stores its answer; ``answer`` is its last one as it came."""
+
+    server: HexServer
+    live: Live
+    seat: Seat
+    answer: tuple[int, int] = (0, 0)
+
+    async def choose(self, state: HexThelloState) -> tuple[int, None]:
+        return await self.server._ask(self, state), None
 
 
 def cells_of(state: HexThelloState) -> list[list[Any]]:

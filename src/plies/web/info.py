@@ -1,0 +1,63 @@
+"""What the start screen offers (``GET /api/info``): the games, each described by its ``GameType``, the levels,
+the algorithms and heuristics, whether the fast engine plays here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from plies import heuristics
+from plies.analysis import levels
+from plies.games import GAMES, TYPES
+from plies.web import boards
+
+
+def info() -> dict[str, Any]:
+    """What the start screen offers: the games (each described by its ``GameType``), levels, algorithms,
+    heuristics per game, engine availability."""
+    ok, text = levels.engine_status()
+    notes: dict[int, str] = {}
+    analysis: dict[int, str] = {}
+    if ok:
+        from plies.engine.levels import LEVELS
+
+        notes = {lv: row.summary for lv, row in LEVELS.items() if lv > levels.TEACHING_MAX}
+        analysis = {lv: f"depth {row.depth}, exact from {row.exact_empties} empties" for lv, row in LEVELS.items()}
+    return {
+        "games": game_entries(),
+        "levels": {"teaching": [1, levels.TEACHING_MAX], "max": levels.MAX_LEVEL},
+        "algorithms": list(levels.ALGORITHMS),
+        "engine": {"available": ok, "text": text, "levels": notes, "warm": levels.ENGINE_READY.is_set()},
+        "analysis": {"levels": analysis, "default": levels.DEFAULT_ANALYSIS_LEVEL},
+    }
+
+
+def game_entries() -> list[dict[str, Any]]:
+    """Every game the page offers, from its ``GameType``: its variants (board sizes) with their start boards,
+    the sides' names and symbols, how its results count, a move for the help, whether the engine plays it."""
+    out = []
+    for name in GAMES:
+        t = TYPES.get(name)
+        start = GAMES[name]()
+        default = t.board_size(start) if t is not None else None
+        # the usual board first (the start screen's default), then the other sizes
+        sizes = [default, *sorted(set(t.sizes) - {default})] if t is not None and t.sizes and default else [None]
+        variants = []
+        for size in sizes:
+            s = start if size in (None, default) else t.start(size, "standard")  # type: ignore[union-attr]
+            variants.append({
+                "name": name if size in (None, default) else f"{name}{size}",
+                "label": (t.title if t else name) + (f" {size}×{size}" if size else ""), "size": size,
+                "engine": levels.engine_applies(s),  # the levels' engine
+                "layout": boards.layout(s), "start": boards.cells(s),
+            })
+        legal = start.legal_moves()
+        out.append({
+            "name": name, "title": t.title if t else name, "variants": variants,
+            "sides": list(start.player_names), "symbols": list(getattr(start, "symbols", ("X", "O"))),
+            "result": t.result if t else "discs", "line": t.line if t else "",
+            "separator": t.separator if t else " ",
+            "example": t.move_example if t and t.move_example else start.move_str(legal[0]) if legal else "",
+            "heuristics": heuristics.names(name) if name in heuristics.HEURISTICS else [],
+            "default_heuristic": heuristics.DEFAULTS.get(name),
+        })
+    return out

@@ -1,0 +1,240 @@
+"""The games resource (``/api/games``, docs/web.md): start a live game, read it and its positions, play, undo,
+redo, go back and play on, stop it; and its WebSocket, the game live."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+
+from plies.game import PliesError, State
+from plies.games import type_of
+from plies.web import views
+from plies.web.clock import Clock
+from plies.web.guard import parse_json
+from plies.web.routes import NOT_YOURS, found, live, owned, set_token, token_of
+from plies.web.routes.analysis import hint
+from plies.web.schemas import MOVE_MAX_LENGTH, BranchIn, MoveIn, PlayerSpec, SettingsIn, StartGame
+from plies.web.sessions import GameSession, Sessions, Side
+from plies.web.setup import read_setup, start_for
+from plies.web.turns import make_computer
+
+router = APIRouter(tags=["games"])
+OUTBOX = 512
+"""Messages a WebSocket may leave unread; one more and the server closes it (1008)."""
+WAIT_SECONDS = 120.0
+"""The longest a ``?wait=true`` answer waits for the computer."""
+
+
+def _side(state: State, spec: PlayerSpec) -> Side:
+    if spec.kind == "human":
+        return Side("human", name=spec.name or "")
+    return Side("computer", make_computer(state, spec.level, spec.algorithm, spec.heuristic), name=spec.name or "")
+
+
+async def start_game(sessions: Sessions, token: str, spec: StartGame) -> GameSession:
+    """A new game from ``spec`` for the browser with ``token``: a pasted transcript's moves become the game's
+    history, a board starts without one; PliesError names what is wrong."""
+    if spec.replaces:
+        old = sessions.get(spec.replaces)
+        if old is not None and old.owner == token:
+            old.abandon()
+    start, moves = read_setup(spec.game, spec.size, spec.position, spec.moves)
+    if start.is_over():
+        raise PliesError("that position is already finished: nothing to play")
+    sides = [_side(start, p) for p in spec.players]
+    clock = Clock(spec.clock.minutes * 60.0, spec.clock.increment) if spec.clock is not None else None
+    t = type_of(start)
+    custom = start != start_for(spec.game, t.board_size(start) if t is not None else None)
+    return await sessions.create(token, start, sides, spec.delay, custom_start=custom, moves=moves, clock=clock,
+                           analysis_level=spec.analysis_level)
+
+
+@router.post("/api/games/new", summary="Start a game: a transcript's moves kept, a board, a clock, the analysis level;"
+             " answers the game and this browser's token")
+async def new_game(spec: StartGame, request: Request) -> JSONResponse:
+    token = token_of(request) or request.app.state.tokens.issue()  # the guard gave this request a server token
+    session = await start_game(request.app.state.sessions, token, spec)
+    response = JSONResponse({"token": token, "game": await session.answer(owner=True)})
+    set_token(response, token)
+    return response
+
+
+async def _answer(session: GameSession, request: Request, wait: bool = False) -> dict[str, Any]:
+    """The game as the page draws it, after the computer's reply when ``wait``."""
+    if wait:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(session.idle.wait(), WAIT_SECONDS)
+    return await session.answer(owner=token_of(request) == session.owner)
+
+
+@router.get("/api/games/{gid}", summary="A game as the page draws it")
+async def get_game(gid: str, request: Request, wait: bool = False) -> dict[str, Any]:
+    return await _answer(live(request, gid), request, wait)
+
+
+@router.post("/api/games/{gid}/moves", summary="Play a move; with wait=true, answer after the computer replied")
+async def post_move(gid: str, body: MoveIn, request: Request, wait: bool = False) -> dict[str, Any]:
+    session = owned(request, gid)
+    await session.move(body.move)
+    return await _answer(session, request, wait)
+
+
+@router.post("/api/games/{gid}/undo", summary="Take back to your previous turn")
+async def post_undo(gid: str, request: Request) -> dict[str, Any]:
+    session = owned(request, gid)
+    await session.undo()
+    return await _answer(session, request)
+
+
+@router.post("/api/games/{gid}/redo", summary="Play again what undo took back")
+async def post_redo(gid: str, request: Request, wait: bool = False) -> dict[str, Any]:
+    session = owned(request, gid)
+    await session.redo()
+    return await _answer(session, request, wait)
+
+
+@router.post("/api/games/{gid}/branch", summary="Play on from an earlier position: the moves after it are replaced")
+async def post_branch(gid: str, body: BranchIn, request: Request) -> dict[str, Any]:
+    session = owned(request, gid)
+    await session.branch(body.ply, body.move)
+    return await _answer(session, request)
+
+
+@router.post("/api/games/{gid}/settings", summary="The engine level of the game's analysis (graph, hints, review)")
+async def post_settings(gid: str, body: SettingsIn, request: Request) -> dict[str, Any]:
+    session = owned(request, gid)
+    session.set_analysis_level(body.analysis_level)
+    return await _answer(session, request)
+
+
+@router.post("/api/games/{gid}/abandon", summary="Stop a game (its computer stops searching)")
+async def post_abandon(gid: str, request: Request) -> dict[str, Any]:
+    owned(request, gid).abandon()
+    return {"ok": True}
+
+
+@router.get("/api/games/{gid}/positions/{ply}", summary="The position after PLY moves, as the page draws it")
+async def get_position(gid: str, ply: int, request: Request) -> dict[str, Any]:
+    session = live(request, gid)
+    await session.settled()  # the last position says whether the game is over: only once it is stored
+    return {**views.frame(session, ply), "version": session.version}
+
+
+@router.get("/api/games/{gid}/transcript", summary="The moves so far, and the start position")
+async def get_transcript(gid: str, request: Request) -> dict[str, Any]:
+    game = live(request, gid).game
+    return {"game": game.state.game, "start": game.start.to_text(), "transcript": game.transcript(),
+            "moves": game.names(), "position": game.state.to_text()}
+
+
+@router.websocket("/ws/games/{gid}")
+async def ws_game(websocket: WebSocket, gid: str) -> None:
+    """Live game: the server sends ``state``/``eval``/``hint``/``error`` messages; the client sends
+    ``{"type": "move", "move": "d3"}``, ``undo``, ``redo``, ``hint`` (``count``), ``abandon``, ``ping``."""
+    await websocket.accept()
+    session = found(websocket, gid)
+    if session is None:
+        await websocket.send_json({"type": "error", "message": f"no game {gid!r} on this server"})
+        await websocket.close(code=4404)
+        return
+    owner = token_of(websocket) == session.owner
+    queue = Outbox()
+    session.watchers.add(queue)
+    queue.put_nowait({"type": "state"})
+    sender = asyncio.create_task(_pump(websocket, session, queue, owner))
+    try:
+        while True:
+            try:
+                message = await websocket.receive()
+            except (WebSocketDisconnect, RuntimeError):
+                break
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            raw: str | bytes = text if isinstance(text, str) else message.get("bytes") or b""
+            try:
+                await _handle(websocket, session, parse_json(raw), owner, queue)
+            except PliesError as e:
+                queue.put_nowait({"type": "error", "message": str(e)})
+            if queue.overflowed:  # a client that sends without reading: its socket ends, the game goes on
+                sender.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await sender
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=1008, reason=f"more than {OUTBOX} messages left unread")
+                break
+    finally:
+        session.watchers.discard(queue)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def _handle(websocket: WebSocket, session: GameSession, msg: object, owner: bool, queue: Outbox) -> None:
+    """One message from the page; PliesError says what is wrong with it."""
+    kind = msg.get("type") if isinstance(msg, dict) else None
+    if kind in ("ping", "state"):
+        queue.put_nowait({"type": "pong" if kind == "ping" else "state"})
+        return
+    if kind not in ("move", "undo", "redo", "hint", "abandon"):
+        raise PliesError(f"unknown message type {kind!r}")
+    if not owner:
+        raise PliesError(NOT_YOURS)
+    assert isinstance(msg, dict)
+    if kind == "move":
+        move = msg.get("move")
+        if not isinstance(move, str):
+            raise PliesError("a move message needs 'move', e.g. {\"type\": \"move\", \"move\": \"d3\"}")
+        if not 1 <= len(move) <= MOVE_MAX_LENGTH:  # as POST .../moves: no move is longer
+            raise PliesError(f"a move is 1 to {MOVE_MAX_LENGTH} characters long, not {len(move)}")
+        await session.move(move)
+    elif kind == "undo":
+        await session.undo()
+    elif kind == "redo":
+        await session.redo()
+    elif kind == "abandon":
+        session.abandon()
+    else:
+        count = msg.get("count", 3)
+        count = count if isinstance(count, int) and 1 <= count <= 20 else 3
+        queue.put_nowait({"type": "hint", **await hint(websocket.app.state.pool, session, count)})
+
+
+async def _pump(websocket: WebSocket, session: GameSession, queue: asyncio.Queue[dict[str, Any]], owner: bool) -> None:
+    """Send queued messages; several pending state changes go out as one ``state`` message."""
+    while True:
+        batch = [await queue.get()]
+        while not queue.empty():
+            batch.append(queue.get_nowait())
+        sent_state = False
+        for m in batch:
+            if m.get("type") == "closed":  # the server dropped the game: say why, then end the socket
+                await websocket.send_json({"type": "error", "message": m["message"]})
+                await websocket.close(code=4404)
+                return
+            if m.get("type") == "state":
+                if not sent_state:
+                    sent_state = True
+                    await websocket.send_json({"type": "state", "game": await session.answer(owner=owner)})
+            elif m.get("type") != "eval" or not sent_state:  # (an eval after a state: the state holds it)
+                await websocket.send_json(m)
+
+
+class Outbox(asyncio.Queue[dict[str, Any]]):
+    """The messages waiting to go out on one WebSocket, at most ``OUTBOX``: ``put_nowait`` never raises; a
+    message that finds it full is dropped and ``overflowed`` set, and the socket is then closed with code 1008
+    (the page reconnects and is sent the game afresh).  A flood costs the flooder its socket, never the game."""
+
+    def __init__(self) -> None:
+        super().__init__(maxsize=OUTBOX)
+        self.overflowed = False
+
+    def put_nowait(self, item: dict[str, Any]) -> None:
+        if self.full():
+            self.overflowed = True
+            return
+        super().put_nowait(item)

@@ -1,0 +1,120 @@
+"""The history resource: finished games, stored as they end, listed newest first and replayed position by
+position."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from sqlalchemy.exc import SQLAlchemyError
+
+from plies.game import PASS, PliesError, State
+from plies.games import parse_position
+from plies.games.record import Game
+from plies.storage import storage_reason
+from plies.web import boards, views
+from plies.web.history import History, now
+from plies.web.sessions import GameSession, OnFinish
+
+log = logging.getLogger("plies.web")
+router = APIRouter(prefix="/api", tags=["history"])
+
+
+def stored_game(record: dict[str, Any]) -> Game[State]:
+    """The game of a stored row, replayed through the rules."""
+    return Game(parse_position(record["start"], game=record["game"]), record["moves"])
+
+
+def frames(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every position of a stored game (board cells, last move, counts) for move-by-move replay."""
+    game = stored_game(record)
+    out: list[dict[str, Any]] = []
+    for ply, state in enumerate(game.states):
+        cells = boards.cells(state)
+        out.append({"ply": ply, "cells": cells, "last_move": None, "move": None, "counts": boards.counts(cells),
+                    "to_move": None if ply and state.is_over() else state.to_move,
+                    "highlight": boards.highlight(state)})
+        if ply:
+            before, move = game.states[ply - 1], game.moves[ply - 1]
+            out[-1].update(move=record["moves"][ply - 1], side=before.to_move,
+                           last_move=None if move == PASS else boards.cell_of(before, move))
+    return out
+
+
+@router.get("/history", summary="Finished games, newest first")
+async def get_history(request: Request, limit: int = Query(50, ge=1, le=500),
+                      offset: int = Query(0, ge=0, le=10**9)) -> dict[str, Any]:
+    total, games = await asyncio.to_thread(request.app.state.history.list, limit, offset)
+    return {"total": total, "games": games}
+
+
+@router.get("/history/{gid}", summary="One finished game with every position, for replay")
+async def get_history_game(gid: str, request: Request) -> dict[str, Any]:
+    record = await asyncio.to_thread(request.app.state.history.get, gid)
+    if record is None:
+        raise HTTPException(404, f"no finished game {gid!r} in the history")
+    try:
+        record["frames"] = frames(record)
+    except PliesError as e:
+        raise HTTPException(500, f"stored game cannot be replayed: {e}") from None
+    start = parse_position(record["start"], game=record["game"])
+    record["layout"] = boards.layout(start)
+    record["side_names"] = list(start.player_names)
+    return record
+
+
+def keeper(history: History, background: set[asyncio.Task[None]]) -> OnFinish:
+    """What a live game calls when it ends: its row committed to ``history`` in the background (the task is kept
+    in ``background`` until done; every answer that shows the end waits for it: ``GameSession.settled``)."""
+
+    def on_finish(session: GameSession) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(_store(history, session, _row(session)))
+        background.add(task)
+        task.add_done_callback(background.discard)
+        return task
+
+    return on_finish
+
+
+def _row(session: GameSession) -> dict[str, Any]:
+    result = views.result(session) or {}
+    names = session.state.player_names
+    players = [views.side_view(session.sides[p], names[p]) for p in (0, 1)]
+    return {
+        "id": session.id, "game": session.state.game, "start": session.game.start.to_text(),
+        "player0": _player_text(players[0]), "player1": _player_text(players[1]), "moves": session.game.names(),
+        "values": [e["value"] if e else None for e in session.evals.line(session.game.states)],
+        "winner": result.get("winner"), "score": float(result.get("score") or 0), "result": result.get("text", ""),
+        "final": session.state.to_text(),
+        "started_at": datetime.fromtimestamp(session.started_at, UTC).isoformat(timespec="seconds"),
+        "finished_at": now(),
+    }
+
+
+def _player_text(p: dict[str, Any]) -> str:
+    return str(p["name"]) if p["kind"] == "human" else f"computer {p.get('label', '')}"
+
+
+async def _store(history: History, session: GameSession, row: dict[str, Any]) -> None:
+    """Commit a finished game to the history; when that fails (full disk, read-only file, lock) the players are
+    told (``saved`` false, ``error`` the reason) and the log has one line, never the SQL or its parameters.  The
+    games stored before are untouched: each is its own transaction."""
+    try:
+        await asyncio.to_thread(history.save, row)
+    except (SQLAlchemyError, sqlite3.Error, OSError) as e:
+        reason = storage_reason(e)
+        log.error("could not save game %s in %s: %s", row.get("id"), history.path, reason)
+        error = f"this game could not be saved in the history: {reason}"
+    except Exception as e:  # a bug: the game goes on, the players are told, the log has the traceback
+        log.exception("could not save game %s", row.get("id"))
+        error = f"this game could not be saved in the history: {type(e).__name__}: {e}"
+    else:
+        error = ""
+    if session.finished and session.game.names() == row["moves"]:  # (an undo may have taken its end back)
+        session.saved = not error
+        if error:
+            session.error = error

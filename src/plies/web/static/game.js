@@ -1,0 +1,578 @@
+// The board screen: a live game over its WebSocket, or a finished one replayed from the history; the board, the
+// players and clocks, the move list, the evaluation graph, the end overlay, the buttons and keys.
+import { api, app, gameEntry, marksGame, saveSettings, separatorOf, variantOf } from "./api.js";
+import { drawBoard } from "./board.js";
+import { $, el, html } from "./dom.js";
+import { analysisAt, analysisLevel, clearReview, drawHints, drawReview, startReview } from "./review.js";
+import { engineGame, formSettings, startGame } from "./start.js";
+import { discs, fmtVal, graphSide, moveValue, posValue, unitNote } from "./values.js";
+
+// ---------------------------------------------------------------- the board screen: common state
+export function resetBoardScreen(mode) {
+  app.mode = mode;
+  app.g = null; app.rec = null; app.viewPly = null; app.shownPly = null;
+  app.frames = new Map(); app.showHints = null; app.review = null; app.reviewing = null;
+  $("#hints").hidden = true; $("#export-box").hidden = true; $("#game-error").textContent = "";
+  $("#review-box").hidden = true; $("#move-note").hidden = true; $("#end").hidden = true;
+  $("#board").textContent = ""; $("#movelist").textContent = "";
+  document.body.classList.toggle("replaying", mode === "replay");
+  $("#replay-head").hidden = mode !== "replay";
+}
+
+export function lastPly() { return app.g ? app.g.ply : 0; }
+export function viewPly() { return app.viewPly === null ? lastPly() : Math.min(app.viewPly, lastPly()); }
+
+export function frameAt(ply) {
+  const g = app.g;
+  if (!g) return null;
+  if (app.mode === "replay") return app.rec.frames[ply] || null;
+  if (ply === g.ply) {
+    return { ply, cells: g.cells, counts: g.counts, to_move: g.to_move, legal: g.legal, last_move: g.last_move,
+      flipped: g.flipped, position: g.position, over: g.over, highlight: g.highlight || [] };
+  }
+  const f = app.frames.get(ply);
+  if (f && f.version === g.version) return f;
+  fetchFrame(ply);
+  return f || null;
+}
+
+export async function fetchFrame(ply) {
+  const key = `f${ply}`;
+  if (app.pending.has(key) || app.mode !== "live") return;
+  app.pending.add(key);
+  const id = app.gameId;
+  try {
+    const f = await api("GET", `/api/games/${id}/positions/${ply}`);
+    if (app.gameId === id) { app.frames.set(ply, f); render(); }
+  } catch (e) { showError(e.message); }
+  finally { app.pending.delete(key); }
+}
+
+export function goto(ply) {
+  if (!app.g) return;
+  const last = lastPly();
+  ply = Math.max(0, Math.min(last, ply));
+  app.viewPly = ply === last ? null : ply;
+  render();
+}
+
+// ---------------------------------------------------------------- the live game
+export function closeGame() {
+  const g = app.g;
+  if (app.mode === "live" && g && g.owner && !g.over && g.players.every((p) => p.kind === "computer") && app.ws
+      && app.ws.readyState === WebSocket.OPEN) {
+    app.ws.send(JSON.stringify({ type: "abandon" })); // a watched game stops when you leave it
+  }
+  if (app.ws) { app.ws.onclose = null; app.ws.close(); app.ws = null; }
+  $("#end").hidden = true;
+  if (app.mode === "live") app.mode = null;
+}
+
+export function openGame(id) {
+  if (app.ws && app.gameId === id && app.mode === "live") return;
+  closeGame();
+  resetBoardScreen("live");
+  app.gameId = id;
+  connect(id);
+}
+
+export function connect(id) {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${id}`);
+  app.ws = ws;
+  ws.onopen = () => { app.wsRetry = 0; };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (app.mode !== "live" || app.gameId !== id) return;
+    if (msg.type === "state") onState(msg.game);
+    else if (msg.type === "eval" && app.g) {
+      app.g.evals[msg.ply] = msg.eval;
+      drawGraph(); drawMoveList();
+    }
+    else if (msg.type === "error") showError(msg.message);
+  };
+  ws.onclose = (ev) => {
+    if (app.ws !== ws) return;
+    app.ws = null;
+    if (ev.code === 4404) return; // the server has no such game (any more): its message says why, no retry
+    const wait = Math.min(5000, 300 * 2 ** app.wsRetry++);
+    if (app.wsRetry > 6) { showError("lost the connection to the server"); return; }
+    setTimeout(() => { if (!app.ws && app.gameId === id && location.hash.startsWith("#/game/")) connect(id); }, wait);
+  };
+}
+
+export function send(msg) {
+  if (!app.ws || app.ws.readyState !== WebSocket.OPEN) { showError("not connected to the server"); return; }
+  $("#game-error").textContent = "";
+  app.ws.send(JSON.stringify(msg));
+}
+
+export function showError(text) { $("#game-error").textContent = text; }
+
+export function movesKey(g) { return g.moves.map((m) => m.move).join(" "); }
+
+export function onState(g) {
+  const prev = app.g;
+  // an answer that arrives after a newer state (the computer's reply pushed while a request was on its way)
+  if (prev && prev.id === g.id && typeof prev.version === "number" && g.version < prev.version) return;
+  app.g = g;
+  app.clockAt = performance.now();
+  if (!prev || movesKey(prev) !== movesKey(g) || prev.start !== g.start) {
+    app.frames = new Map();
+    if (app.viewPly !== null && app.viewPly >= g.ply) app.viewPly = null;
+    if (app.review && !movesKey(g).startsWith(app.review.moves.map((m) => m.move).join(" "))) clearReview();
+    if (prev && prev.ply !== g.ply) app.showHints = null;
+  }
+  if (prev && prev.ply < g.ply && app.viewPly === null) app.shownPly = Math.min(app.shownPly ?? g.ply, g.ply - 1);
+  $("#opt-analysis").value = g.analysis_level;
+  render();
+  if (g.over && app.endShownFor !== g.id) {
+    app.endShownFor = g.id;
+    if (g.ply > g.setup_moves || (g.clock && g.clock.flagged !== null)) setTimeout(() => showEnd(g), 650);
+  }
+  if (!g.over && app.endShownFor === g.id) app.endShownFor = null; // undone after the end
+}
+
+export function humanAt(frame) {
+  const g = app.g;
+  return app.mode === "live" && g && g.owner && frame && !frame.over && frame.to_move !== null
+    && g.players[frame.to_move].kind === "human";
+}
+
+export function canPlayAt(frame) {
+  if (!humanAt(frame)) return false;
+  if (frame.ply === app.g.ply) return true;
+  return app.g.can_branch && app.g.thinking === null;
+}
+
+export function playAt(frame, move) {
+  if (frame.ply === app.g.ply) { send({ type: "move", move }); return; }
+  api("POST", `/api/games/${app.gameId}/branch`, { ply: frame.ply, move })
+    .then((g) => { app.viewPly = null; onState(g); })
+    .catch((e) => showError(e.message));
+}
+
+// ---------------------------------------------------------------- replay of a finished game
+export async function openReplay(id) {
+  resetBoardScreen("replay");
+  app.gameId = null;
+  try {
+    const rec = await api("GET", `/api/history/${id}`);
+    if (app.mode !== "replay") return;
+    app.rec = rec;
+    const last = rec.frames[rec.frames.length - 1];
+    app.g = {
+      id: rec.id, game: rec.game, layout: rec.layout, side_names: rec.side_names, ply: rec.frames.length - 1,
+      moves: rec.frames.slice(1).map((f) => ({ ply: f.ply, move: f.move, side: f.side })),
+      players: rec.players.map((p) => ({ kind: p.startsWith("computer") ? "computer" : "human", name: p, label: "" })),
+      evals: rec.frames.map(() => null), over: true, owner: false, start: rec.start, counts: last.counts,
+      transcript: transcriptOf(rec), position: rec.final, clock: null, thinking: null, result: { text: rec.result },
+    };
+    for (const f of rec.frames) f.legal = [];
+    $("#replay-title").textContent = `${gameLabel(rec)}, ${rec.finished_at.slice(0, 10)}`;
+    $("#replay-result").textContent = rec.result;
+    app.viewPly = 0;
+    render();
+  } catch (e) { $("#replay-title").textContent = e.message; $("#replay-head").hidden = false; }
+}
+
+export function transcriptOf(rec) {
+  const moves = rec.moves.filter((m) => m !== "pass");
+  return moves.some((m) => m.includes(" ")) ? moves.join(", ") : moves.join("");
+}
+
+export function gameLabel(rec) {
+  const v = variantOf(rec.game, rec.layout);
+  return v ? v.label : rec.game;
+}
+
+export async function playOn() {
+  const rec = app.rec;
+  if (!rec) return;
+  const k = viewPly();
+  const s = { ...(app.settings.mode ? app.settings : formSettings()) };
+  const v = variantOf(rec.game, rec.layout);
+  s.game = v ? v.name : rec.game;
+  if (s.mode === "watch") s.mode = "people";
+  try { await startGame(s, rec.start, { moves: rec.moves.slice(0, k) }); }
+  catch (e) { showError(e.message); }
+}
+
+// ---------------------------------------------------------------- rendering the board screen
+export function render() {
+  const g = app.g;
+  if (!g) return;
+  const k = viewPly();
+  const f = frameAt(k);
+  const atEnd = k === lastPly();
+  const reviewRow = app.review ? app.review.moves.find((m) => m.ply === k + 1) : null;
+  const hints = f ? drawHints(k, f) : null;
+  let values = null;
+  if ($("#opt-values").checked && f && !f.over) {
+    const a = analysisAt(k);
+    if (a) values = { a, mover: f.to_move };
+  }
+  if (f) {
+    const step = app.shownPly !== null && k === app.shownPly + 1;
+    const clickable = canPlayAt({ ...f, ply: k });
+    drawBoard($("#board"), { game: g.game, layout: g.layout, cells: f.cells, highlight: f.highlight || [] }, {
+      legal: clickable ? f.legal : [],
+      dots: clickable || (app.mode === "live" && atEnd && f.to_move !== null) ? f.legal : [],
+      lastMove: f.last_move ? (typeof f.last_move === "object" ? f.last_move.index : f.last_move) : null,
+      flips: step ? flipsOf(f) : [],
+      placed: step && f.last_move !== null && f.last_move !== undefined ? (typeof f.last_move === "object" ? f.last_move.index : f.last_move) : null,
+      hints, values,
+      review: reviewRow && reviewRow.best && !reviewRow.forced ? reviewRow : null,
+      onClick: clickable ? (idx) => {
+        const m = f.legal.find((x) => x.index === idx);
+        if (m) playAt({ ...f, ply: k }, m.move);
+      } : null,
+      // a click off the marked squares on your turn says why nothing happened
+      onMiss: clickable ? (square) => showError(`${square} is not a legal move here (the dots mark yours)`) : null,
+    });
+    app.shownPly = k;
+  }
+  const known = (g.evals || []).find((e) => e);
+  const v = variantOf(g.game, g.layout);
+  $("#analysis-level-box").hidden = !(v && engineGame(v.name) && (!known || known.unit === "discs"));
+  if (app.mode === "replay") $("#opt-analysis").value = analysisLevel();
+  drawPlayers(f);
+  drawStatus(f, k);
+  drawNav(k);
+  drawMoveNote(k, f);
+  drawMoveList();
+  drawGraph();
+  drawReview();
+  if (!$("#export-box").hidden) fillExport();
+}
+
+export function flipsOf(f) {
+  if (Array.isArray(f.flipped)) return f.flipped;
+  const prev = app.mode === "replay" ? app.rec.frames[f.ply - 1] : null;
+  if (!prev) return [];
+  return f.cells.map((v, i) => (v && prev.cells[i] && v !== prev.cells[i] ? i : -1)).filter((i) => i >= 0);
+}
+
+export function drawPlayers(f) {
+  const g = app.g;
+  const box = $("#players");
+  box.textContent = "";
+  box.classList.toggle("timed", !!g.clock);
+  const symbols = ["X", "O"];
+  const pieces = g.layout.pieces || ["black", "white"];
+  const marked = marksGame(g.layout);
+  const counts = f ? (f.counts || g.counts) : g.counts;
+  for (const p of [0, 1]) {
+    const info = g.players[p];
+    const row = html("div", { class: "player" + (f && f.to_move === p ? " to-move" : ""), "data-player": p }, box);
+    html("span", { class: `chip ${symbols[p]} ${pieces[p]}${marked ? " mark" : ""}`,
+      text: marked ? symbols[p] : "" }, row);
+    const who = html("div", { class: "who" }, row);
+    html("span", { class: "colour", text: g.side_names[p] }, who);
+    html("span", { class: "name", text: ` ${info.name}` }, who);
+    if (info.kind === "computer" && info.label) html("small", { text: info.label.replace(/^level \d+: /, "") }, who);
+    if (g.clock) html("span", { class: "clock" + (g.clock.running === p ? " running" : "") + (g.clock.flagged === p ? " flagged" : ""), "data-clock": p, text: clockText(p) }, row);
+    html("span", { class: "count", text: marked ? "" : counts[symbols[p]] }, row);
+  }
+}
+
+export function clockLeft(p) {
+  const c = app.g && app.g.clock;
+  if (!c) return 0;
+  let t = c.remaining[p];
+  if (c.running === p) t -= (performance.now() - app.clockAt) / 1000;
+  return Math.max(0, t);
+}
+export function clockText(p) {
+  const t = clockLeft(p);
+  if (t < 10) return `0:0${t.toFixed(1)}`.replace(/^0:0(\d\d)/, "0:$1");
+  const s = Math.ceil(t);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+export function tickClocks() {
+  if (!app.g || !app.g.clock || app.mode !== "live") return;
+  for (const node of document.querySelectorAll("[data-clock]")) {
+    const p = +node.dataset.clock;
+    node.textContent = clockText(p);
+    node.classList.toggle("low", clockLeft(p) < 10);
+  }
+}
+setInterval(tickClocks, 100);
+
+export function drawStatus(f, k) {
+  const g = app.g;
+  const names = g.side_names;
+  let turn;
+  if (app.mode === "replay") turn = k === 0 ? "Start position" : `After move ${k}`;
+  else if (g.over && k === g.ply) turn = g.result ? g.result.text : "Game over";
+  else if (!f) turn = "…";
+  else if (f.to_move === null) turn = "Game over in this position";
+  else {
+    turn = `${names[f.to_move]} to move`;
+    if (humanAt(f) && k === g.ply) turn += ` — your turn (${f.legal.length} legal move${f.legal.length === 1 ? "" : "s"})`;
+  }
+  $("#turn").textContent = turn;
+  const thinking = app.mode === "live" && g.thinking !== null && g.thinking !== undefined;
+  $("#thinking").hidden = !thinking;
+  if (thinking) $("#thinking-text").textContent = `${names[g.thinking]} (${g.players[g.thinking].name.toLowerCase()}) is thinking…`;
+  $("#notice").textContent = app.mode === "live" && k === g.ply ? (g.notice || "") : "";
+  if (app.mode === "live" && g.error) showError(g.error);
+  const live = app.mode === "live";
+  $("#btn-undo").disabled = !live || !g.owner || !g.can_undo;
+  $("#btn-redo").disabled = !live || !g.owner || !g.can_redo;
+  $("#btn-hint").disabled = !f || f.over || f.to_move === null;
+  $("#btn-review").disabled = !!app.reviewing || !g.moves.some((m) => m.move !== "pass");
+  $("#move-input").disabled = !live || !humanAt(f) || k !== g.ply;
+  const entry = gameEntry(g.game);
+  $("#move-input").placeholder = `type a move, e.g. ${entry ? entry.example : "d3"}`;
+  const note = $("#view-note");
+  if (live && k !== g.ply) {
+    note.hidden = false;
+    note.textContent = canPlayAt(f ? { ...f, ply: k } : null)
+      ? `Position after move ${k} of ${g.ply}. Play a move here to go on from this position (the later moves are replaced; Undo takes it back).`
+      : `Position after move ${k} of ${g.ply}. ▶| returns to the game.`;
+  } else note.hidden = true;
+}
+
+export function drawNav(k) {
+  const last = lastPly();
+  $("#nav-pos").textContent = `${k} / ${last}`;
+  $("#nav-first").disabled = $("#nav-prev").disabled = k === 0;
+  $("#nav-last").disabled = $("#nav-next").disabled = k === last;
+}
+
+export function drawMoveNote(k, f) {
+  const box = $("#move-note");
+  const g = app.g;
+  const r = app.review;
+  const parts = [];
+  const lastMove = k > 0 ? g.moves[k - 1] : null;
+  const sep = separatorOf(g.game);
+  if (r) {
+    const row = r.moves.find((m) => m.ply === k + 1);
+    if (row && row.best && !row.forced) {
+      const mover = row.side;
+      const mine = `${moveName(row.ply, mover, "")}played ${row.move} (${fmtVal(moveValue(row.value, mover), r.unit)})`;
+      const verdict = row.loss > 0 ? `: ${row.mistake ? "a mistake, " : ""}${discs(row.loss).replace("+", "")} ${r.unit === "discs" ? "discs" : "units"} below ${row.best} (${fmtVal(moveValue(row.best_value, mover), r.unit)})` : ", the best move";
+      parts.push({ text: mine + verdict + (row.exact ? " — exact" : ""), cls: row.mistake ? "bad" : "" });
+      parts.push({ text: `Best line: ${row.best_line.join(sep)}`, cls: "line" });
+    }
+  }
+  if (!parts.length && lastMove && app.mode === "replay") parts.push({ text: `Move ${k}: ${g.side_names[lastMove.side]} ${lastMove.move}`, cls: "" });
+  box.textContent = "";
+  box.hidden = !parts.length;
+  for (const p of parts) html("div", { class: p.cls, text: p.text }, box);
+}
+
+export function drawMoveList() {
+  const g = app.g;
+  const list = $("#movelist");
+  if (!g) return;
+  const k = viewPly();
+  const r = app.review;
+  list.textContent = "";
+  const startBtn = html("button", { class: "mv start" + (k === 0 ? " current" : ""), "data-ply": 0, text: "start" }, list);
+  startBtn.addEventListener("click", () => goto(0));
+  const evals = r ? r.evals : g.evals;
+  const numbers = moveNumbers(g.moves);
+  let row = null;
+  g.moves.forEach((m, i) => {
+    const ply = i + 1;
+    if (m.side === 0 || !row) {
+      row = html("div", { class: "mv-row" }, list);
+      html("span", { class: "mv-num", text: `${numbers[ply]}.` }, row);
+      if (m.side === 1) html("span", { class: "mv-empty" }, row);
+    }
+    const btn = html("button", { class: "mv" + (ply === k ? " current" : "") + (m.move === "pass" ? " pass" : ""), "data-ply": ply, "aria-label": `move ${ply}: ${m.move}` }, row);
+    html("span", { class: "mv-move", text: m.move }, btn);
+    const ev = evals && evals[ply];
+    if (ev && (ev.unit === "discs" || ev.unit === "result")) {
+      html("span", { class: "mv-val" + (ev.exact ? " exact" : ""), text: fmtVal(posValue(ev.value, m.side), ev.unit, { bare: true }) }, btn);
+    }
+    const rv = r ? r.moves.find((x) => x.ply === ply) : null;
+    if (rv && rv.mistake) {
+      btn.classList.add("mistake");
+      html("span", { class: "mv-loss", text: `?−${discs(rv.loss).replace("+", "")}` }, btn);
+      btn.title = `lost ${discs(rv.loss).replace("+", "")} against ${rv.best}`;
+    }
+    btn.addEventListener("click", () => goto(ply));
+    if (m.side === 1) row = null;
+  });
+  scrollIntoList(list, list.querySelector(".current"));
+}
+
+// The number of each ply's move as the move list shows it (a Black move and White's reply share one), so that
+// the review and the notes name a move as the list does.
+export function moveNumbers(moves) {
+  const out = [0];
+  let number = 0;
+  moves.forEach((m, i) => {
+    if (m.side === 0 || i === 0 || moves[i - 1].side === 1) number += 1;
+    out.push(number);
+  });
+  return out;
+}
+
+export function moveName(ply, side, move) {
+  const n = app.g ? moveNumbers(app.g.moves)[ply] ?? ply : ply;
+  return `${n}. ${side === null ? "" : `${app.g.side_names[side]} `}${move}`;
+}
+
+export function scrollIntoList(list, item) {
+  // scroll the list (only the list, never the page) so that ``item`` shows, with a row of context
+  if (!item) return;
+  const a = list.getBoundingClientRect(), b = item.getBoundingClientRect();
+  if (b.top < a.top + 2) list.scrollTop -= a.top - b.top + 28;
+  else if (b.bottom > a.bottom - 2) list.scrollTop += b.bottom - a.bottom + 28;
+}
+
+export function drawGraph() {
+  const g = app.g;
+  if (!g) return;
+  const r = app.review;
+  const evals = (r ? r.evals : g.evals) || [];
+  const svg = $("#graph");
+  const W = Math.max(200, Math.round(svg.clientWidth || svg.parentNode.clientWidth || 300)), H = 120;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.textContent = "";
+  const known = evals.filter((e) => e);
+  const unit = mostCommon(known.map((e) => e.unit));
+  const side = graphSide();
+  const names = g.side_names;
+  const level = r ? r.source : (unit === "discs" ? `fast engine, level ${analysisLevel()}` : "");
+  if (!known.length) {
+    $("#graph-label").textContent = app.mode === "replay" && !r ? "Evaluation: press Review to analyse every move." : "Evaluation: waiting for the analysis…";
+  } else {
+    $("#graph-label").textContent = `Evaluation ${unitNote(unit)}, ${names[side]}'s view${level ? ` — ${level}` : ""}` + (known.some((e) => e.exact) ? " (● exact)" : "");
+  }
+  const n = Math.max(evals.length - 1, lastPly(), 1);
+  const vals = evals.map((e) => (e && e.unit === unit ? (side === 1 ? -e.value : e.value) : null));
+  let span = 1;
+  if (unit === "discs") { const m = Math.max(4, ...vals.filter((v) => v !== null).map(Math.abs)); span = Math.min(64, Math.ceil(m / 4) * 4); }
+  else if (unit !== "result") span = Math.max(1, ...vals.filter((v) => v !== null).map(Math.abs));
+  const L = 38, R = 6, T = 8, B = 8;
+  const x = (i) => L + (i / n) * (W - L - R), y = (v) => T + (H - T - B) / 2 - (v / span) * ((H - T - B) / 2);
+  const grid = unit === "result" ? [[1, "win"], [0, "draw"], [-1, "loss"]] : [[span, discs(span)], [span / 2, discs(span / 2)], [0, "0"], [-span / 2, discs(-span / 2)], [-span, discs(-span)]];
+  for (const [v, label] of grid) {
+    el("line", { x1: L, y1: y(v), x2: W - R, y2: y(v), class: v === 0 ? "zero" : "grid" }, svg);
+    el("text", { x: L - 4, y: y(v), class: "axis", text: unit === "discs" || unit === "result" ? label : shortNumber(v) }, svg);
+  }
+  const pts = [];
+  vals.forEach((v, i) => { if (v !== null) pts.push(`${x(i)},${y(Math.max(-span, Math.min(span, v)))}`); });
+  if (pts.length) el("polyline", { class: "eval", points: pts.join(" ") }, svg);
+  vals.forEach((v, i) => {
+    if (v !== null && evals[i].exact) el("circle", { cx: x(i), cy: y(Math.max(-span, Math.min(span, v))), r: 2.5, class: "exact" }, svg);
+  });
+  if (r) for (const m of r.moves.filter((mm) => mm.mistake)) {
+    el("circle", { cx: x(m.ply), cy: T + 3, r: 3, class: "mistake-dot" }, svg);
+  }
+  el("line", { x1: x(viewPly()), y1: T, x2: x(viewPly()), y2: H - B, class: "now" }, svg);
+  svg.onclick = (ev) => {
+    const rect = svg.getBoundingClientRect();
+    const px = (ev.clientX - rect.left) * (W / rect.width);
+    goto(Math.round(((px - L) / (W - L - R)) * n));
+  };
+}
+
+export function mostCommon(items) {
+  const count = new Map();
+  for (const x of items) count.set(x, (count.get(x) || 0) + 1);
+  let best = null;
+  for (const [x, c] of count) if (best === null || c > count.get(best)) best = x;
+  return best;
+}
+
+export function shortNumber(v) {
+  const a = Math.abs(v);
+  const t = a >= 1e4 ? `${Math.round(a / 1000)}k` : a >= 100 ? String(Math.round(a)) : String(Math.round(a * 10) / 10);
+  return v === 0 ? "0" : (v > 0 ? "+" : "−") + t;
+}
+
+export function showEnd(g) {
+  if (app.mode !== "live" || !app.g || app.g.id !== g.id || !app.g.over) return;
+  const r = g.result;
+  const humans = g.players.filter((p) => p.kind === "human").length;
+  let title = r ? r.text : "Game over";
+  if (r && humans === 1) {
+    const me = g.players.findIndex((p) => p.kind === "human");
+    title = r.winner === null ? "Draw" : r.winner === me ? `You win: ${r.text}` : `You lose: ${r.text}`;
+  }
+  $("#end-title").textContent = title;
+  const entry = gameEntry(g.game);
+  $("#end-score").textContent = entry && entry.result === "result" ? (r && r.winner === null ? `No ${entry.line || "line"}.` : `${entry.line ? entry.line[0].toUpperCase() + entry.line.slice(1) : "A line"}.`)
+    : `${g.side_names[0]} ${g.counts.X} – ${g.counts.O} ${g.side_names[1]}`;
+  const lost = g.saved === false ? g.error : "";  // the server could not store the game (full disk...)
+  $("#end-detail").textContent = [r && r.reason === "time" ? g.notice : "", lost].filter(Boolean).join(" ");
+  $("#btn-end-review").hidden = !g.moves.some((m) => m.move !== "pass");
+  $("#end").hidden = false;
+}
+
+export function fillExport() {
+  const g = app.g;
+  if (!g) return;
+  $("#export-text").value = g.custom_start ? `${g.start}\n${g.transcript}` : g.transcript;
+  const f = frameAt(viewPly());
+  $("#export-position").value = (f && f.position) || g.position || "";
+}
+
+// ---------------------------------------------------------------- buttons and keys
+export function initBoard() {
+  $("#btn-undo").addEventListener("click", () => { app.viewPly = null; send({ type: "undo" }); });
+  $("#btn-redo").addEventListener("click", () => { app.viewPly = null; send({ type: "redo" }); });
+  $("#btn-hint").addEventListener("click", toggleHints);
+  $("#btn-review").addEventListener("click", startReview);
+  $("#btn-end-review").addEventListener("click", () => { $("#end").hidden = true; startReview(); });
+  $("#btn-playon").addEventListener("click", playOn);
+  $("#btn-newgame").addEventListener("click", () => { location.hash = "#/"; });
+  $("#btn-export").addEventListener("click", () => { const b = $("#export-box"); b.hidden = !b.hidden; fillExport(); });
+  $("#btn-copy").addEventListener("click", () => { $("#export-text").select(); if (navigator.clipboard) navigator.clipboard.writeText($("#export-text").value).catch(() => {}); });
+  $("#nav-first").addEventListener("click", () => goto(0));
+  $("#nav-prev").addEventListener("click", () => goto(viewPly() - 1));
+  $("#nav-next").addEventListener("click", () => goto(viewPly() + 1));
+  $("#nav-last").addEventListener("click", () => goto(lastPly()));
+  $("#opt-pov").addEventListener("change", (ev) => { app.settings.pov = ev.target.value; saveSettings(); render(); });
+  $("#opt-values").addEventListener("change", (ev) => { app.settings.values = ev.target.checked; saveSettings(); render(); });
+  $("#opt-analysis").addEventListener("change", async (ev) => {
+    app.settings.analysis = ev.target.value; saveSettings();
+    if (app.mode === "live" && app.g && app.g.owner) {
+      try { onState(await api("POST", `/api/games/${app.gameId}/settings`, { analysis_level: +ev.target.value })); }
+      catch (e) { showError(e.message); }
+    } else render();
+  });
+  $("#move-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const text = $("#move-input").value.trim();
+    if (text && app.g && !app.g.over) { send({ type: "move", move: text }); $("#move-input").value = ""; }
+  });
+  $("#btn-again").addEventListener("click", async () => {
+    $("#end").hidden = true;
+    try { await startGame(app.settings.mode ? app.settings : formSettings(), ""); } catch (e) { showError(e.message); }
+  });
+  $("#btn-back").addEventListener("click", () => { $("#end").hidden = true; location.hash = "#/"; });
+  $("#btn-look").addEventListener("click", () => { $("#end").hidden = true; });
+  window.addEventListener("resize", () => { if (!$("#screen-board").hidden) drawGraph(); });
+  document.addEventListener("keydown", (ev) => {
+    const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);
+    if ($("#screen-board").hidden || !app.g) return;
+    const mod = (ev.ctrlKey || ev.metaKey) && !typing; // in a text box Ctrl+Z stays the box's own undo
+    if (app.mode === "live" && mod && ev.key.toLowerCase() === "z" && !ev.shiftKey) { ev.preventDefault(); app.viewPly = null; send({ type: "undo" }); return; }
+    if (app.mode === "live" && mod && (ev.key.toLowerCase() === "y" || (ev.key.toLowerCase() === "z" && ev.shiftKey))) {
+      ev.preventDefault(); app.viewPly = null; send({ type: "redo" }); return;
+    }
+    if (typing || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.key === "ArrowLeft") { ev.preventDefault(); goto(viewPly() - 1); }
+    else if (ev.key === "ArrowRight") { ev.preventDefault(); goto(viewPly() + 1); }
+    else if (ev.key === "Home") { ev.preventDefault(); goto(0); }
+    else if (ev.key === "End") { ev.preventDefault(); goto(lastPly()); }
+    else if (ev.key === "?") toggleHints();
+    else if (/^[a-j0-9]$/i.test(ev.key) && !$("#move-input").disabled) {
+      $("#move-input").focus(); // the key lands in the move box: type d3 then Enter
+    }
+  });
+}
+
+export function toggleHints() {
+  const k = viewPly();
+  app.showHints = app.showHints === k ? null : k;
+  render();
+}

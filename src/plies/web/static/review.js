@@ -1,0 +1,137 @@
+// Analysis, hints and the review of a game: every move of a position valued, the best moves, the mistakes.
+import { api, app, separatorOf, sizeOf, variantOf } from "./api.js";
+import { $, html } from "./dom.js";
+import { frameAt, goto, moveName, render, scrollIntoList, showError, viewPly } from "./game.js";
+import { discs, fmtVal, moveValue, povName, unitNote } from "./values.js";
+
+// ---------------------------------------------------------------- analysis, hints, review
+export function analysisLevel() { return app.g && app.g.analysis_level ? app.g.analysis_level : (+app.settings.analysis || (app.info && app.info.analysis.default) || 8); }
+
+export function analysisKey(ply) {
+  const f = frameAt(ply);
+  const where = app.mode === "replay" ? `r${app.rec.id}:${ply}` : (f ? f.position : `?${ply}`);
+  return `${where}@${analysisLevel()}`;
+}
+
+export function analysisAt(ply) {
+  const key = analysisKey(ply);
+  const a = app.analyses.get(key);
+  if (a) return a;
+  if (!key.startsWith("?")) fetchAnalysis(ply, key);
+  return null;
+}
+
+export async function fetchAnalysis(ply, key) {
+  if (app.pending.has(key)) return;
+  app.pending.add(key);
+  try {
+    let a;
+    if (app.mode === "replay") {
+      const rec = app.rec;
+      const v = variantOf(rec.game, rec.layout);
+      a = await api("POST", "/api/analysis", { game: rec.game, size: v ? sizeOf(v.name) : null,
+        position: rec.start, moves: rec.moves.slice(0, ply), level: analysisLevel() });
+    } else {
+      a = await api("GET", `/api/games/${app.gameId}/analysis?ply=${ply}&level=${analysisLevel()}`);
+    }
+    app.analyses.set(key, a);
+    if (app.analyses.size > 500) app.analyses.delete(app.analyses.keys().next().value);
+    render();
+  } catch (e) { showError(e.message); }
+  finally { app.pending.delete(key); }
+}
+
+export function drawHints(ply, frame) {
+  const box = $("#hints");
+  if (app.showHints !== ply) { box.hidden = true; return null; }
+  box.hidden = false;
+  const a = analysisAt(ply);
+  box.textContent = "";
+  if (!a) { html("div", { class: "muted", text: "Looking for the best moves…" }, box); return null; }
+  if (!a.moves.length) { html("div", { text: "No moves here." }, box); return null; }
+  html("div", { class: "small muted", text: `Best moves, ${unitNote(a.unit)} from ${povName()}'s view — ${a.source}` }, box);
+  const ol = html("ol", { class: "hint-list" }, box);
+  const mover = frame ? frame.to_move : a.to_move;
+  for (const h of a.moves.slice(0, 3)) {
+    const li = html("li", {}, ol);
+    html("b", { class: "hint-move", text: h.move }, li);
+    html("span", { class: "hint-value", text: fmtVal(moveValue(h.value, mover), a.unit) + (h.exact && a.unit === "discs" ? " exact" : "") }, li);
+    if (h.pv.length > 1) html("span", { class: "hint-line", text: `then ${h.pv.slice(1).join(separatorOf(a.game))}` }, li);
+  }
+  return a.moves.slice(0, 3);
+}
+
+
+export function clearReview() {
+  app.review = null; app.reviewing = null;
+  $("#review-box").hidden = true;
+}
+
+export async function startReview() {
+  if (!app.g || app.reviewing) return;
+  const body = { level: analysisLevel() };
+  if (app.mode === "replay") body.history_id = app.rec.id; else body.game_id = app.gameId;
+  const box = $("#review-box");
+  box.hidden = false;
+  $("#review-summary").textContent = ""; $("#review-mistakes").textContent = "";
+  $("#review-progress").hidden = false;
+  $("#review-bar").value = 0;
+  $("#review-progress-text").textContent = "Starting the review…";
+  try {
+    let job = await api("POST", "/api/reviews", body);
+    app.reviewing = job.id;
+    while (job.status === "running") {
+      $("#review-bar").max = job.total; $("#review-bar").value = job.done;
+      $("#review-progress-text").textContent = `Analysing position ${Math.min(job.done + 1, job.total)} of ${job.total}…`;
+      await new Promise((r) => setTimeout(r, 200));
+      if (app.reviewing !== job.id) return;
+      job = await api("GET", `/api/reviews/${job.id}`);
+    }
+    app.reviewing = null;
+    $("#review-progress").hidden = true;
+    if (job.status !== "done") throw new Error(job.error || "the review failed");
+    app.review = job.review;
+    render();
+  } catch (e) {
+    app.reviewing = null;
+    $("#review-progress").hidden = true;
+    $("#review-summary").textContent = e.message;
+  }
+}
+
+export function drawReview() {
+  const r = app.review;
+  if (!r) return;
+  const box = $("#review-box");
+  box.hidden = false;
+  const sum = $("#review-summary");
+  sum.textContent = "";
+  const unit = r.unit;
+  const lossWord = unit === "discs" ? "discs lost" : unit === "result" ? "results thrown away" : `${unit} units lost`;
+  html("div", { class: "small muted", text: `Review — ${r.source}. A mistake loses ${unit === "discs" ? `at least ${r.threshold} discs` : unit === "result" ? "a better result" : "much more than the other moves"} against the best move.` }, sum);
+  const table = html("table", { class: "review-table" }, sum);
+  const head = html("tr", {}, html("thead", {}, table));
+  for (const t of ["", "mistakes", lossWord, "worst"]) html("th", { text: t }, head);
+  const body = html("tbody", {}, table);
+  for (const p of r.players) {
+    const tr = html("tr", { "data-side": p.side }, body);
+    const who = app.g.players[p.side];
+    html("td", { text: `${p.name}${who && who.name && who.name !== p.name ? ` (${who.name})` : ""}` }, tr);
+    html("td", { class: "num", text: String(p.mistakes) }, tr);
+    html("td", { class: "num", text: unit === "result" ? String(p.lost) : discs(p.lost).replace("+", "") }, tr);
+    html("td", { text: p.worst ? `${moveName(p.worst.ply, null, p.worst.move)} (−${discs(p.worst.loss).replace("+", "")})` : "—" }, tr);
+  }
+  const ol = $("#review-mistakes");
+  ol.textContent = "";
+  const here = viewPly() + 1;
+  for (const m of r.moves.filter((x) => x.mistake)) {
+    const li = html("li", { "data-ply": m.ply, class: m.ply === here ? "current" : "" }, ol);
+    const b = html("button", { class: "mistake-link", text: moveName(m.ply, m.side, m.move) }, li);
+    b.addEventListener("click", () => goto(m.ply - 1));
+    html("span", { class: "loss", text: ` −${discs(m.loss).replace("+", "")}${unit === "discs" ? " discs" : ""}${m.exact ? " (exact)" : ""}` }, li);
+    html("span", { class: "muted", text: `, best ${m.best}` }, li);
+  }
+  ol.hidden = !ol.childElementCount;
+  scrollIntoList(ol, ol.querySelector(".current"));
+  if (!ol.childElementCount) html("p", { class: "muted", text: "No mistakes." }, sum);
+}

@@ -1,0 +1,131 @@
+// The start screen: the game, who plays, the difficulty, a clock, a pasted position; it starts a game.
+import { api, app, baseGame, gameChoices, gameTitle, saveSettings, sizeOf, variant } from "./api.js";
+import { $, html } from "./dom.js";
+import { pov } from "./values.js";
+
+export async function initStart() {
+  app.info = await api("GET", "/api/info");
+  const sel = $("#opt-game");
+  for (const name of gameChoices()) html("option", { value: name, text: gameTitle(name) }, sel);
+  const levelSel = $("#opt-level"), level2 = $("#opt-level2");
+  for (let l = 1; l <= app.info.levels.max; l++) {
+    const teach = l <= app.info.levels.teaching[1];
+    const text = teach ? `${l}: textbook search, depth ${l}`
+      : `${l}: ${app.info.engine.available ? "fast engine" : "alpha-beta (no engine)"}`;
+    html("option", { value: l, text }, levelSel);
+    html("option", { value: l, text }, level2);
+  }
+  const analysis = $("#opt-analysis");
+  for (const [l, text] of Object.entries(app.info.analysis.levels || {})) html("option", { value: l, text: `level ${l} (${text})` }, analysis);
+  $("#engine-note").textContent = `Levels 1–${app.info.levels.teaching[1]} are the textbook search at that depth; ${app.info.engine.text}.`;
+  if (app.info.learn) { $("#nav-learn").hidden = false; $("#start-learn").hidden = false; }
+  const s = app.settings;
+  if (s.game && gameChoices().includes(s.game)) sel.value = s.game;
+  if (s.mode) for (const r of document.querySelectorAll("input[name=mode]")) r.checked = r.value === s.mode;
+  levelSel.value = s.level || 2; level2.value = s.level2 || 3;
+  if (s.algorithm) $("#opt-algorithm").value = s.algorithm;
+  if (s.minutes) $("#opt-minutes").value = s.minutes;
+  if (s.increment) $("#opt-increment").value = s.increment;
+  fillHeuristics();
+  if (s.heuristic) $("#opt-heuristic").value = s.heuristic;
+  $("#opt-pov").value = pov();
+  $("#opt-values").checked = !!s.values;
+  sel.addEventListener("change", fillHeuristics);
+  $("#start-form").addEventListener("change", updateStartForm);
+  updateStartForm();
+  $("#start-form").addEventListener("submit", (ev) => { ev.preventDefault(); startFromForm(); });
+}
+
+
+export function fillHeuristics() {
+  const game = baseGame($("#opt-game").value);
+  const sel = $("#opt-heuristic");
+  sel.textContent = "";
+  const entry = app.info.games.find((g) => g.name === game);
+  const names = entry ? entry.heuristics : [];
+  if (!names.length) html("option", { value: "", text: "disc difference" }, sel);
+  for (const n of names) html("option", { value: n, text: n + (entry.default_heuristic === n ? " (default)" : "") }, sel);
+  if (entry && entry.default_heuristic) sel.value = entry.default_heuristic;
+  const sides = entry ? entry.sides : ["Black", "White"];
+  for (const span of document.querySelectorAll("[data-side]")) span.textContent = sides[+span.dataset.side];
+  labelLevels();
+  updateStartForm();
+}
+
+// The high levels' names in the Difficulty lists: the fast engine where it plays, alpha-beta elsewhere.
+export function engineGame(name) { const v = variant(name); return !!(v && v.engine && app.info.engine.available); }
+export function labelLevels() {
+  const fast = engineGame($("#opt-game").value);
+  for (const sel of [$("#opt-level"), $("#opt-level2")]) {
+    for (const o of sel.options) {
+      const l = +o.value;
+      if (l > app.info.levels.teaching[1]) o.textContent = `${l}: ${fast ? "fast engine" : "alpha-beta"}`;
+    }
+  }
+}
+
+export function levelNote(level) {
+  if (level <= app.info.levels.teaching[1]) {
+    return `Level ${level}: the textbook search looks ${level} move${level === 1 ? "" : "s"} ahead with the evaluation below.`;
+  }
+  const game = $("#opt-game").value;
+  if (!engineGame(game)) return `Level ${level}: alpha-beta with move ordering (the fast engine plays 8×8 Othello only).`;
+  return `Level ${level}: ${(app.info.engine.levels || {})[level] || "the fast engine"}.`;
+}
+
+export function updateStartForm() {
+  if (!app.info) return;
+  const mode = document.querySelector("input[name=mode]:checked").value;
+  const lvl = Math.max(+$("#opt-level").value, mode === "watch" ? +$("#opt-level2").value : 0);
+  document.querySelector(".computer-only").hidden = mode === "people";
+  document.querySelector(".watch-only").hidden = mode !== "watch";
+  document.querySelector(".teaching-only").hidden = mode === "people" || lvl > app.info.levels.teaching[1];
+  $("#level-note").textContent = mode === "people" ? "" : levelNote(+$("#opt-level").value);
+}
+
+export function formSettings() {
+  const f = $("#start-form");
+  return {
+    game: f.game.value, mode: f.mode.value, level: +f.level.value, level2: +f.level2.value,
+    algorithm: f.algorithm.value, heuristic: f.heuristic.value,
+    minutes: f.minutes.value.trim(), increment: f.increment.value.trim(),
+  };
+}
+
+// The evaluation chosen for the computer when the game has it; else (one chosen for another game, e.g. before the
+// editor switched game) null: the game's default.
+export function heuristicFor(game, name) {
+  const entry = app.info.games.find((g) => g.name === baseGame(game));
+  return name && entry && entry.heuristics.includes(name) ? name : null;
+}
+
+export function gameRequest(s, position, extra = {}) {
+  const heuristic = heuristicFor(s.game, s.heuristic);
+  const comp = (level) => ({ kind: "computer", level, algorithm: s.algorithm, heuristic });
+  const human = { kind: "human" };
+  const players = { first: [human, comp(s.level)], second: [comp(s.level), human], people: [human, human],
+    watch: [comp(s.level), comp(s.level2)] }[s.mode];
+  const minutes = parseFloat(s.minutes);
+  const body = { game: baseGame(s.game), size: sizeOf(s.game), position: position || null, players,
+    delay: s.mode === "watch" ? 0.4 : 0, replaces: app.gameId, ...extra };
+  if (minutes > 0) body.clock = { minutes, increment: Math.max(0, parseFloat(s.increment) || 0) };
+  if (app.settings.analysis) body.analysis_level = +app.settings.analysis;
+  return body;
+}
+
+export async function startGame(s, position, extra) {
+  const data = await api("POST", "/api/games/new", gameRequest(s, position, extra));
+  Object.assign(app.settings, s);
+  saveSettings();
+  location.hash = `#/game/${data.game.id}`;
+  return data;
+}
+
+export async function startFromForm() {
+  $("#start-error").textContent = "";
+  try {
+    await startGame(formSettings(), $("#opt-position").value.trim());
+    $("#opt-position").value = ""; // the next game starts from the start unless pasted again
+    $("#start-position").open = false;
+  } catch (e) { $("#start-error").textContent = e.message; }
+}

@@ -1,0 +1,104 @@
+"""A live game as JSON, as the page draws it: the whole game (``view``), one position of its move list
+(``frame``), its result and its sides."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from plies.analysis.position import Analysis
+from plies.game import PASS, PliesError, State
+from plies.games.record import TIMEOUT
+from plies.web import boards
+
+if TYPE_CHECKING:
+    from plies.web.sessions import GameSession, Side
+
+
+def summary(a: Analysis) -> dict[str, Any]:
+    """What the graph needs of an analysis: the position's value from Black's view, exact or not, its unit."""
+    return {"value": a["value"], "exact": a["exact"], "unit": a["unit"], "depth": a["depth"]}
+
+
+def side_view(side: Side, colour: str) -> dict[str, Any]:
+    """One side: a person, or the computer with its level and the words for it."""
+    d: dict[str, Any] = {"colour": colour, "kind": side.kind, "name": side.name or colour}
+    if side.computer is not None:
+        c = side.computer.difficulty
+        d.update(level=c.level, label=c.label, backend=c.backend, name=side.name or "Computer",
+                 short=f"computer, level {c.level}")
+    else:
+        d.update(label="", name=side.name or "Person", short=side.name or "person")
+    return d
+
+
+def result(session: GameSession) -> dict[str, Any] | None:
+    """The end of the game as the page shows it (None while it goes on): on time, or by the rules."""
+    out = session.game.outcome()
+    if out is None:
+        return None
+    if out.winner is None:
+        return {"winner": None, "score": out.score, "reason": "end", "text": "Draw", "winner_name": ""}
+    text, t = f"{session.state.player_names[out.winner]} wins", session.game.type
+    if session.game.termination == TIMEOUT:
+        text, reason = f"{text} on time", "time"
+    else:  # a win, draw or loss game has no margin to tell
+        text, reason = text + (f" by {abs(out.score):g}" if t is None or t.result == "discs" else ""), "end"
+    return {"winner": out.winner, "score": out.score, "reason": reason, "text": text,
+            "winner_name": _who(session, out.winner)}
+
+
+def _who(session: GameSession, player: int) -> str:
+    """``you``, ``the computer`` or the side's name, for the end screen."""
+    side = session.sides[player]
+    if side.kind == "human":
+        return "you" if side.name == "You" else side.name or session.state.player_names[player]
+    return f"the computer (level {side.computer.difficulty.level})" if side.computer else "the computer"
+
+
+def frame(session: GameSession, ply: int) -> dict[str, Any]:
+    """The position after ``ply`` moves as the page draws it (cells, legal moves, last move, flips)."""
+    game = session.game
+    if not 0 <= ply < len(game.states):
+        raise PliesError(f"no position {ply}: the game has {len(game.moves)} moves")
+    st = game.states[ply]
+    cells = boards.cells(st)
+    last = next((i for i in range(ply - 1, -1, -1) if game.moves[i] != PASS), None)
+    last_move = flipped = None
+    if last is not None:
+        before, move = game.states[last], game.moves[last]
+        last_move = {"index": boards.cell_of(before, move), "move": before.move_str(move), "side": before.to_move,
+                     "ply": last + 1}
+        flipped = boards.changed(boards.cells(before), boards.cells(game.states[last + 1]))
+    over = game.over if ply == len(game.moves) else st.is_over()
+    return {"ply": ply, "cells": cells, "counts": boards.counts(cells), "to_move": None if over else st.to_move,
+            "legal": [] if over else boards.legal(st), "last_move": last_move, "flipped": flipped or [],
+            "position": st.to_text(), "over": over, "eval": session.evals.of(st), "highlight": boards.highlight(st)}
+
+
+def view(session: GameSession, owner: bool = False) -> dict[str, Any]:
+    """Everything the page needs to draw the game, as JSON."""
+    g, st = session.game, session.state
+    now = frame(session, len(g.moves))
+    moves = [{"ply": i + 1, "move": name, "side": s.to_move,  # values from player 0's view
+              "value": None if n.value is None else round(n.value if s.to_move == 0 else -n.value, 2)}
+             for i, (name, s, n) in enumerate(zip(g.names(), g.states, g.notes, strict=False))]
+    people = session.has_human and session.clock is None
+    return {
+        "id": session.id, "game": st.game, "version": session.version, "ply": len(g.moves),
+        "layout": boards.layout(st), "side_names": list(st.player_names),
+        "players": [side_view(session.sides[p], st.player_names[p]) for p in (0, 1)],
+        **{k: now[k] for k in ("cells", "counts", "to_move", "legal", "last_move", "flipped", "highlight")},
+        "over": g.over, "result": result(session), "notice": session.notice, "error": session.error,
+        "thinking": session.thinking, "can_undo": people and session.undo_target() is not None,
+        "can_redo": people and bool(g.undone), "can_branch": people, "moves": moves, "transcript": g.transcript(),
+        "start": g.start.to_text(), "custom_start": session.custom_start, "setup_moves": session.setup_moves,
+        "position": st.to_text(), "evals": session.evals.line(g.states), "analysis_level": session.evals.level,
+        "disc_diff": [_diff(s) for s in g.states], "clock": session.clock.view() if session.clock else None,
+        "saved": session.saved, "owner": owner,
+    }
+
+
+def _diff(state: State) -> int:
+    """The disc difference (X - O) of a position, for the graph."""
+    c = boards.counts(boards.cells(state))
+    return c["X"] - c["O"]
