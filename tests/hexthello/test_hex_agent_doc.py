@@ -138,6 +138,13 @@ class Cheat(Player):
 
 register("broken", lambda game, params, raw: Broken())
 register("cheat", lambda game, params, raw: Cheat())
+
+
+def unbuilt(game, params, raw):
+    return Cheat(int(params["depth"]))
+
+
+register("unbuilt", unbuilt)
 '''
 
 
@@ -169,3 +176,7 @@ def test_a_student_players_bugs_are_one_line_or_a_loss_on_the_server(tmp_path: P
     assert main(["hexthello", "client", "--load", str(tmp_path / "missing.py"), "--player", "x"]) == 2
     err = capsys.readouterr().err
     assert "without -r" in err and "no such file" in err and "Traceback" not in err
+    # a factory that raises: one line, where it raised, before any connection
+    assert main(["hexthello", "client", "--load", str(path), "--player", "unbuilt", "-p", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot build the player 'unbuilt': KeyError: 'depth' (bugs.py:" in err and "Traceback" not in err

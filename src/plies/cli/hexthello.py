@@ -25,7 +25,7 @@ from plies.game import PliesError
 from plies.games.hexthello import HexThelloState  # registers the game "hexthello"
 from plies.heuristics import hexthello as _hex_heuristics  # noqa: F401  (registers its heuristics)
 
-from ._common import FiniteRange, console, listen_port
+from ._common import FiniteRange, build_player, console, listen_port
 
 
 @click.group("hexthello")
@@ -77,7 +77,7 @@ def client_cmd(host: str, port: int, name: str, use_random: bool, no_pruning: bo
     if spec is not None:
         from plies.match.plan import resolve_spec
 
-        player = players.parse_player(resolve_spec(spec, "hexthello", depth, seconds), "hexthello")
+        player = build_player(resolve_spec(spec, "hexthello", depth, seconds), "hexthello")
     else:
         player = _agent(use_random, no_pruning, doc004, depth, seconds, seed)
     say = (lambda text: None) if quiet else (lambda text: log_line(f"{name}: {text}"))

@@ -50,11 +50,11 @@ def nboard(depth: int | None, kind: str, evaluation: str | None, move_time: floa
         if kind != "auto" or evaluation is not None or exact_empties is not None or threads is not None:
             raise PliesError("--player replaces the engine's search: give it without --engine, --eval, --exact "
                              "or --threads")
+        from plies.cli._common import build_player
         from plies.match.plan import resolve_spec
         from plies.net.nboard import PlayerAnalyser
-        from plies.players import parse_player
 
-        player = parse_player(resolve_spec(spec, "othello", depth, move_time), "othello")
+        player = build_player(resolve_spec(spec, "othello", depth, move_time), "othello")
         run(tolerant(sys.stdin), sys.stdout, analyser=PlayerAnalyser(player), depth=depth or 1,
             move_time=move_time, name=name if name != DEFAULT_NAME else player.name, exact_empties=0)
         return
