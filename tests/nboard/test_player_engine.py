@@ -1,6 +1,6 @@
 """``plies nboard --load MODULE --player SPEC``: a student's Othello player behind the NBoard protocol, as
 ``plies grade`` plays it: its moves go out as it chose them, and a player that raises ends the engine in one line,
-which the match records as a crash."""
+which the match records as a crash; what it prints goes to stderr, never into the protocol."""
 
 from __future__ import annotations
 
@@ -32,9 +32,13 @@ class Student(Player):
             raise RuntimeError("boom")
         if self.fail == "illegal" and state.empties() < 56:
             return 27  # d4: a start square, occupied
+        if self.fail == "print":  # a student's debugging output, one line looking like an answer
+            print("thinking...", state.legal_moves())
+            print("=== d3")
         return state.legal_moves()[0]
 
 
+print("student.py loaded")
 register("student", lambda game, params, raw: Student(params.get("fail", "")))
 '''
 
@@ -50,6 +54,7 @@ def module(tmp_path: Path) -> Path:
     ("", NORMAL, ""),
     ("raise", CRASH, "the player 'student' raised RuntimeError: boom (student.py:13)"),
     ("illegal", ILLEGAL, "NBoard engine played 'D4'"),
+    ("print", NORMAL, ""),  # what it prints goes to stderr, not into the protocol
 ])
 def test_a_students_player_plays_behind_the_protocol(module: Path, fail: str, termination: str,
                                                       words: str) -> None:

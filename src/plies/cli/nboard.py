@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import sys
 from typing import TextIO
@@ -42,22 +43,31 @@ def nboard(depth: int | None, kind: str, evaluation: str | None, move_time: floa
 
     Commands: nboard, set depth/game/contempt, move, hint, go, ping, learn, analyze, quit.
     """
-    if modules:
-        from plies.match.runner import load_modules
+    out = sys.stdout
+    with contextlib.redirect_stdout(sys.stderr if modules or spec is not None else out):
+        # a student's print(), at import or while choosing, goes to stderr: never into the protocol
+        if modules:
+            from plies.match.runner import load_modules
 
-        load_modules(modules)
-    if spec is not None:
-        if kind != "auto" or evaluation is not None or exact_empties is not None or threads is not None:
-            raise PliesError("--player replaces the engine's search: give it without --engine, --eval, --exact "
-                             "or --threads")
-        from plies.cli._common import build_player
-        from plies.match.plan import resolve_spec
-        from plies.net.nboard import PlayerAnalyser
+            load_modules(modules)
+        if spec is not None:
+            if kind != "auto" or evaluation is not None or exact_empties is not None or threads is not None:
+                raise PliesError("--player replaces the engine's search: give it without --engine, --eval, --exact "
+                                 "or --threads")
+            from plies.cli._common import build_player
+            from plies.match.plan import resolve_spec
+            from plies.net.nboard import PlayerAnalyser
 
-        player = build_player(resolve_spec(spec, "othello", depth, move_time), "othello")
-        run(tolerant(sys.stdin), sys.stdout, analyser=PlayerAnalyser(player), depth=depth or 1,
-            move_time=move_time, name=name if name != DEFAULT_NAME else player.name, exact_empties=0)
-        return
+            player = build_player(resolve_spec(spec, "othello", depth, move_time), "othello")
+            run(tolerant(sys.stdin), out, analyser=PlayerAnalyser(player), depth=depth or 1,
+                move_time=move_time, name=name if name != DEFAULT_NAME else player.name, exact_empties=0)
+            return
+        _engine(kind, evaluation, depth, move_time, exact_empties, name, threads, out)
+
+
+def _engine(kind: str, evaluation: str | None, depth: int | None, move_time: float | None,
+            exact_empties: int | None, name: str, threads: int | None, out: TextIO) -> None:
+    """The engine's (or a textbook search's) analyses behind the protocol, answering on ``out``."""
     if threads is None:
         from plies.engine.api import default_threads  # the engine's module is loaded by the analyser anyway
 
@@ -65,7 +75,7 @@ def nboard(depth: int | None, kind: str, evaluation: str | None, move_time: floa
     analyser = make_analyser(kind, evaluation, threads=threads)
     if depth is None:
         depth = 4 if type(analyser).__name__ == "TextbookAnalyser" else 6
-    run(tolerant(sys.stdin), sys.stdout, analyser=analyser, depth=depth, move_time=move_time, name=name,
+    run(tolerant(sys.stdin), out, analyser=analyser, depth=depth, move_time=move_time, name=name,
         exact_empties=exact_empties)
 
 
