@@ -432,6 +432,11 @@ def _pts(x: float) -> str:
     return f"{x:g}"
 
 
+def _share(points_games: tuple[float, int]) -> str:
+    """``points/games``, empty without games."""
+    return f"{points_games[0]:g}/{points_games[1]}" if points_games[1] else ""
+
+
 def sheet_html(result: GradeResult, rows: list[SheetRow], standings: Standings | None = None) -> str:
     """The sheet as one HTML page: standings with each agent's reasons, the agents that could not play, every
     failure, the cross table and every game with its moves and a replay."""
@@ -469,8 +474,7 @@ def sheet_html(result: GradeResult, rows: list[SheetRow], standings: Standings |
                    f"<td>{_pts(r.points)}</td><td>{r.games}</td>"
                    f"<td>{(100 * r.points / r.games if r.games else 0):.0f}%</td>"
                    f"<td class=nw>{r.wins}-{r.draws}-{r.losses}</td>"
-                   f"<td>{_pts(r.vs_references[0])}/{r.vs_references[1]}</td>"
-                   f"<td>{_pts(r.vs_class[0])}/{r.vs_class[1]}</td><td>{status}"
+                   f"<td>{_share(r.vs_references)}</td><td>{_share(r.vs_class)}</td><td>{status}"
                    + (f"<ul>{reasons}{more}</ul>" if reasons else "") + f"</td><td>{spm}</td></tr>")
     out.append("</table>")
     missing = [r for r in rows if r.problem]
@@ -483,10 +487,13 @@ def sheet_html(result: GradeResult, rows: list[SheetRow], standings: Standings |
         out.append(f"<p class=meta>Not agents (ignored): {e(', '.join(result.ignored))}.</p>")
     out.append("<h2>Illegal moves, time losses and crashes</h2>")
     if s.failures:
-        out.append("<table><tr><th>game</th><th>agent</th><th>reason</th><th>detail</th></tr>")
-        out += [f"<tr><td><a href='#g{f.index + 1}'>{f.index + 1}</a></td><td>{e(f.player)}</td><td>{e(f.reason)}</td>"
-                f"<td>{e(f.detail)}</td></tr>" for f in s.failures]
-        out.append("</table>")
+        count = len(s.failures)
+        out.append(f"<details{' open' if count <= 20 else ''}><summary>{count} game{'s' if count != 1 else ''} "
+                   "lost so, one line each</summary>"
+                   "<table><tr><th>game</th><th>agent</th><th>reason</th><th>detail</th></tr>")
+        out += [f"<tr><td><a href='#g{f.index + 1}'>{f.index + 1}</a></td><td>{e(f.player)}</td>"
+                f"<td class=nw>{e(f.reason)}</td><td>{e(f.detail)}</td></tr>" for f in s.failures]
+        out.append("</table></details>")
     else:
         out.append("<p>None.</p>")
     names = [r.name for r in rows if not r.problem]
