@@ -266,7 +266,7 @@ def grade_config(folder: Path, agents: list[Agent], settings: GradeSettings) -> 
     refs = settings.reference_specs()
     if not players:
         raise PliesError(f"no agent in {folder} can play: nothing to grade")
-    return EventConfig(players=players + [Entrant(r, r) for r in refs], kind="grade",
+    return EventConfig(players=players + [Entrant(r, r) for r in refs], kind="grading",
                        name=f"grading of {folder.resolve().name}", game=settings.game, format=GRADING,
                        games_per_pair=settings.games_per_pair, random_plies=settings.random_plies,
                        seed=settings.seed, time_limit=settings.move_time, references=refs)
