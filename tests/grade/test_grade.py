@@ -278,3 +278,11 @@ def test_an_othello_class_of_a_module_and_nboard_engines(tmp_path: Path) -> None
     page = (out / "sheet.html").read_text(encoding="utf-8")
     data = json.loads(re.search(r"<script id=games type=application/json>(.*?)</script>", page, re.S)[1])
     assert len(data) == 12 and {d["shape"] for d in data.values()} == {"square"}
+
+
+def test_the_docs_name_every_column_of_the_sheet() -> None:
+    from plies.tournament.grade import CSV_COLUMNS
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "grading.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"[a-z_]+", " ".join(re.findall(r"`([a-z_, ]+)`", page))))
+    assert set(CSV_COLUMNS) <= named, set(CSV_COLUMNS) - named
