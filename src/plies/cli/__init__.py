@@ -26,6 +26,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                        'answers, and exercise and solution versions of notebooks.'),
     'convert': ('formats', "Convert SOURCE (file, '-' or text; any format 'plies show' reads) to TARGET ('-' = "
                            'stdout).'),
+    'grade': ('grade', 'Grade a class: every agent in FOLDER against reference players and in a round robin, '
+                       'with a result sheet.'),
     'heuristics': ('analysis', 'List the evaluation functions a game accepts (names usable in --eval and '
                                'eval=NAME).'),
     'hexthello': ('hexthello', "HexThello and the TUC course's client/server framework: client, server, "

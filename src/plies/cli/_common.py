@@ -8,13 +8,16 @@ import math
 import os
 import socket
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
 
 from plies.game import PliesError, State
 from plies.games import parse_position
+
+if TYPE_CHECKING:
+    from plies.players import Player
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -78,3 +81,16 @@ def _default(o: Any) -> Any:
     if isinstance(o, float) and o != o:
         return None
     return str(o)
+
+
+def build_player(spec: str, game: str) -> Player:
+    """``parse_player``, with a student's factory that raises reported in one line (what, and where)."""
+    from plies.match.record import where
+    from plies.players import parse_player
+
+    try:
+        return parse_player(spec, game)
+    except PliesError:
+        raise
+    except Exception as e:
+        raise PliesError(f"cannot build the player {spec!r}: {type(e).__name__}: {e}{where(e)}") from None

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import sys
 from typing import TextIO
 
 import click
 
+from plies.game import PliesError
 from plies.net.nboard import DEFAULT_NAME, MAX_DEPTH, make_analyser, run
 
 from ._common import FiniteRange
@@ -28,12 +30,44 @@ from ._common import FiniteRange
 @click.option("--name", default=DEFAULT_NAME, show_default=True, help="Name announced with 'set myname'.")
 @click.option("--threads", type=click.IntRange(1, 256), default=None,
               help="Search threads of the fast engine (default: the machine's cores).")
+@click.option("--load", "modules", multiple=True, metavar="MODULE",
+              help="Import MODULE first (a module name, or a .py file) for the player kinds and heuristics it "
+                   "registers; repeatable.")
+@click.option("--player", "spec", default=None, metavar="SPEC",
+              help="Answer with this player's moves instead of the engine's searches: any Othello player spec, "
+                   "e.g. 'alphabeta:depth=3,eval=my-eval' or a kind a --load module registers.  A player that "
+                   "raises ends the engine with one line (exit status 2).")
 def nboard(depth: int | None, kind: str, evaluation: str | None, move_time: float | None, exact_empties: int | None,
-           name: str, threads: int | None) -> None:
+           name: str, threads: int | None, modules: tuple[str, ...], spec: str | None) -> None:
     """Speak the NBoard engine protocol on stdin/stdout (point NBoard's 'engine' at 'plies nboard').
 
     Commands: nboard, set depth/game/contempt, move, hint, go, ping, learn, analyze, quit.
     """
+    out = sys.stdout
+    with contextlib.redirect_stdout(sys.stderr if modules or spec is not None else out):
+        # a student's print(), at import or while choosing, goes to stderr: never into the protocol
+        if modules:
+            from plies.match.runner import load_modules
+
+            load_modules(modules)
+        if spec is not None:
+            if kind != "auto" or evaluation is not None or exact_empties is not None or threads is not None:
+                raise PliesError("--player replaces the engine's search: give it without --engine, --eval, --exact "
+                                 "or --threads")
+            from plies.cli._common import build_player
+            from plies.match.plan import resolve_spec
+            from plies.net.nboard import PlayerAnalyser
+
+            player = build_player(resolve_spec(spec, "othello", depth, move_time), "othello")
+            run(tolerant(sys.stdin), out, analyser=PlayerAnalyser(player), depth=depth or 1,
+                move_time=move_time, name=name if name != DEFAULT_NAME else player.name, exact_empties=0)
+            return
+        _engine(kind, evaluation, depth, move_time, exact_empties, name, threads, out)
+
+
+def _engine(kind: str, evaluation: str | None, depth: int | None, move_time: float | None,
+            exact_empties: int | None, name: str, threads: int | None, out: TextIO) -> None:
+    """The engine's (or a textbook search's) analyses behind the protocol, answering on ``out``."""
     if threads is None:
         from plies.engine.api import default_threads  # the engine's module is loaded by the analyser anyway
 
@@ -41,7 +75,7 @@ def nboard(depth: int | None, kind: str, evaluation: str | None, move_time: floa
     analyser = make_analyser(kind, evaluation, threads=threads)
     if depth is None:
         depth = 4 if type(analyser).__name__ == "TextbookAnalyser" else 6
-    run(tolerant(sys.stdin), sys.stdout, analyser=analyser, depth=depth, move_time=move_time, name=name,
+    run(tolerant(sys.stdin), out, analyser=analyser, depth=depth, move_time=move_time, name=name,
         exact_empties=exact_empties)
 
 

@@ -18,10 +18,12 @@ from plies.players import parse_params
 
 ROUND_ROBIN, GAUNTLET = "round-robin", "gauntlet"
 FORMATS = (ROUND_ROBIN, GAUNTLET)
+GRADING = "grading"
+"""``plies grade``'s format: every pair meets except two reference players (``EventConfig.references``)."""
 
 SEARCH_KINDS = ("minimax", "alphabeta")
 """Kinds that take ``depth=`` but have no clock: ``--depth`` applies to them, ``--time`` does not."""
-FIXED_KINDS = ("human", "random", "greedy", "nboard")
+FIXED_KINDS = ("human", "random", "greedy", "nboard", "course")
 """Kinds that take neither a depth nor a time from the command line."""
 BUDGET_KEYS = ("depth", "time", "level", "nodes")
 MAX_GAMES = 1_000_000
@@ -54,6 +56,9 @@ class EventConfig:
     time: float | None = None
     time_limit: float | None = None
     modules: list[str] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)
+    """Names of the reference players of a grading (format ``grading``): they meet every other player, not
+    each other."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -112,9 +117,10 @@ def apply_budget(spec: str, depth: int | None, time: float | None) -> str:
 
 def spec_name(spec: str) -> str:
     """The name an entrant plays under: the spec's own ``name=`` when it gives one (``nboard:name=Edax
-    /usr/bin/edax``, or ``kind:...,name=X`` for kinds that take one), else the whole spec."""
+    /usr/bin/edax``, ``course:name=alice ./client``, or ``kind:...,name=X`` for kinds that take one), else the
+    whole spec."""
     kind, _, raw = spec.strip().partition(":")
-    if kind.lower() == "nboard":
+    if kind.lower() in ("nboard", "course"):  # a command line: its leading key=value words are the options
         import shlex
 
         try:
@@ -136,7 +142,8 @@ def spec_name(spec: str) -> str:
 
 
 def pairings(config: EventConfig) -> list[tuple[Entrant, Entrant]]:
-    """The pairs that meet: every pair (round robin) or the gauntlet player against each other player."""
+    """The pairs that meet: every pair (round robin), the gauntlet player against each other player, or (a
+    grading) every pair but two references."""
     players = config.players
     if len(players) < 2:
         raise PliesError("an event needs at least two players")
@@ -146,6 +153,12 @@ def pairings(config: EventConfig) -> list[tuple[Entrant, Entrant]]:
         raise PliesError(f"player names must be distinct (give them names): {', '.join(dup)}")
     if config.format == ROUND_ROBIN:
         return list(combinations(players, 2))
+    if config.format == GRADING:
+        unknown = [r for r in config.references if r not in names]
+        if unknown:
+            raise PliesError(f"reference player(s) {', '.join(unknown)} are not among the players")
+        refs = set(config.references)
+        return [(a, b) for a, b in combinations(players, 2) if a.name not in refs or b.name not in refs]
     if config.format == GAUNTLET:
         champion = config.gauntlet or names[0]
         if champion not in names:
@@ -204,8 +217,8 @@ def plan_hash(plan: list[PlannedGame]) -> str:
 
 
 __all__ = [
-    "FORMATS", "GAUNTLET", "MAX_GAMES", "ROUND_ROBIN", "Entrant", "EventConfig", "PlannedGame", "apply_budget",
-    "event_openings", "make_plan", "pairings", "plan_hash", "spec_name",
+    "FORMATS", "GAUNTLET", "GRADING", "MAX_GAMES", "ROUND_ROBIN", "Entrant", "EventConfig", "PlannedGame",
+    "apply_budget", "event_openings", "make_plan", "pairings", "plan_hash", "spec_name",
 ]
 
 

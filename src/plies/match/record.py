@@ -8,6 +8,7 @@ A player that raises, returns an illegal move or overruns its time loses the gam
 from __future__ import annotations
 
 import errno
+import os
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
@@ -75,6 +76,17 @@ class NotStarted(Exception):
         self.error = error
 
 
+def where(e: BaseException) -> str:
+    """`` (file.py:12)``: the innermost line of ``e``'s traceback, where a player's (or a student's module's) code
+    failed; empty when there is no traceback."""
+    tb = e.__traceback__
+    if tb is None:
+        return ""
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return f" ({os.path.basename(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno})"
+
+
 def startup_message(e: BaseException, player: str) -> str:
     """One line for a start-up failure: the player's own message when it is a PliesError (it names the program)."""
     if isinstance(e, PliesError):
@@ -87,7 +99,7 @@ def play_on(game: Game[S], players: Sequence[Player], time_limit: float | None =
             forfeits: bool = True, ask_passes: bool = True) -> Game[S]:
     """The play loop: ``players[0]`` (Black, X) and ``players[1]`` play ``game`` on from where it stands to its
     end, each move going into it with a Note (its search's value and depth, its seconds); ``on_move(game)``
-    after each.  Every player's ``new_game`` is called first.
+    after each.  Every player's ``take_side(side)`` and ``new_game`` are called first.
 
     With ``forfeits`` (matches) a player that raises, answers an illegal move or is slower than ``time_limit``
     seconds (measured after the move returns; engines are expected to keep it) loses, and ``game.end`` says why;
@@ -97,6 +109,9 @@ def play_on(game: Game[S], players: Sequence[Player], time_limit: float | None =
     game while it chooses (a person's undo): its move is played in the position the game then has."""
     for side, p in enumerate(players):
         try:
+            take_side = getattr(p, "take_side", None)
+            if callable(take_side):
+                take_side(side)
             p.new_game(game.state)
         except Exception as e:  # a player that cannot even start loses like one that crashes mid-game
             if not forfeits:
@@ -204,4 +219,4 @@ def play_game(
 
 __all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "TIMEOUT", "Forfeit", "GameRecord", "IllegalAnswer", "NoAnswer",
            "NotStarted", "Seat", "StartupError", "is_startup_failure", "play_game", "play_on", "play_on_async",
-           "startup_message"]
+           "startup_message", "where"]

@@ -18,12 +18,21 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 
 from plies.game import PliesError, State
 from plies.games.record import Game
 from plies.match.openings import derive_seed
 from plies.match.plan import Entrant, PlannedGame
-from plies.match.record import CRASH, GameRecord, NotStarted, is_startup_failure, play_game, startup_message
+from plies.match.record import (
+    CRASH,
+    GameRecord,
+    NotStarted,
+    is_startup_failure,
+    play_game,
+    startup_message,
+    where,
+)
 from plies.players import Player, parse_params, parse_player
 
 log = logging.getLogger("plies.match")
@@ -53,12 +62,59 @@ class Finished:
 
 
 def load_modules(modules: Iterable[str]) -> None:
-    """Import plug-in modules (they may register player kinds) in this process."""
+    """Import plug-in modules (they may register player kinds or heuristics) in this process: a module name
+    (``my_players``, found on ``sys.path``) or a Python file (``agents/alice.py``, imported once per process,
+    its folder put first on ``sys.path`` so its own helper modules import as when it runs as a script).
+    A module that fails to import is one line (PliesError), whatever it raised."""
     for name in modules:
         try:
-            importlib.import_module(name)
+            if name.endswith(".py") or "/" in name or os.sep in name:
+                _load_file(name)
+            else:
+                importlib.import_module(name)
+        except PliesError:
+            raise
         except ImportError as e:
             raise PliesError(f"cannot import module {name!r}: {e}") from None
+        except BaseException as e:  # a student's module may raise anything, exit included: say what, in a line
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            raise PliesError(f"cannot import module {name!r}: {type(e).__name__}: {e}{where(e)}") from None
+
+
+_FILES: dict[Path, str] = {}
+"""Python files already imported in this process (path -> module name)."""
+
+
+def _load_file(name: str) -> None:
+    """Import the Python file ``name`` as the module named by its stem (another name if that one is taken)."""
+    import importlib.util
+    import sys
+
+    path = Path(name).expanduser().resolve()
+    if path in _FILES:
+        return
+    if not path.is_file():
+        raise PliesError(f"cannot import module {name!r}: no such file")
+    module_name = path.stem if path.stem.isidentifier() else "plies_module"
+    taken = sys.modules.get(module_name)
+    if taken is not None and getattr(taken, "__file__", None) != str(path):
+        module_name = f"{module_name}_{len(_FILES) + 1}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise PliesError(f"cannot import module {name!r}: not a Python file")
+    folder = str(path.parent)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[module_name]
+        raise
+    _FILES[path] = module_name
+
 
 
 def seed_player(player: Player, spec: str, seed: int) -> None:

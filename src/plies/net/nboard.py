@@ -128,6 +128,49 @@ class TextbookAnalyser:
         return results[:multipv], nodes, heuristic_leaves[0] == 0
 
 
+class PlayerAnalyser:
+    """Any plies player (a student's module) as the NBoard engine's search: ``go`` answers the move the player
+    chooses, as it chose it (a move the rules refuse goes out as it is, for the GUI to judge).  A player that
+    raises, or answers something that is no move, ends the engine: one line on stderr naming the exception and the
+    line of its file, exit status 2, so whoever runs it sees the crash instead of a move played in its place."""
+
+    def __init__(self, player: Any, exit: Callable[[str], None] | None = None) -> None:
+        self.player = player
+        self.exit = exit or _exit_engine
+
+    def stop(self) -> None:
+        """A player cannot be interrupted: its move is awaited (a GUI's time-out judges a slow one)."""
+
+    def analyse(self, state: Any, depth: int | None = None, time: float | None = None, exact: bool = False,
+                multipv: int = 1, on_progress: PROGRESS | None = None) -> list[SearchResult]:
+        from plies.match.record import where
+
+        t0 = _now()
+        try:
+            move = self.player.choose(state)
+        except Exception as e:
+            self.exit(f"the player {self.player.name!r} raised {type(e).__name__}: {e}{where(e)}")
+            return []
+        if not (move == PASS or isinstance(move, int) and not isinstance(move, bool) and 0 <= move < state.n ** 2):
+            self.exit(f"the player {self.player.name!r} chose {move!r}, which is not a move")
+            return []
+        last = getattr(self.player, "last_result", None)
+        value = float(last.value) if last is not None and math.isfinite(last.value) else 0.0
+        stats = Stats(nodes=last.stats.nodes if last is not None else 0, seconds=_now() - t0,
+                      depth=last.stats.depth if last is not None else 0)
+        return [SearchResult(value, move, [move], stats, self.player.name, "")]
+
+
+def _exit_engine(text: str) -> None:
+    """End ``plies nboard`` at once with ``text`` on stderr (from the search thread: nothing else may answer)."""
+    import os
+    import sys
+
+    sys.stderr.write(f"plies: error: {text}\n")
+    sys.stderr.flush()
+    os._exit(2)
+
+
 def _now() -> float:
     return time.perf_counter()
 
@@ -573,5 +616,5 @@ def run(inp: TextIO, out: TextIO, **options: Any) -> None:
     engine.serve(inp)
 
 
-__all__ = ["Analyser", "NBoardEngine", "TextbookAnalyser", "disc_value", "line_writer", "fast_engine_class",
-           "make_analyser", "move_text", "pv_text", "run"]
+__all__ = ["Analyser", "NBoardEngine", "PlayerAnalyser", "TextbookAnalyser", "disc_value", "line_writer",
+           "fast_engine_class", "make_analyser", "move_text", "pv_text", "run"]

@@ -1,8 +1,8 @@
 """Any NBoard engine program (Edax, NTest, plies itself) as a plies Player.
 
-Spec: ``nboard:[depth=N] [timeout=S] [startup=S] PROGRAM [ARGS...]`` — the text after ``nboard:`` is a
-command line (shlex-split); leading ``key=value`` words are options, not part of the command.  The player
-starts the program, says ``nboard 2`` and ``set depth N``, keeps it on the game with ``set game``/``move``
+Spec: ``nboard:[depth=N] [timeout=S] [startup=S] [name=X] [cwd=DIR] PROGRAM [ARGS...]`` — the text after
+``nboard:`` is a command line (shlex-split); leading ``key=value`` words are options, not part of the command.
+The player starts the program, says ``nboard 2`` and ``set depth N``, keeps it on the game with ``set game``/``move``
 (``ping``/``pong`` to synchronise), asks ``go`` and reads ``=== MOVE[/EVAL/TIME]`` (also Edax's older
 ``=== MOVE EVAL TIME``).  A program that is silent past the time-out (to ``ping`` or ``go``) loses on time
 (``NoAnswer``), one that answers a move the rules refuse loses by an illegal move (``IllegalAnswer``), one that
@@ -19,6 +19,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from plies.formats.ggf import write_ggf
@@ -29,17 +30,18 @@ from plies.match.record import IllegalAnswer, NoAnswer
 from plies.players import Player, register
 from plies.search.result import SearchResult, Stats
 
-OPTIONS = ("depth", "timeout", "startup", "name")
+OPTIONS = ("depth", "timeout", "startup", "name", "cwd")
 
 
 class NBoardPlayer(Player):
     """Drives one NBoard engine process; one process serves many games (restarted if it dies)."""
 
     def __init__(self, command: list[str], depth: int | None = 6, timeout: float = 60.0, startup: float = 30.0,
-                 name: str | None = None) -> None:
+                 name: str | None = None, cwd: str | None = None) -> None:
         if not command:
             raise ParseError("nboard player needs a program to run, e.g. nboard:/usr/bin/edax -q")
         self.command = command
+        self.cwd = cwd  # the folder the program runs in (None: this process's)
         self.depth = depth
         self.timeout = timeout
         self.startup = startup
@@ -57,7 +59,7 @@ class NBoardPlayer(Player):
         if self.proc is not None and self.proc.poll() is None:
             return
         try:
-            self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            self.proc = subprocess.Popen(self.command, cwd=self.cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE, text=True, bufsize=1, encoding="utf-8",
                                          errors="replace")  # a stray byte is one odd character, not the end
         except OSError as e:
@@ -269,7 +271,7 @@ def _number(parts: list[str], i: int) -> float | None:
 
 
 def parse_spec(raw: str) -> NBoardPlayer:
-    """``[depth=N] [timeout=S] [startup=S] [name=X] PROGRAM [ARGS...]`` -> NBoardPlayer."""
+    """``[depth=N] [timeout=S] [startup=S] [name=X] [cwd=DIR] PROGRAM [ARGS...]`` -> NBoardPlayer."""
     try:
         words = shlex.split(raw)
     except ValueError as e:
@@ -285,7 +287,10 @@ def parse_spec(raw: str) -> NBoardPlayer:
     except ValueError:
         raise ParseError(f"bad nboard player options {opts}") from None
     name = opts.get("name") or "nboard:" + raw.strip()
-    return NBoardPlayer(words, depth=depth, timeout=timeout, startup=startup, name=name)
+    cwd = opts.get("cwd") or None
+    if cwd is not None and not Path(cwd).is_dir():
+        raise ParseError(f"cwd {cwd!r} is not a folder")
+    return NBoardPlayer(words, depth=depth, timeout=timeout, startup=startup, name=name, cwd=cwd)
 
 
 def _factory(game: str, params: dict[str, str], raw: str) -> Player:

@@ -28,6 +28,10 @@ class Player(ABC):
     def choose(self, state: State) -> Any:
         """A legal move of ``state`` (which is not over)."""
 
+    def take_side(self, side: int) -> None:
+        """Called by the play loop before ``new_game`` with the side this player has in the game (0 Black, who
+        moves first; 1 White): for a protocol that announces the colours first (the HexThello course's 102/103)."""
+
     def decide(self, state: State, seconds: float | None = None) -> tuple[Any, SearchResult | None]:
         """A move and the search behind it (None without one); a player that keeps to a time budget (the engine)
         searches about ``seconds`` (a game clock's share), the others ignore it."""
@@ -219,6 +223,9 @@ register("greedy", _greedy_factory)
 register("minimax", _search_factory("minimax"))
 register("alphabeta", _search_factory("alphabeta"))
 
+COMMAND_KINDS = ("nboard", "course")
+"""Kinds whose spec, after the colon, is a command line (leading ``key=value`` words are options), not options."""
+
 BUILT_IN = ("engine", "hexengine", "doc004", "clio", "mcts")
 """Built-in kinds whose module registers them on first use (the compiled core, cli-othello: importing players
 stays light)."""
@@ -253,11 +260,11 @@ def parse_player(spec: str, game: str = "othello") -> Player:
     if kind not in FACTORIES:
         kinds = set(FACTORIES) | set(BUILT_IN) | {ep.name for ep in entry_points(group="plies.players")}
         raise ParseError(f"unknown player {spec!r}; kinds: {', '.join(sorted(kinds))}")
-    params = parse_params(raw) if kind not in ("nboard",) else {}
+    params = parse_params(raw) if kind not in COMMAND_KINDS else {}
     return FACTORIES[kind](game, params, raw)
 
 
 __all__ = [
-    "BUILT_IN", "FACTORIES", "GreedyPlayer", "HumanPlayer", "Player", "RandomPlayer", "SearchPlayer", "parse_params",
-    "parse_player", "register",
+    "BUILT_IN", "COMMAND_KINDS", "FACTORIES", "GreedyPlayer", "HumanPlayer", "Player", "RandomPlayer", "SearchPlayer",
+    "parse_params", "parse_player", "register",
 ]

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from plies.game import PASS, PliesError
-from plies.games.hexthello import HexThelloState, move_text
+from plies.games.hexthello import SIZE, HexThelloState, move_text, on_board
 from plies.heuristics import hexthello as _hex_heuristics  # noqa: F401  (registers the hexthello heuristics)
+from plies.match.record import where
 from plies.net.hexthello import protocol as P
 from plies.players import Player
 
@@ -36,12 +37,16 @@ class HexClient:
 
     ``connect_wait``: seconds to keep retrying (every ``retry`` seconds) while nobody listens yet; None retries
     for ever, as the course's client; 0 tries once.  Every player plays positions with holes (the compiled
-    searchers take them as walls)."""
+    searchers take them as walls).  ``strict`` sends whatever cell the player chooses (the server judges it, as
+    the course's does: an illegal move loses the game); otherwise a move that is not legal on the client's
+    board is replaced by the first legal one.  A player that raises ends the session with a PliesError that
+    names the exception and the line it came from."""
 
     def __init__(self, player: Player, name: str = "plies", host: str = "127.0.0.1", port: int = P.DEFAULT_PORT,
                  log: Callable[[str], None] | None = None, timeout: float | None = None,
-                 connect_wait: float | None = 0.0, retry: float = 1.0) -> None:
+                 connect_wait: float | None = 0.0, retry: float = 1.0, strict: bool = False) -> None:
         self.player, self.name, self.host, self.port = player, name, host, port
+        self.strict = strict  # send the player's move as it chose it (a student's agent), legal or not
         self.say = log or (lambda text: None)
         self.timeout = timeout
         self.connect_wait, self.retry = connect_wait, retry
@@ -139,13 +144,29 @@ class HexClient:
         moves = state.legal_moves()
         if not moves or moves == [PASS]:
             return PASS
-        move = self.player.choose(state)
+        try:
+            move = self.player.choose(state)
+        except Exception as e:  # a student's bug: one line that says what and where, then the session ends
+            raise PliesError(f"the player {self.player.name!r} raised {type(e).__name__}: {e}{where(e)}") from None
         stats = getattr(getattr(self.player, "last_result", None), "stats", None)
         self.depth = int(getattr(stats, "depth", 0) or 0)  # the depth the search reached, for the log
+        if self.strict and move not in moves:
+            if not _is_move(move):
+                raise PliesError(f"the player {self.player.name!r} chose {move!r}, which is not a move (a cell "
+                                 "index row * 15 + col, or PASS)")
+            self.say(f"the player chose {move_text(move)}, not a legal move here; sending it as it is")
+            return move
         if move not in moves:  # never send an illegal move the player's own board allowed
             self.say(f"the player chose {move_text(move)}, not a legal move here; playing {move_text(moves[0])}")
             return moves[0]
         return move
+
+
+def _is_move(move: object) -> bool:
+    """Whether ``move`` can go on the wire: PASS or a cell of the board (legal or not)."""
+    return move == PASS or (isinstance(move, int) and not isinstance(move, bool) and 0 <= move < SIZE * SIZE
+                            and on_board(*divmod(move, SIZE)))
+
 
 
 __all__ = ["ClientLog", "HexClient"]
