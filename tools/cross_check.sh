@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Build the compiled core's C test driver (tools/core_check.c) for every target this machine can build and run,
 # and run it: perft counts, the learned evaluation against the Python reference, exact FFO solves (one thread and
-# the parallel search's threads).  Each target is built twice: the GNU C path (vector extensions, __builtin_*,
-# __atomic) and the plain-C path (-DPLIES_PORTABLE), the latter as strict ISO C (-std=c11 -pedantic -Werror).
+# the parallel search's threads).  Each target is built twice: the GNU C path (__builtin_*, __atomic, and the
+# vector extensions where they pay: ARM64, x86-64 with AVX2) and the plain-C path (-DPLIES_PORTABLE), the latter
+# as strict ISO C (-std=c11 -pedantic -Werror).
 #
 #   tools/cross_check.sh [--install] [FFO_IDS]     (default FFO ids: 40-42)
 #
 # Targets, each where its tools are installed (--install: apt-get them first, Debian's packages):
-#   native    gcc, and clang where it is installed
+#   native    gcc (also with AVX2, where the CPU has it: the vector lanes), and clang where it is installed
 #   aarch64   gcc-aarch64-linux-gnu, static, run under qemu-user (qemu-aarch64)
 #   windows   mingw-w64 (x86_64-w64-mingw32-gcc), static, run under wine (Windows threads, not pthreads)
 # A target whose tools are missing is reported as skipped; the script fails when a build or a run fails.
@@ -59,6 +60,9 @@ have() { command -v "$1" >/dev/null 2>&1; }
 if have gcc; then
   run gcc-gnu -- gcc "${GNU[@]}" -pthread
   run gcc-iso -- gcc "${ISO[@]}" -pthread
+  if grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw bmi2 /proc/cpuinfo; then  # the vector lanes on x86-64
+    run gcc-avx2 -- gcc "${GNU[@]}" -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt -mfma -pthread
+  fi
 else summary+=("gcc: skipped (not installed)"); fi
 if have clang; then
   run clang-gnu -- clang "${GNU[@]}" -pthread

@@ -16,6 +16,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CSRC = ROOT / "src" / "plies" / "csrc"
+GUARD = re.compile(r"(PLIES_GNU|PLIES_VECTOR_LANES)\b")
+NOT_GUARD = re.compile(r"!\s*(PLIES_GNU|PLIES_VECTOR_LANES)\b")
 GNU_ONLY = re.compile(r"__builtin_|__atomic_|__ATOMIC_|__attribute__|vector_size|__sync_|\b__asm|\basm\s*\(|"
                       r"\btypeof\b|\bpthread|cpuid\.h")
 """What only GCC and Clang (or only POSIX) have: allowed in portable.h, elsewhere only under ``#if PLIES_GNU``."""
@@ -24,8 +26,8 @@ ISO = ["-std=c11", "-pedantic", *WARNINGS, "-DPLIES_PORTABLE"]
 
 
 def gnu_only_outside_guards(text: str) -> list[str]:
-    """The lines of a C file that use a GNU-only construct outside a ``#if PLIES_GNU`` branch (a branch after
-    ``#if !PLIES_GNU`` ... ``#else`` counts as one)."""
+    """The lines of a C file that use a GNU-only construct outside a ``#if PLIES_GNU`` branch (or one of
+    ``PLIES_VECTOR_LANES``, which implies it; a branch after ``#if !PLIES_GNU`` ... ``#else`` counts as one)."""
     found = []
     stack: list[list[bool]] = []  # per #if: [this branch GNU-only, a former branch was !PLIES_GNU]
     for n, line in enumerate(text.splitlines(), 1):
@@ -34,12 +36,11 @@ def gnu_only_outside_guards(text: str) -> list[str]:
             word, _, cond = d[1:].strip().partition(" ")
             cond = cond.strip()
             if word in ("if", "ifdef", "ifndef"):
-                stack.append([word == "if" and bool(re.match(r"PLIES_GNU\b", cond)),
-                              word == "if" and bool(re.match(r"!\s*PLIES_GNU\b", cond))])
+                stack.append([word == "if" and bool(GUARD.match(cond)), word == "if" and bool(NOT_GUARD.match(cond))])
                 continue
             if word == "elif" and stack:
-                stack[-1][0] = bool(re.match(r"PLIES_GNU\b", cond))
-                stack[-1][1] = stack[-1][1] or bool(re.match(r"!\s*PLIES_GNU\b", cond))
+                stack[-1][0] = bool(GUARD.match(cond))
+                stack[-1][1] = stack[-1][1] or bool(NOT_GUARD.match(cond))
                 continue
             if word == "else" and stack:
                 stack[-1][0] = stack[-1][1]

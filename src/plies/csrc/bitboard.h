@@ -4,11 +4,12 @@
  * a2 = 8 ... h8 = 63.  The 4 line directions (shifts 1, 8, 9, 7) are the 4 lanes of one vector.  Legal moves
  * fill runs of opponent discs from every own disc, left and right (Kogge-Stone fill, as Edax's AVX2 code);
  * flips look along the rays of one square for the first square that is not the opponent's (the lowest set bit
- * above it, the highest below it).  GCC/Clang vector extensions compile both to AVX2 where the build allows it,
- * to NEON on ARM64 and to scalar code elsewhere; the plain-C path (portable.h: MSVC, or -DPLIES_PORTABLE) runs the
- * same code one lane at a time; the AVX-512 build has its own two: flips finds the highest square below with a
- * vector leading-zero count, and moves fill all 8 directions in one 512-bit register (left shifts and right ones
- * as rotations: a bit that wraps around lands on an edge square that the lane's mask clears).
+ * above it, the highest below it).  GCC/Clang vector extensions compile both to AVX2 where the build allows it
+ * and to NEON on ARM64; x86-64's baseline build and the plain-C path (portable.h: MSVC, or -DPLIES_PORTABLE) run
+ * the same code one lane at a time (PLIES_VECTOR_LANES); the AVX-512 build has its own two: flips finds the
+ * highest square below with a vector leading-zero count, and moves fill all 8 directions in one 512-bit register
+ * (left shifts and right ones as rotations: a bit that wraps around lands on an edge square that the lane's mask
+ * clears).
  * Scalar references (shifts one direction at a time; table look-ups by lines) check the vector versions.
  */
 #ifndef PLIES_BITBOARD_H
@@ -36,7 +37,16 @@ static inline i64 popcount(u64 x) { return (i64)bit_count(x); }
 /* Index of the lowest set bit; x must not be 0. */
 static inline int lowest_index(u64 x) { return bit_first(x); }
 
-#if PLIES_GNU
+/* The four lanes as one vector where that pays: GCC/Clang on x86-64 with AVX2 (and AVX-512), and elsewhere (NEON
+ * on ARM64).  x86-64's baseline build (SSE2 only) runs them one lane at a time, as the plain-C path does: the
+ * vector code lowered to SSE2 ran perft at half the rate. */
+#if PLIES_GNU && (!PLIES_X86 || defined(__AVX2__))
+#define PLIES_VECTOR_LANES 1
+#else
+#define PLIES_VECTOR_LANES 0
+#endif
+
+#if PLIES_VECTOR_LANES
 typedef u64 v4u __attribute__((vector_size(32)));
 typedef int64_t v4i __attribute__((vector_size(32)));
 #define V4_LANE(v, k) ((v)[k])
@@ -66,7 +76,8 @@ static inline void v4_fill(v4u start, v4u inner, v4u *l, v4u *r) {
 }
 
 #else
-/* The plain-C path: the four lanes as an array, each lane's code the vector code's, one lane at a time. */
+/* One lane at a time (the plain-C path, x86-64's baseline build): the four lanes as an array, each lane's code the
+ * vector code's. */
 typedef struct {
     u64 lane[4];
 } v4u;
@@ -101,7 +112,7 @@ static inline u64 flips(u64 P, u64 O, int sq) {
     __m128i r = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
     return (u64)_mm_cvtsi128_si64(_mm_or_si128(r, _mm_unpackhi_epi64(r, r)));
 }
-#elif !PLIES_GNU
+#elif !PLIES_VECTOR_LANES
 static inline u64 flips(u64 P, u64 O, int sq) {
     u64 f = 0;
     for (int k = 0; k < 4; k++) {
@@ -158,7 +169,7 @@ static inline u64 get_moves(u64 P, u64 O) {
     __m128i r = _mm_or_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
     return (u64)_mm_cvtsi128_si64(_mm_or_si128(r, _mm_unpackhi_epi64(r, r))) & ~(P | O);
 }
-#elif !PLIES_GNU
+#elif !PLIES_VECTOR_LANES
 static inline u64 get_moves(u64 P, u64 O) {
     u64 m = 0;
     for (int k = 0; k < 4; k++) { /* v4_fill one lane at a time */
