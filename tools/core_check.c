@@ -87,7 +87,8 @@ int main(int argc, char **argv) {
     char line[512], what[600];
     double worst_eval = 0;
     int evals = 0, parallel_done = 0;
-    printf("core_check: %s path, %s, %d-bit pointers\n", PLIES_GNU ? "GNU C (vector extensions)" : "plain C",
+    printf("core_check: %s path, %s, %s, %d-bit pointers\n", PLIES_GNU ? "GNU C" : "plain C",
+           PLIES_VECTOR_LANES ? "vector lanes" : "lanes one at a time",
 #if defined(_WIN32)
            "Windows",
 #else
