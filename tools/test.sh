@@ -43,6 +43,7 @@ fi
 "$VENV/bin/python" -m mypy src/plies
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! command -v wine >/dev/null 2>&1; then
   # the compiled core for ARM64 (run under qemu-user) and Windows (under wine), and Clang: Debian's packages
+  export DEBIAN_FRONTEND=noninteractive
   apt-get install -y -qq --no-install-recommends clang gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user \
     mingw-w64 wine >/dev/null || echo "tools/test.sh: no cross compilers; tools/cross_check.sh skips them" >&2
 fi
