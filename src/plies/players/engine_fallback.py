@@ -37,7 +37,7 @@ FALLBACK_LEVELS: dict[int, FallbackLevel] = {
     9: FallbackLevel(5, 11), 10: FallbackLevel(6, 12), 11: FallbackLevel(6, 12),
 }
 """Level -> what the pure-Python stand-in searches: a fraction of a second to a few seconds a move (the learned
-evaluation takes about a millisecond in Python; an exact solve at 12 empties a few seconds)."""
+evaluation takes 2-3 ms a call in Python; an exact solve at 12 empties a few seconds)."""
 DEFAULT_LEVEL = 8
 EVALUATION = "learned"
 
