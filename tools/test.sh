@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Install plies and everything its tests need on a fresh machine, then run the whole test suite.
 # System packages (Debian): a C compiler for the compiled core, chromium for the browser tests (plies draws its
-# own pictures: no graphviz).
+# own pictures: no graphviz); for the full run also Clang, the ARM64 and Windows cross compilers, qemu-user and
+# wine, with which tools/cross_check.sh builds and runs the core's C test driver on those targets.
 #
-#   tools/test.sh [PYTEST ARGS]           install, lint, type-check, then every test (what CI runs)
+#   tools/test.sh [PYTEST ARGS]           install, lint, type-check, the cross builds, then every test (what CI runs)
 #   tools/test.sh --quick [PYTEST ARGS]   the fast loop: the existing environment as it is, lint, and every test
 #                                         not marked slow (pytest -m "not slow"), stopping at the first failure
 set -euo pipefail
@@ -40,4 +41,11 @@ if [ "$QUICK" = 1 ]; then
   exec "$VENV/bin/python" -m pytest -p no:cacheprovider --timeout=600 -m "not slow" -x "$@"
 fi
 "$VENV/bin/python" -m mypy src/plies
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! command -v wine >/dev/null 2>&1; then
+  # the compiled core for ARM64 (run under qemu-user) and Windows (under wine), and Clang: Debian's packages
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -qq --no-install-recommends clang gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user \
+    mingw-w64 wine >/dev/null || echo "tools/test.sh: no cross compilers; tools/cross_check.sh skips them" >&2
+fi
+PYTHON="$VENV/bin/python" bash tools/cross_check.sh 40-41
 "$VENV/bin/python" -m pytest -p no:cacheprovider --timeout=600 "$@"

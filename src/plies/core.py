@@ -1,12 +1,15 @@
 """The compiled core: ``lib`` is the C extension built for this CPU (``plies._core_avx512`` where the CPU has
 AVX-512, ``plies._core_avx2`` where it has AVX2 and BMI2, else ``plies._core``).  ``PLIES_CORE=baseline`` (or
-``avx2``) caps the choice."""
+``avx2``) caps the choice; ``PLIES_CORE=none`` makes plies run as where the core was not built (importing this
+module raises ImportError: the rules, the evaluations and the searches fall back to pure Python)."""
 
 from __future__ import annotations
 
 import os
 from types import ModuleType
 
+if os.environ.get("PLIES_CORE", "").strip().lower() == "none":
+    raise ImportError("plies' compiled core is switched off (PLIES_CORE=none)", name="plies._core")
 try:
     from plies import _core as _baseline
 except ImportError as e:  # installed without a C compiler: the rules fall back to pure Python, the engine cannot

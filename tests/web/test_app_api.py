@@ -227,10 +227,10 @@ def test_a_timed_game_has_no_undo_and_counts_the_increment(client: Any) -> None:
 def test_analysis_says_its_unit(client: Any) -> None:
     g = new(client)
     a = client.get(f"/api/games/{g['id']}/analysis").json()
-    assert a["unit"] == "weighted-squares heuristic" and len(a["moves"]) == 4  # no engine in this test
+    assert a["unit"] == "discs" and len(a["moves"]) == 4  # no engine in this test: its pure-Python stand-in
     for level in (0, 999):  # as the settings: a level is 1 to 11, never silently another
         assert client.get(f"/api/games/{g['id']}/analysis?level={level}").status_code == 422
-    assert a["moves"][0]["value"] >= a["moves"][-1]["value"] and a["source"].startswith("alpha-beta")
+    assert a["moves"][0]["value"] >= a["moves"][-1]["value"] and a["source"].startswith("pure-Python alpha-beta")
     t = client.post("/api/analysis", json={"game": "tictactoe", "position": "XX-OO---- X"}).json()
     assert t["unit"] == "result" and t["moves"][0]["move"] == "c1" and t["moves"][0]["value"] == 1 and t["exact"]
     names, *_ = known_mistake_game()

@@ -4,7 +4,9 @@ whether the fast engine plays here.
 Levels 1-5 are document 001's difficulty = search depth, with the textbook search asked for (alpha-beta or
 minimax, and a named heuristic; the terminal also offers greedy, random and the engine's own weak levels).
 Levels 6-11 are the fast engine (``engine:level=N``) on 8x8 Othello, and ``plies.search.alphabeta`` in the
-other games and where plies was installed without its compiled core (no C compiler); every label says which.
+other games; where plies was installed without its compiled core (no C compiler) 8x8 Othello's are the engine's
+pure-Python stand-in (``plies.players.engine_fallback``: alpha-beta with the learned evaluation); every label
+says which.
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ def engine_status() -> tuple[bool, str]:
     try:
         import plies.players.engine  # noqa: F401  (the engine and its player kind)
     except ImportError as e:  # plies installed without its compiled core: every front-end still works
-        return False, f"fast engine not available ({e}); levels above 5 use plies.search.alphabeta"
+        return False, (f"fast engine not available ({e}); on 8x8 Othello levels above 5, hints and review use "
+                       "a pure-Python alpha-beta with the learned evaluation")
     return True, "levels above 5 use the fast engine (plies.engine)"
 
 
@@ -68,6 +71,12 @@ def engine_applies(state: State) -> bool:
     """Whether the fast engine plays this position (its game's type says so: 8x8 Othello) and loads here."""
     t = type_of(state)
     return t is not None and t.engine(state) == "engine" and engine_status()[0]
+
+
+def fallback_applies(state: State) -> bool:
+    """Whether the engine's pure-Python stand-in plays this position: a board the engine plays (8x8 Othello)
+    where the compiled core does not load (``plies.players.engine_fallback``)."""
+    return (state.game == "othello" and getattr(state, "n", 8) == 8 and not engine_status()[0])
 
 
 def engine_games() -> str:
@@ -128,6 +137,13 @@ def difficulty(state: State, level: int, algorithm: str = "alphabeta", heuristic
         row = engine_level(level)
         detail = f"depth {row.depth}, exact from {row.exact_empties} empties" if row is not None else "full strength"
         return Difficulty(level, f"engine:level={level}", f"level {level}: fast engine, {detail}", "engine")
+    if fallback_applies(state):
+        from plies.players.engine_fallback import fallback_level
+
+        stand_in = fallback_level(level)
+        return Difficulty(level, f"engine:level={level}",
+                          f"level {level}: pure-Python alpha-beta depth {stand_in.depth}, learned evaluation, exact "
+                          f"from {stand_in.exact_empties} empties (no compiled core)", "alphabeta-fallback")
     t = TYPES.get(game)
     depth = t.solved_depth if t is not None and t.solved_depth else min(level, FALLBACK_MAX_DEPTH)
     h = evaluation(game, heuristic or None)
@@ -137,4 +153,4 @@ def difficulty(state: State, level: int, algorithm: str = "alphabeta", heuristic
 
 
 __all__ = ["ALGORITHMS", "DEFAULT_ANALYSIS_LEVEL", "MAX_LEVEL", "TEACHING_MAX", "Difficulty", "difficulty",
-           "engine_applies", "engine_games", "engine_level", "engine_status", "warm_engine"]
+           "engine_applies", "engine_games", "fallback_applies", "engine_level", "engine_status", "warm_engine"]

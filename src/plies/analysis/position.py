@@ -20,6 +20,7 @@ from plies.games import TYPES, type_of
 from plies.games.othello import OthelloState
 from plies.games.record import move_names
 from plies.heuristics import Heuristic, evaluation
+from plies.heuristics import get as get_heuristic
 from plies.search import alphabeta
 
 from . import levels
@@ -144,6 +145,9 @@ def analyse_position(state: State, level: int | None = None, use_engine: bool | 
                        [{"move": "pass", "index": PASS, "value": _r(mover), "exact": child["exact"], "pv": line}])
     if use_engine:
         rows, depth, source = _engine_rows(state, level, engine)
+    elif levels.fallback_applies(state):  # no compiled core: the engine's pure-Python stand-in, in discs
+        rows, depth, source, exact = _fallback_rows(state, level)
+        unit = final_unit(state) if exact else DISCS
     elif t is not None and t.solved_depth is not None:  # every leaf is the end of the game: any evaluation will do
         rows, depth, source = _textbook_rows(state, t.solved_depth, evaluation(state.game), True)
     else:
@@ -227,6 +231,23 @@ def _engine_rows(state: State, level: int, engine: Engine | None) -> tuple[Rows,
     if not exact and searched != row.depth:  # the horizon on Black's move (leaf_depth)
         text = text.replace(f"depth {row.depth},", f"depth {searched} here,")
     return rows, depth, text
+
+
+def _fallback_rows(state: State, level: int) -> tuple[Rows, int, str, bool]:
+    """The engine level's values from its pure-Python stand-in (``plies.players.engine_fallback``): alpha-beta
+    with the learned evaluation, exact near the end; (rows, depth, source, solved to the end)."""
+    from plies.players.engine_fallback import announce, fallback_level
+
+    announce()
+    row = fallback_level(level)
+    h = get_heuristic(state.game, "learned")
+    empties = _empties(state)
+    if 0 <= empties <= row.exact_empties:
+        rows, depth, _ = _textbook_rows(state, 2 * empties + 1, h, True)
+        return rows, depth, f"pure-Python alpha-beta, level {level}: exact from {row.exact_empties} empties", True
+    searched = leaf_depth(row.depth, state.to_move)
+    rows, depth, _ = _textbook_rows(state, searched, h, False)
+    return rows, depth, f"pure-Python alpha-beta, level {level}: depth {searched}, learned evaluation", False
 
 
 def _textbook_rows(state: State, depth: int, h: Heuristic, solved: bool) -> tuple[Rows, int, str]:

@@ -26,6 +26,7 @@ from plies.analysis.levels import (
     difficulty,
     engine_applies,
     engine_level,
+    fallback_applies,
 )
 from plies.analysis.position import Analysis, analyse_position, move_value, new_engine, textbook_analysis
 from plies.analysis.value import Value, from_search
@@ -227,9 +228,16 @@ class PlaySession:
         """The level of hints: the one set, else the engine opponent's, else the analysis default (8)."""
         if self.hint_level is not None:
             return self.hint_level
-        from plies.players.engine import EnginePlayer  # (asked where the engine plays: it loads)
+        kind: type
+        if fallback_applies(self.state):  # no compiled core: the engine's pure-Python stand-in plays
+            from plies.players.engine_fallback import FallbackEnginePlayer
 
-        levels = [p.level for p in self.players if isinstance(p, EnginePlayer) and p.level is not None]
+            kind = FallbackEnginePlayer
+        else:
+            from plies.players.engine import EnginePlayer  # (asked where the engine plays: it loads)
+
+            kind = EnginePlayer
+        levels = [int(p.level) for p in self.players if isinstance(p, kind) and p.level is not None]
         return levels[0] if levels else DEFAULT_ANALYSIS_LEVEL
 
     def adviser(self) -> SearchPlayer:
@@ -246,6 +254,8 @@ class PlaySession:
         if engine_applies(s):
             self._engine = self._engine or new_engine(64)
             return analyse_position(s, self.engine_level(), True, self._engine)
+        if fallback_applies(s):
+            return analyse_position(s, self.engine_level(), False)
         adviser = self.adviser()
         return textbook_analysis(s, adviser.depth, adviser.heuristic)
 

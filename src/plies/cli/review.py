@@ -13,10 +13,10 @@ from rich.console import JustifyMethod
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from plies.analysis.levels import DEFAULT_ANALYSIS_LEVEL, MAX_LEVEL, engine_applies, engine_games
+from plies.analysis.levels import DEFAULT_ANALYSIS_LEVEL, MAX_LEVEL, engine_applies, engine_games, fallback_applies
 from plies.analysis.review import Review
 from plies.analysis.value import RESULT, Value, discs_text
-from plies.game import PASS, PliesError
+from plies.game import PASS, PliesError, State
 from plies.games import TYPES, type_of
 
 from ._common import FiniteRange, console, emit_json, err_console, json_option
@@ -43,14 +43,13 @@ def review(game: str, level: int | None, view: str, threshold: float | None, num
     or a HexThello / tic-tac-toe transcript.  A progress bar runs on stderr while the positions are analysed.
     """
     from plies.analysis.review import review as run_review
-    from plies.engine.api import default_threads
 
     from .play import read_game
 
     start, moves = read_game(game, index=number)
     if not any(m != PASS for m in moves):
         raise PliesError("no moves to review: give a game (a transcript or a file), not a position")
-    if not engine_applies(start) and (level is not None or threshold is not None):
+    if not (engine_applies(start) or fallback_applies(start)) and (level is not None or threshold is not None):
         t = type_of(start)
         raise PliesError(f"--level and --threshold are for reviews by the engine ({engine_games()}, in discs): "
                          f"{t.a_noun() if t is not None else 'a ' + start.game} game is valued by the textbook "
@@ -63,11 +62,21 @@ def review(game: str, level: int | None, view: str, threshold: float | None, num
             bar.update(task, completed=done, total=total)
 
         result = run_review(start, moves, level or DEFAULT_ANALYSIS_LEVEL, on_progress=progress,
-                            threshold=2.0 if threshold is None else threshold, threads=threads or default_threads())
+                            threshold=2.0 if threshold is None else threshold,
+                            threads=threads or _default_threads(start))
     if as_json:
         emit_json(result)
         return
     _print(result, 0 if view.lower() == "black" else 1)
+
+
+def _default_threads(start: State) -> int:
+    """The engine's threads: the machine's cores (one where the engine does not search)."""
+    if not engine_applies(start):
+        return 1
+    from plies.engine.api import default_threads
+
+    return default_threads()
 
 
 def _print(r: Review, side: int) -> None:

@@ -53,8 +53,8 @@ void bitboard_init(void) {
                     else down |= ONE << (8 * r + c);
                 }
             }
-            RAY_UP[sq][k] = up;
-            RAY_DOWN[sq][k] = down;
+            V4_LANE(RAY_UP[sq], k) = up;
+            V4_LANE(RAY_DOWN[sq], k) = down;
         }
     }
     for (int b = 0; b < 256; b++) {
@@ -68,7 +68,7 @@ void bitboard_init(void) {
             uint8_t n = 0;
             if (!(bits >> pos & 1)) {
                 int opponent = 0xFF & ~bits & ~(1 << pos);
-                n = (uint8_t)__builtin_popcount(FLIPPED[pos][OUTFLANK[pos][opponent >> 1 & 63] & bits]);
+                n = (uint8_t)bit_count(FLIPPED[pos][OUTFLANK[pos][opponent >> 1 & 63] & bits]);
             }
             LINE_FLIPS[pos][bits] = n;
         }

@@ -5,16 +5,19 @@
  * fill runs of opponent discs from every own disc, left and right (Kogge-Stone fill, as Edax's AVX2 code);
  * flips look along the rays of one square for the first square that is not the opponent's (the lowest set bit
  * above it, the highest below it).  GCC/Clang vector extensions compile both to AVX2 where the build allows it
- * and to scalar code elsewhere; the AVX-512 build has its own two: flips finds the highest square below with a
- * vector leading-zero count, and moves fill all 8 directions in one 512-bit register (left shifts and right ones
- * as rotations: a bit that wraps around lands on an edge square that the lane's mask clears).
+ * and to NEON on ARM64; x86-64's baseline build and the plain-C path (portable.h: MSVC, or -DPLIES_PORTABLE) run
+ * the same code one lane at a time (PLIES_VECTOR_LANES); the AVX-512 build has its own two: flips finds the
+ * highest square below with a vector leading-zero count, and moves fill all 8 directions in one 512-bit register
+ * (left shifts and right ones as rotations: a bit that wraps around lands on an edge square that the lane's mask
+ * clears).
  * Scalar references (shifts one direction at a time; table look-ups by lines) check the vector versions.
  */
 #ifndef PLIES_BITBOARD_H
 #define PLIES_BITBOARD_H
 
 #include <stdint.h>
-#if defined(__AVX512F__)
+#include "portable.h"
+#if PLIES_GNU && defined(__AVX512F__)
 #include <immintrin.h>
 #endif
 
@@ -30,12 +33,23 @@ typedef int64_t i64;
 #define GATHER_FILE 0x0102040810204080ULL  /* file a's bits (8 apart) to one byte, row k to bit k */
 #define GATHER_BYTES 0x0101010101010101ULL /* one square per column to one byte, column c to bit c */
 
-static inline i64 popcount(u64 x) { return (i64)__builtin_popcountll(x); }
+static inline i64 popcount(u64 x) { return (i64)bit_count(x); }
 /* Index of the lowest set bit; x must not be 0. */
-static inline int lowest_index(u64 x) { return __builtin_ctzll(x); }
+static inline int lowest_index(u64 x) { return bit_first(x); }
 
+/* The four lanes as one vector where that pays: GCC/Clang on x86-64 with AVX2 (and AVX-512), and elsewhere (NEON
+ * on ARM64).  x86-64's baseline build (SSE2 only) runs them one lane at a time, as the plain-C path does: the
+ * vector code lowered to SSE2 ran perft at half the rate. */
+#if PLIES_GNU && (!PLIES_X86 || defined(__AVX2__))
+#define PLIES_VECTOR_LANES 1
+#else
+#define PLIES_VECTOR_LANES 0
+#endif
+
+#if PLIES_VECTOR_LANES
 typedef u64 v4u __attribute__((vector_size(32)));
 typedef int64_t v4i __attribute__((vector_size(32)));
+#define V4_LANE(v, k) ((v)[k])
 
 static inline v4u v4_splat(u64 x) { return (v4u){x, x, x, x}; }
 static inline u64 v4_or_lanes(v4u v) { return v[0] | v[1] | v[2] | v[3]; }
@@ -61,6 +75,18 @@ static inline void v4_fill(v4u start, v4u inner, v4u *l, v4u *r) {
     *r = b;
 }
 
+#else
+/* One lane at a time (the plain-C path, x86-64's baseline build): the four lanes as an array, each lane's code the
+ * vector code's. */
+typedef struct {
+    u64 lane[4];
+} v4u;
+#define V4_LANE(v, k) ((v).lane[k])
+static const int V4_SHIFTS[4] = {1, 8, 9, 7};
+static const u64 V4_INNERS[4] = {0x7E7E7E7E7E7E7E7EULL, 0x00FFFFFFFFFFFF00ULL, 0x007E7E7E7E7E7E00ULL,
+                                 0x007E7E7E7E7E7E00ULL};
+#endif
+
 /* The rays from each square in the lanes' four directions, towards higher squares (RAY_UP: +1, +8, +9, +7)
  * and lower ones (RAY_DOWN: -1, -8, -9, -7); filled by bitboard_init. */
 extern v4u RAY_UP[64], RAY_DOWN[64];
@@ -69,7 +95,7 @@ extern v4u RAY_UP[64], RAY_DOWN[64];
  * first square of the ray that is not the opponent's: upwards the lowest set bit of ~O & ray (x & -x),
  * downwards the highest, found by smearing those squares down the ray and erasing all but the top one; the
  * run flips when that square is P's. */
-#if defined(__AVX512CD__) && defined(__AVX512VL__)
+#if PLIES_GNU && defined(__AVX512CD__) && defined(__AVX512VL__)
 /* the same with AVX-512: the upward run by the mask of lanes that have an end, the downward end by lzcnt */
 static inline u64 flips(u64 P, u64 O, int sq) {
     const __m256i zero = _mm256_setzero_si256();
@@ -85,6 +111,24 @@ static inline u64 flips(u64 P, u64 O, int sq) {
     f = _mm256_ternarylogic_epi64(f, _mm256_sub_epi64(zero, _mm256_slli_epi64(end, 1)), down, 0xF8);
     __m128i r = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
     return (u64)_mm_cvtsi128_si64(_mm_or_si128(r, _mm_unpackhi_epi64(r, r)));
+}
+#elif !PLIES_VECTOR_LANES
+static inline u64 flips(u64 P, u64 O, int sq) {
+    u64 f = 0;
+    for (int k = 0; k < 4; k++) {
+        const int s1 = V4_SHIFTS[k];
+        u64 up = RAY_UP[sq].lane[k], down = RAY_DOWN[sq].lane[k];
+        u64 x = ~O & up;
+        u64 end = x & (0 - x) & P;
+        f |= (end - (end != 0)) & up;
+        u64 y = ~O & down;
+        u64 z = y | (y >> s1);
+        z |= z >> (s1 + s1);
+        z |= z >> (s1 << 2);
+        end = y & ~(z >> s1) & P;
+        f |= (0 - (end << 1)) & down;
+    }
+    return f;
 }
 #else
 static inline u64 flips(u64 P, u64 O, int sq) {
@@ -105,7 +149,7 @@ static inline u64 flips(u64 P, u64 O, int sq) {
 #endif
 
 /* Bitmask of the legal moves of the side owning P. */
-#if defined(__AVX512F__)
+#if PLIES_GNU && defined(__AVX512F__)
 /* lanes 0-3 fill runs towards higher squares (rotate left by 1, 8, 9, 7), lanes 4-7 towards lower ones (rotate
  * left by 64 minus those), as v4_fill does with two vectors */
 static inline u64 get_moves(u64 P, u64 O) {
@@ -124,6 +168,24 @@ static inline u64 get_moves(u64 P, u64 O) {
     __m256i h = _mm256_or_si256(_mm512_castsi512_si256(a), _mm512_extracti64x4_epi64(a, 1));
     __m128i r = _mm_or_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
     return (u64)_mm_cvtsi128_si64(_mm_or_si128(r, _mm_unpackhi_epi64(r, r))) & ~(P | O);
+}
+#elif !PLIES_VECTOR_LANES
+static inline u64 get_moves(u64 P, u64 O) {
+    u64 m = 0;
+    for (int k = 0; k < 4; k++) { /* v4_fill one lane at a time */
+        const int s1 = V4_SHIFTS[k], s2 = 2 * s1;
+        u64 inner = O & V4_INNERS[k];
+        u64 pairs_l = inner & (inner << s1), pairs_r = inner & (inner >> s1);
+        u64 a = inner & (P << s1), b = inner & (P >> s1);
+        a |= inner & (a << s1);
+        b |= inner & (b >> s1);
+        a |= pairs_l & (a << s2);
+        b |= pairs_r & (b >> s2);
+        a |= pairs_l & (a << s2);
+        b |= pairs_r & (b >> s2);
+        m |= (a << s1) | (b >> s1);
+    }
+    return m & ~(P | O);
 }
 #else
 static inline u64 get_moves(u64 P, u64 O) {

@@ -529,7 +529,7 @@ static i64 search_mid(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties,
         u64 f = flips(P, O, sq);
         sqs[n] = sq;
         if (empties > MID_TT_EMPTIES)  /* the child's slot on its way to the cache while the moves are ordered */
-            __builtin_prefetch(mid_entry(s, O ^ f, P ^ f ^ (ONE << sq)));
+            prefetch(mid_entry(s, O ^ f, P ^ f ^ (ONE << sq)));
         if (empties <= REPLY_ORDER_EMPTIES) {  /* few empties: no corner terms, cheaper than the moves they save */
             rp[n] = get_moves(O ^ f, P ^ f ^ (ONE << sq));
             keys[n] = -64 * popcount(rp[n]) + SQUARE_VALUE[sq] + ((odd >> sq & 1) ? ORDER_PARITY : 0);
@@ -653,7 +653,7 @@ static i64 search_deep(Search *s, u64 P, u64 O, i64 alpha, i64 beta, int empties
                 }
             }
         }
-        if (empties - 1 <= MID_EMPTIES) __builtin_prefetch(mid_entry(s, cp, co));  /* as in search_mid */
+        if (empties - 1 <= MID_EMPTIES) prefetch(mid_entry(s, cp, co));  /* as in search_mid */
         mb[n] = sq;
         fb[n] = f;
         if (sq == hash_move) swap_first(mb, fb, n);  /* first, the others ordered only if it does not cut off */

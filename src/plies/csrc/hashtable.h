@@ -13,11 +13,6 @@
 #include <math.h>
 #include "bitboard.h"
 
-#if defined(__x86_64__) || defined(__i386__)
-#define cpu_relax() __builtin_ia32_pause()
-#else
-#define cpu_relax() ((void)0)
-#endif
 
 typedef struct {
     u64 P, O;
@@ -36,10 +31,10 @@ typedef struct {
 
 /* A one-byte spin lock (uncontended: one atomic exchange); also the HexThello table's bucket locks. */
 static inline void spin_lock(uint8_t *lock) {
-    while (__atomic_test_and_set(lock, __ATOMIC_ACQUIRE))
-        while (__atomic_load_n(lock, __ATOMIC_RELAXED)) cpu_relax();
+    while (atomic_take_flag(lock))
+        while (atomic_get(lock, MO_RELAXED)) cpu_relax();
 }
-static inline void spin_unlock(uint8_t *lock) { __atomic_clear(lock, __ATOMIC_RELEASE); }
+static inline void spin_unlock(uint8_t *lock) { atomic_drop_flag(lock); }
 
 /* A bucket's lock; only taken when the table is shared. */
 static inline void tt_lock_(const TT *tt, Entry *b) {

@@ -537,7 +537,7 @@ static inline void hex_tt_store(const HexSearch *S, uint64_t slot, uint64_t h, i
 
 /* Stop when past the node limit or asked to (ctl). */
 static inline int hex_should_stop(HexSearch *S) {
-    if (S->nodes > S->limit || (S->ctl && __atomic_load_n(&S->ctl[CTL_STOP], __ATOMIC_RELAXED))) S->stop = 1;
+    if (S->nodes > S->limit || (S->ctl && atomic_get(&S->ctl[CTL_STOP], MO_RELAXED))) S->stop = 1;
     return S->stop;
 }
 

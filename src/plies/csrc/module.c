@@ -1,6 +1,7 @@
-/* The compiled core of plies: one translation unit (so the hot kernels inline across files), built twice on
- * x86-64 (baseline and AVX2, see setup.py).  Each part keeps its kernels in its own file and its Python
- * bindings in a py_*.c file listing them in a method table. */
+/* The compiled core of plies: one translation unit (so the hot kernels inline across files), built three times
+ * on x86-64 (baseline, AVX2 and AVX-512, see setup.py); what differs between compilers is in portable.h.  Each
+ * part keeps its kernels in its own file and its Python bindings in a py_*.c file listing them in a method
+ * table. */
 #include "pyutil.h"
 #include "search.h"
 

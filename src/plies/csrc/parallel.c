@@ -5,9 +5,7 @@
  * thread's values are the answer, equal to the one-thread search's (the table holds only sound bounds); the
  * node count is the sum of all threads'.  The HexThello engine runs the simplified ABDADA instead (end of the
  * file). */
-#include <pthread.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "search.h"
 #include "ybwc.h"
@@ -33,17 +31,14 @@ static i64 run_root(Search *s, const RootJob *j, double *values, i64 *flags, int
 
 /* A short sleep while waiting: a spinning thread would take the CPU from the threads it waits for when the
  * machine has fewer free cores than threads. */
-static void nap(void) {
-    struct timespec t = {0, 20000};
-    nanosleep(&t, NULL);
-}
+static void nap(void) { thread_nap(); }
 
 struct Worker {
     Search *s;
     SplitPoint *job;     /* set by pool_open; cleared by the worker as it starts, or by pool_revoke before */
     int idle;            /* under the pool's lock */
     i64 ctl[4];
-    pthread_t thread;
+    thread_id thread;
     int started;
 };
 
@@ -90,7 +85,7 @@ static void split_work(Search *s, SplitPoint *sp) {
         if (v > sp->best) {
             sp->best = v;
             sp->best_move = sq;
-            if (v >= sp->beta) __atomic_store_n(&sp->cutoff, 1, __ATOMIC_RELAXED);
+            if (v >= sp->beta) atomic_set(&sp->cutoff, 1, MO_RELAXED);
         }
         if (sp->pv_node && v > sp->alpha) {
             sp->alpha = v;
@@ -133,7 +128,7 @@ static double split_node(Search *s, u64 P, u64 O, double alpha, double beta, int
     split_work(s, &sp);
     pool_close(s->pool, s->tid, prev);
     pool_revoke(s->pool, &sp);
-    for (unsigned spins = 0; __atomic_load_n(&sp.workers, __ATOMIC_ACQUIRE) > 0;) {
+    for (unsigned spins = 0; atomic_get(&sp.workers, MO_ACQUIRE) > 0;) {
         if (pool_join(s->pool, s, &sp)) spins = 0;  /* help the helpers with their own split points */
         else if (++spins < 256) cpu_relax();
         else nap();  /* the helpers are deep in moves that do not split, or the machine is busy */
@@ -157,9 +152,9 @@ static SplitPoint *pool_open(Pool *p, int tid, SplitPoint *sp) {
         struct Worker *w = &p->w[i];
         if (!w->idle) continue;
         w->idle = 0;
-        __atomic_sub_fetch(&p->idle, 1, __ATOMIC_RELAXED);
-        __atomic_add_fetch(&sp->workers, 1, __ATOMIC_RELAXED);
-        __atomic_store_n(&w->job, sp, __ATOMIC_RELEASE);
+        atomic_sub(&p->idle, 1, MO_RELAXED);
+        atomic_add(&sp->workers, 1, MO_RELAXED);
+        atomic_set(&w->job, sp, MO_RELEASE);
     }
     spin_unlock(&p->lock);
     return prev;
@@ -177,13 +172,13 @@ static void pool_revoke(Pool *p, SplitPoint *sp) {
     for (int i = 0; i < p->n; i++) {
         struct Worker *w = &p->w[i];
         SplitPoint *expected = sp;
-        if (__atomic_load_n(&w->job, __ATOMIC_RELAXED) != sp ||
-            !__atomic_compare_exchange_n(&w->job, &expected, NULL, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+        if (atomic_get(&w->job, MO_RELAXED) != sp ||
+            !atomic_swap_ptr_if(&w->job, &expected, NULL, MO_ACQ_REL, MO_RELAXED))
             continue;  /* not handed sp, or already working on it */
-        __atomic_sub_fetch(&sp->workers, 1, __ATOMIC_RELAXED);
+        atomic_sub(&sp->workers, 1, MO_RELAXED);
         spin_lock(&p->lock);  /* idle again: no split point handed it a job meanwhile, as it was not idle */
         w->idle = 1;
-        __atomic_add_fetch(&p->idle, 1, __ATOMIC_RELAXED);
+        atomic_add(&p->idle, 1, MO_RELAXED);
         spin_unlock(&p->lock);
     }
 }
@@ -199,16 +194,16 @@ static int pool_join(Pool *p, Search *s, const SplitPoint *under) {
     spin_lock(&p->lock);
     for (int t = 0; t <= p->n && !sp; t++) {
         SplitPoint *c = p->open[t];
-        if (t == s->tid || !c || __atomic_load_n(&c->cutoff, __ATOMIC_RELAXED)) continue;
-        if (__atomic_load_n(&c->next, __ATOMIC_RELAXED) >= c->n) continue;  /* every move handed out */
+        if (t == s->tid || !c || atomic_get(&c->cutoff, MO_RELAXED)) continue;
+        if (atomic_get(&c->next, MO_RELAXED) >= c->n) continue;  /* every move handed out */
         if (under && !below(c, under)) continue;
         sp = c;
-        __atomic_add_fetch(&sp->workers, 1, __ATOMIC_RELAXED);  /* its owner waits for this thread now */
+        atomic_add(&sp->workers, 1, MO_RELAXED);  /* its owner waits for this thread now */
     }
     spin_unlock(&p->lock);
     if (!sp) return 0;
     split_work(s, sp);
-    __atomic_sub_fetch(&sp->workers, 1, __ATOMIC_RELEASE);
+    atomic_sub(&sp->workers, 1, MO_RELEASE);
     return 1;
 }
 
@@ -218,32 +213,32 @@ static void *worker_main(void *arg) {
     Pool *p = w->s->pool;
     unsigned spins = 0;
     for (;;) {
-        SplitPoint *sp = __atomic_load_n(&w->job, __ATOMIC_ACQUIRE);
-        if (sp && __atomic_compare_exchange_n(&w->job, &sp, NULL, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        SplitPoint *sp = atomic_get(&w->job, MO_ACQUIRE);
+        if (sp && atomic_swap_ptr_if(&w->job, &sp, NULL, MO_ACQ_REL, MO_ACQUIRE)) {
             /* claimed (its owner can no longer take it back with pool_revoke) */
             split_work(w->s, sp);
-            __atomic_sub_fetch(&sp->workers, 1, __ATOMIC_RELEASE);  /* the owner may go on (sp is its stack) */
+            atomic_sub(&sp->workers, 1, MO_RELEASE);  /* the owner may go on (sp is its stack) */
             spin_lock(&p->lock);
             w->idle = 1;
-            __atomic_add_fetch(&p->idle, 1, __ATOMIC_RELAXED);
+            atomic_add(&p->idle, 1, MO_RELAXED);
             spin_unlock(&p->lock);
             spins = 0;
             continue;
         }
-        if (__atomic_load_n(&p->quit, __ATOMIC_ACQUIRE)) break;
+        if (atomic_get(&p->quit, MO_ACQUIRE)) break;
         if ((spins & 63) == 0) {  /* now and then: join a split point that is already running */
             spin_lock(&p->lock);
-            int mine = w->idle && !__atomic_load_n(&w->job, __ATOMIC_RELAXED);
+            int mine = w->idle && !atomic_get(&w->job, MO_RELAXED);
             if (mine) {  /* not idle while it works: no split point may hand it a job meanwhile */
                 w->idle = 0;
-                __atomic_sub_fetch(&p->idle, 1, __ATOMIC_RELAXED);
+                atomic_sub(&p->idle, 1, MO_RELAXED);
             }
             spin_unlock(&p->lock);
             if (mine) {
                 int joined = pool_join(p, w->s, NULL);
                 spin_lock(&p->lock);
                 w->idle = 1;
-                __atomic_add_fetch(&p->idle, 1, __ATOMIC_RELAXED);
+                atomic_add(&p->idle, 1, MO_RELAXED);
                 spin_unlock(&p->lock);
                 if (joined) {
                     spins = 0;
@@ -275,7 +270,7 @@ static i64 parallel_root(Search *s, int threads, const RootJob *job, double *val
     s->tid = 0;
     for (int k = 0; k < threads - 1; k++) {
         struct Worker *w = &pool.w[k];
-        w->s = (Search *)PyMem_RawMalloc(sizeof(Search));
+        w->s = (Search *)core_malloc(sizeof(Search));
         if (!w->s) break;
         memcpy(w->s, s, offsetof(Search, pv));  /* the same tables, weights, settings and pool ... */
         memset(w->s->mt, 0, sizeof w->s->mt);   /* (a table of its own for the solver's search_mid) */
@@ -284,25 +279,25 @@ static i64 parallel_root(Search *s, int threads, const RootJob *job, double *val
         w->s->sp = NULL;
         w->s->tid = k + 1;
         w->idle = 1;
-        __atomic_store_n(&pool.n, k + 1, __ATOMIC_RELEASE);
+        atomic_set(&pool.n, k + 1, MO_RELEASE);
         /* atomic: the helpers started already count themselves in and out of the idle ones meanwhile */
-        __atomic_add_fetch(&pool.idle, 1, __ATOMIC_RELAXED);
-        if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
+        atomic_add(&pool.idle, 1, MO_RELAXED);
+        if (thread_start(&w->thread, worker_main, w) != 0) {
             w->idle = 0;
-            __atomic_sub_fetch(&pool.idle, 1, __ATOMIC_RELAXED);
+            atomic_sub(&pool.idle, 1, MO_RELAXED);
             break;
         }
         w->started = 1;
     }
     i64 done = run_root(s, job, values, flags, pv, pv_len);
-    __atomic_store_n(&pool.quit, 1, __ATOMIC_RELEASE);
+    atomic_set(&pool.quit, 1, MO_RELEASE);
     for (int k = 0; k < threads - 1; k++) {
         struct Worker *w = &pool.w[k];
         if (w->started) {
-            pthread_join(w->thread, NULL);
+            thread_join(w->thread);
             s->ctl[CTL_NODES] += w->ctl[CTL_NODES];
         }
-        PyMem_RawFree(w->s);
+        core_free(w->s);
     }
     free(pool.w);
     s->tt = tt0;
@@ -322,7 +317,7 @@ typedef struct {
     int64_t ctl[4];
     int me, depth, first, cell;
     int64_t value;
-    pthread_t thread;
+    thread_id thread;
     int started;
 } HexHelper;
 
@@ -372,15 +367,15 @@ static int hex_parallel_root(HexSearch *S, int threads, int me, int depth, int f
         h->me = me;
         h->depth = depth;
         h->first = first;
-        if (pthread_create(&h->thread, NULL, hex_helper_main, h) != 0) break;
+        if (thread_start(&h->thread, hex_helper_main, h) != 0) break;
         h->started = 1;
     }
     int stopped_ = hex_root_search(S, me, depth, first, best_cell, best_value);
     if (S->ctl) S->ctl[CTL_NODES] = S->nodes;
-    for (int k = 0; k < threads - 1; k++) __atomic_store_n(&helpers[k].ctl[CTL_STOP], 1, __ATOMIC_RELAXED);
+    for (int k = 0; k < threads - 1; k++) atomic_set(&helpers[k].ctl[CTL_STOP], 1, MO_RELAXED);
     for (int k = 0; k < threads - 1; k++) {
         if (helpers[k].started) {
-            pthread_join(helpers[k].thread, NULL);
+            thread_join(helpers[k].thread);
             S->nodes += helpers[k].S->nodes;
         }
         hex_helper_free(&helpers[k]);

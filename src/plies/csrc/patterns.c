@@ -15,7 +15,7 @@
 /* Board image B_g of bitboard x: bit s of the result is bit SYMMETRIES[g, s] of x (g & 4: transposed, then
  * g & 1: files reversed, g & 2: ranks reversed, as plies.engine.patterns._sym). */
 static inline u64 pattern_image(u64 x, int g) {
-    if (g & 2) x = __builtin_bswap64(x); /* ranks reversed */
+    if (g & 2) x = bytes_reversed(x); /* ranks reversed */
     if (g & 1) {                         /* files reversed */
         x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
         x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
@@ -55,7 +55,7 @@ static inline u64 pattern_extract(int t, u64 b) {
 
 #include "patterns_gen.h"
 
-#if defined(__BMI2__)
+#if PLIES_GNU && defined(__BMI2__)
 #include <cpuid.h>
 
 /* 1 where pext is a one-cycle instruction: every BMI2 processor but AMD's before Zen 3 (family 19h), which run it
@@ -89,7 +89,7 @@ double evaluate_patterns(u64 P, u64 O, const Weights *W) {
     i64 phase = (60 - e) * n_phases / 60;
     if (phase > n_phases - 1) phase = n_phases - 1;
     const float *w = W->w + phase * W->row_len;
-#if defined(__BMI2__)
+#if PLIES_GNU && defined(__BMI2__)
     double s = PEXT_FAST ? pattern_sum_pext(P, O, w) : pattern_sum(P, O, w);
 #else
     double s = pattern_sum(P, O, w);

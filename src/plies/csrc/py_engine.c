@@ -4,7 +4,7 @@
 #include "eval.h"
 
 static PyObject *py_cpu_has_avx512(PyObject *self, PyObject *unused) {
-#if defined(__x86_64__) || defined(__i386__)
+#if PLIES_GNU && PLIES_X86
     __builtin_cpu_init();
     return PyBool_FromLong(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
                            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
@@ -16,7 +16,7 @@ static PyObject *py_cpu_has_avx512(PyObject *self, PyObject *unused) {
 }
 
 static PyObject *py_cpu_has_avx2(PyObject *self, PyObject *unused) {
-#if defined(__x86_64__) || defined(__i386__)
+#if PLIES_GNU && PLIES_X86
     __builtin_cpu_init();
     return PyBool_FromLong(__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
                            __builtin_cpu_supports("popcnt"));
@@ -351,7 +351,7 @@ static int sigint_hooked;
 
 static void on_sigint(int sig) {
     i64 *ctl = sigint_ctl;
-    if (ctl) __atomic_store_n(&ctl[CTL_STOP], 1, __ATOMIC_RELAXED);
+    if (ctl) atomic_set(&ctl[CTL_STOP], 1, MO_RELAXED);
     sigint_prev.sa_handler(sig);
 }
 

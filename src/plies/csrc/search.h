@@ -24,12 +24,12 @@ typedef struct {
 } Busy;
 
 static inline int busy_check(Busy *b, u64 k) {
-    return __atomic_load_n(&b->key[k & (BUSY_SLOTS - 1)], __ATOMIC_RELAXED) == k;
+    return atomic_get(&b->key[k & (BUSY_SLOTS - 1)], MO_RELAXED) == k;
 }
-static inline void busy_enter(Busy *b, u64 k) { __atomic_store_n(&b->key[k & (BUSY_SLOTS - 1)], k, __ATOMIC_RELAXED); }
+static inline void busy_enter(Busy *b, u64 k) { atomic_set(&b->key[k & (BUSY_SLOTS - 1)], k, MO_RELAXED); }
 static inline void busy_leave(Busy *b, u64 k) {
     u64 expected = k;
-    __atomic_compare_exchange_n(&b->key[k & (BUSY_SLOTS - 1)], &expected, 0, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+    atomic_swap_if(&b->key[k & (BUSY_SLOTS - 1)], &expected, 0, MO_RELAXED, MO_RELAXED);
 }
 
 /* In a parallel search's first pass over a node's moves (never its first move): 1 when another thread is

@@ -57,13 +57,13 @@ struct Pool {
 static inline int aborted(const Search *s) {
     if (stopped(s)) return 1;
     if (!s->pool) return 0;
-    if (__atomic_load_n(&s->pool->stop[CTL_STOP], __ATOMIC_RELAXED)) return 1;
+    if (atomic_get(&s->pool->stop[CTL_STOP], MO_RELAXED)) return 1;
     for (const SplitPoint *sp = s->sp; sp; sp = sp->parent)
-        if (__atomic_load_n(&sp->cutoff, __ATOMIC_RELAXED)) return 1;
+        if (atomic_get(&sp->cutoff, MO_RELAXED)) return 1;
     return 0;
 }
 
-static inline int pool_has_idle(const Pool *p) { return __atomic_load_n(&p->idle, __ATOMIC_RELAXED) > 0; }
+static inline int pool_has_idle(const Pool *p) { return atomic_get(&p->idle, MO_RELAXED) > 0; }
 
 /* Publish sp as the thread's joinable split point and give it to every idle helper (parallel.c); returns the
  * split point it published before (to restore with pool_close). */

@@ -21,8 +21,27 @@ from typing import Any
 
 import numpy as np
 
-from plies.core import lib
 from plies.games.othello import legal_mask
+
+
+class _MissingCore:
+    """Stands in for the compiled core where it is not built: any use raises the ImportError that said so."""
+
+    def __init__(self, error: ImportError) -> None:
+        self.error = str(error)
+
+    def __getattr__(self, name: str) -> Any:
+        raise ImportError(self.error)
+
+
+def _missing_core(error: ImportError) -> Any:
+    return _MissingCore(error)
+
+
+try:
+    from plies.core import lib
+except ImportError as e:  # no compiled core: the plain-Python reference (evaluate_python) still works
+    lib = _missing_core(e)
 
 PATTERNS: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = (
     ("edge+2x", tuple((0, c) for c in range(8)) + ((1, 1), (1, 6))),

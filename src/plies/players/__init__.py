@@ -235,7 +235,14 @@ def _load(kind: str) -> None:
     """Import the module that registers ``kind``: a built-in one, or one declared as an entry point of the group
     ``plies.players`` (the kinds defined above this layer, NBoard engines and the learned players, and plug-ins')."""
     if kind == "engine":
-        from plies.players import engine  # noqa: F401
+        try:
+            from plies.players import engine  # noqa: F401
+        except ImportError:
+            from plies.players import engine_fallback
+
+            if engine_fallback.core_error() is None:  # the core loads: something else is missing
+                raise
+            engine_fallback.register_fallback()
     elif kind in ("hexengine", "doc004"):
         from plies.players import hexthello  # noqa: F401
     elif kind == "clio":

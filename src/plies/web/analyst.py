@@ -56,7 +56,8 @@ class Analyst:
 
     def key(self, state: State, level: int | None) -> Key:
         use_engine = levels.engine_applies(state)
-        return (state.game, state, clamp_level(level) if use_engine else 0, use_engine)
+        by_level = use_engine or levels.fallback_applies(state)  # the engine or its pure-Python stand-in
+        return (state.game, state, clamp_level(level) if by_level else 0, use_engine)
 
     def cached(self, state: State, level: int | None) -> Analysis | None:
         with self._lock:
