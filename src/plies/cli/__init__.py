@@ -11,9 +11,11 @@ import os
 import pkgutil
 import re
 import sys
+from typing import Any
 
 import click
 
+from plies import i18n
 from plies.game import PliesError
 
 # Every command: name -> (module of plies.cli that registers it, its one-line help), for ``plies --help``
@@ -91,8 +93,21 @@ def _shorten(text: str, limit: int) -> str:
     return text[: max(0, limit - 3)].rsplit(" ", 1)[0].rstrip(" ,;:") + "..."
 
 
+def _choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        i18n.set_language(value)
+
+
+def lang_option(f: Any) -> Any:
+    """``--lang el|en``: the language of the terminal game (default: PLIES_LANG, else the environment's locale)."""
+    return click.option("--lang", type=click.Choice(sorted(i18n.LANGUAGES), case_sensitive=False), default=None,
+                        expose_value=False, is_eager=True, callback=_choose_language,
+                        help="Language: el (Greek) or en (default: PLIES_LANG, else the locale, LANG).")(f)
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
 @click.version_option(package_name="plies")
+@lang_option
 def main_group() -> None:
     """plies: two-player games of skill — play, search, analyse, teach, run matches."""
 
@@ -142,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     if "numpy" not in sys.modules and (not args or args[0] != "train"):
         # numpy's BLAS threads spin on every core for a while after they start; only fitting uses them
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    i18n.set_language(None)  # the environment's language, until --lang says otherwise
     try:
         rv = group.main(args=args, prog_name="plies", standalone_mode=False)
         return rv if isinstance(rv, int) else 0
