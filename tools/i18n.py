@@ -1,12 +1,13 @@
-"""Keep plies' translations: extract the marked messages with Babel, update each language's ``plies.po``, compile
-it to the ``plies.mo`` that ships beside it, and check that nothing is missing or stale.
+"""Keep plies' translations: extract the marked messages with Babel, update each language's catalogs, compile
+them to the ``.mo`` files that ship beside them, and check that nothing is missing or stale.
 
-    python tools/i18n.py update     # the sources' messages -> every src/plies/locale/LANG/LC_MESSAGES/plies.po
-    python tools/i18n.py compile    # every plies.po -> plies.mo
+    python tools/i18n.py update     # the messages -> every src/plies/locale/LANG/LC_MESSAGES/DOMAIN.po
+    python tools/i18n.py compile    # every DOMAIN.po -> DOMAIN.mo
     python tools/i18n.py check      # exit 1 when a message is untranslated or fuzzy, or a .po/.mo is stale
 
-Messages come from the Python sources (``_()``, ``N_()``, ``ngettext()``), the Learn page's script (``_()``) and
-its HTML (the text of an element marked ``data-i18n``, and the value of each ``data-i18n-ATTR`` attribute).
+Two domains.  ``plies``: the Python sources (``_()``, ``N_()``, ``ngettext()``), the Learn page's script (``_()``)
+and its HTML (the text of an element marked ``data-i18n``, and the value of each ``data-i18n-ATTR`` attribute).
+``notebooks``: the course notebooks in docs/notebooks, each text (markdown) cell one message.
 Needs Babel (the ``test`` extra installs it); plies itself reads the compiled catalogs with the standard gettext.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import json
 import sys
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -28,7 +30,9 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "plies"
 LOCALE = PACKAGE / "locale"
+NOTEBOOKS = ROOT / "docs" / "notebooks"
 LANGS = ("el",)
+DOMAINS = ("plies", "notebooks")
 KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2)}
 COMMENT_TAGS = ("Translators:",)
 VOLATILE = (b'"POT-Creation-Date:', b'"PO-Revision-Date:', b'"Generated-By:', b'"Report-Msgid-Bugs-To:',
@@ -80,10 +84,19 @@ def sources() -> list[tuple[Path, Any]]:
     return files
 
 
-def template() -> Catalog:
-    """The catalog of every marked message in the sources, with where each is used."""
-    cat = Catalog(project="plies", domain="plies", charset="utf-8", fuzzy=False)
-    for path, method in sources():
+def extract_notebook(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[Any]:
+    """Babel extraction method for a notebook: ``(cell number, None, text, [])`` for each text cell."""
+    for i, cell in enumerate(json.loads(fileobj.read().decode("utf-8"))["cells"]):
+        text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        if cell["cell_type"] == "markdown" and text.strip():
+            yield i, None, text, []
+
+
+def template(domain: str = "plies") -> Catalog:
+    """The catalog of every message of ``domain``, with where each is used (a notebook's: its cell number)."""
+    cat = Catalog(project="plies", domain=domain, charset="utf-8", fuzzy=False)
+    files = sources() if domain == "plies" else [(p, extract_notebook) for p in sorted(NOTEBOOKS.glob("*.ipynb"))]
+    for path, method in files:
         with path.open("rb") as f:
             options = {"parse_template_string": True} if method == "javascript" else {}
             for line, message, comments, context in extract(method, f, KEYWORDS, COMMENT_TAGS, options):
@@ -92,13 +105,13 @@ def template() -> Catalog:
     return cat
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / "plies.po"
+def po_path(lang: str, domain: str = "plies") -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 def read(path: Path, lang: str) -> Catalog:
     with path.open("rb") as f:
-        return read_po(f, locale=lang, domain="plies")
+        return read_po(f, locale=lang, domain=path.stem)
 
 
 def po_bytes(cat: Catalog) -> bytes:
@@ -113,10 +126,10 @@ def mo_bytes(cat: Catalog) -> bytes:
     return out.getvalue()
 
 
-def updated(lang: str, pot: Catalog) -> Catalog:
+def updated(lang: str, pot: Catalog, domain: str = "plies") -> Catalog:
     """``lang``'s catalog with the template's messages: translations kept, new messages empty, gone ones dropped."""
-    path = po_path(lang)
-    cat = read(path, lang) if path.exists() else Catalog(locale=lang, domain="plies", project="plies", fuzzy=False)
+    path = po_path(lang, domain)
+    cat = read(path, lang) if path.exists() else Catalog(locale=lang, domain=domain, project="plies", fuzzy=False)
     cat.update(pot, no_fuzzy_matching=True, update_creation_date=False)
     cat.header_comment = "\n".join("# " + line for line in HEADER.format(name=cat.locale.english_name).splitlines())
     cat.last_translator = cat.language_team = "The plies authors"
@@ -124,35 +137,38 @@ def updated(lang: str, pot: Catalog) -> Catalog:
 
 
 def update() -> None:
-    pot = template()
-    for lang in LANGS:
-        po_path(lang).parent.mkdir(parents=True, exist_ok=True)
-        po_path(lang).write_bytes(po_bytes(updated(lang, pot)))
-        print(f"{po_path(lang).relative_to(ROOT)}: {len(pot)} messages")
+    for domain in DOMAINS:
+        pot = template(domain)
+        for lang in LANGS:
+            path = po_path(lang, domain)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(po_bytes(updated(lang, pot, domain)))
+            print(f"{path.relative_to(ROOT)}: {len(pot)} messages")
 
 
 def compile_all() -> None:
-    for lang in LANGS:
-        mo = po_path(lang).with_suffix(".mo")
-        mo.write_bytes(mo_bytes(read(po_path(lang), lang)))
-        print(f"{mo.relative_to(ROOT)} written")
+    for domain in DOMAINS:
+        for lang in LANGS:
+            mo = po_path(lang, domain).with_suffix(".mo")
+            mo.write_bytes(mo_bytes(read(po_path(lang, domain), lang)))
+            print(f"{mo.relative_to(ROOT)} written")
 
 
 def problems() -> list[str]:
     """What ``check`` reports: messages in the sources but not in a catalog (or the reverse), untranslated or
     fuzzy messages, and a ``.mo`` that is not the compiled ``.po``."""
-    wanted = {m.id for m in template() if m.id}
     out = []
-    for lang in LANGS:
-        cat = read(po_path(lang), lang)
+    for domain, lang in ((d, la) for d in DOMAINS for la in LANGS):
+        wanted = {m.id for m in template(domain) if m.id}
+        cat = read(po_path(lang, domain), lang)
         have = {m.id for m in cat if m.id}
-        name = po_path(lang).relative_to(ROOT)
+        name = po_path(lang, domain).relative_to(ROOT)
         out += [f"{name}: missing {m!r} (run tools/i18n.py update)" for m in sorted(wanted - have, key=str)]
         out += [f"{name}: no longer used {m!r} (run tools/i18n.py update)" for m in sorted(have - wanted, key=str)]
         for m in cat:
             if m.id and (m.fuzzy or not (all(m.string) if isinstance(m.string, tuple) else m.string)):
                 out.append(f"{name}: {'fuzzy' if m.fuzzy else 'untranslated'} {m.id!r}")
-        mo = po_path(lang).with_suffix(".mo")
+        mo = po_path(lang, domain).with_suffix(".mo")
         if not mo.exists() or _messages(mo.read_bytes()) != _messages(mo_bytes(cat)):
             out.append(f"{mo.relative_to(ROOT)} is not the compiled {name} (run tools/i18n.py compile)")
     return out

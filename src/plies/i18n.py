@@ -80,11 +80,12 @@ def using(lang: str) -> Iterator[str]:
 
 
 @functools.cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalog of ``lang`` (English: the messages as written); FileNotFoundError if it is missing."""
+def translations(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (English: the messages as written); FileNotFoundError if it is missing.
+    ``domain`` ``notebooks`` holds the course notebooks' text, a cell a message."""
     if _checked(lang) == DEFAULT:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+    return gettext.translation(domain, LOCALE_DIR, languages=[lang])
 
 
 def _(message: str) -> str:
@@ -102,9 +103,9 @@ def N_(message: str) -> str:
     return message
 
 
-def catalog(lang: str) -> dict[str, str]:
+def catalog(lang: str, domain: str = DOMAIN) -> dict[str, str]:
     """Every translated message of ``lang`` as ``{English: translation}`` (English: empty), for the browser."""
-    table = getattr(translations(lang), "_catalog", {})
+    table = getattr(translations(lang, domain), "_catalog", {})
     return {k: v for k, v in table.items() if isinstance(k, str) and k}
 
 

@@ -147,3 +147,13 @@ def test_english_stays_english(monkeypatch, capsys):
                    monkeypatch, capsys)
     assert "Player X turn, valid moves=a1 b1 c1" in out and "Game abandoned. Moves played: b2" in out
     assert not re.search("[α-ω]", out)
+
+
+def test_plies_class_notebooks_in_greek(tmp_path, capsys):
+    source = ROOT / "docs" / "notebooks" / "01-lab-tree.ipynb"
+    assert main(["class", "notebooks", str(source), "--out", str(tmp_path), "--lang", "el"]) == 0
+    whole = (tmp_path / "01-lab-tree.ipynb").read_text(encoding="utf-8")
+    exercise = (tmp_path / "exercises" / "01-lab-tree.ipynb").read_text(encoding="utf-8")
+    assert "Το δένδρο των σημειώσεων του εργαστηρίου" in whole and 'i18n.set_language(\\"el\\")' in whole
+    assert "*Έκδοση άσκησης*" in exercise and "value = ...  # η απάντησή σου" in exercise
+    assert (tmp_path / "solutions" / "01-lab-tree.ipynb").exists()

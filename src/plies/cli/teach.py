@@ -13,8 +13,9 @@ from typing import Any
 import click
 from rich.table import Table
 
-from plies.cli._common import console, emit_json, json_option, read_position
+from plies.cli._common import console, emit_json, err_console, json_option, read_position
 from plies.game import ParseError, PliesError
+from plies.i18n import LANGUAGES
 from plies.teach.hooks import load_modules, load_option
 
 
@@ -474,12 +475,21 @@ def mark_cmd(key: str, answers: tuple[str, ...], csv_path: str | None, details: 
 @click.argument("notebooks", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--out", type=click.Path(file_okay=False), required=True,
               help="Write OUT/exercises/NAME.ipynb and OUT/solutions/NAME.ipynb.")
-def notebooks_cmd(notebooks: tuple[str, ...], out: str) -> None:
+@click.option("--lang", "language", type=click.Choice(sorted(LANGUAGES), case_sensitive=False), default="en",
+              show_default=True, help="The notebooks' language: el also writes OUT/NAME.ipynb, the whole notebook in "
+                                      "Greek (the course notebooks' text from plies' catalog).")
+def notebooks_cmd(notebooks: tuple[str, ...], out: str, language: str) -> None:
     """Split each source NOTEBOOK into an exercise version (answers hidden, checked on request) and a solution
-    version; notebooks that ask nothing are skipped."""
+    version; notebooks that ask nothing are skipped (with --lang el they are still translated)."""
     from plies.teach import notebooks as nb
 
-    written = nb.split_files(list(notebooks), out)
+    language = language.lower()
+    for path in notebooks:
+        missing = nb.untranslated(nb.read(path), language)
+        if missing:
+            err_console.print(f"[yellow]{path}: {len(missing)} text cell(s) have no translation and stay as "
+                              f"written[/yellow]", highlight=False)
+    written = nb.split_files(list(notebooks), out, language)
     if not written:
         raise PliesError("none of the notebooks asks anything (tag answer cells 'solution' with plies.answers)")
     for p in written:
