@@ -157,3 +157,13 @@ def test_plies_class_notebooks_in_greek(tmp_path, capsys):
     assert "Το δένδρο των σημειώσεων του εργαστηρίου" in whole and 'i18n.set_language(\\"el\\")' in whole
     assert "*Έκδοση άσκησης*" in exercise and "value = ...  # η απάντησή σου" in exercise
     assert (tmp_path / "solutions" / "01-lab-tree.ipynb").exists()
+
+
+def test_the_lab_notes_tree_solved_in_greek(capsys):
+    assert main(["--lang", "el", "tree", "solve", "doc000", "--steps"]) == 0
+    out = " ".join(capsys.readouterr().out.split())                  # the terminal's width may wrap a line
+    assert "Σειρά επίσκεψης" in out and "κόμβος" in out and "κύρια διαδρομή" in out
+    assert "κλάδεμα α στον κόμβο C: α=3 ≥ β=2 — κλαδεύονται: [1,1], [1,2]" in out
+    assert "Κλαδεύονται (σημειωμένα με ✗, δεν εξετάζονται ποτέ): [1, 1], [1, 2]" in out
+    assert "άλφα-βήτα: τιμή 3, ο MAX επιλέγει B (κίνηση a1)· αξιολογήθηκαν 7 φύλλα, κλαδεύτηκαν 2 κλαδιά" in out
+    assert "Visit order" not in out and "Pruned" not in out

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from plies.cli._common import console, emit_json, err_console, json_option, read_position
 from plies.game import ParseError, PliesError
-from plies.i18n import LANGUAGES
+from plies.i18n import LANGUAGES, _
 from plies.teach.hooks import load_modules, load_option
 
 
@@ -68,17 +68,18 @@ engine_option = click.option(
 
 def _node_table(trace: Any, show_windows: bool) -> Table:
     fmt = trace.fmt
-    table = Table(title="Visit order" + (" (α, β: each node's window at its end)" if show_windows else ""),
+    table = Table(title=_("Visit order") + (_(" (α, β: each node's window at its end)") if show_windows else ""),
                   show_lines=False)
-    for col in ("#", "node", "path", "type", *(("α", "β") if show_windows else ()), "value", "note"):
-        table.add_column(col, justify="right" if col in ("#", "α", "β", "value") else "left")
+    columns = ("#", _("node"), _("path"), _("type"), *(("α", "β") if show_windows else ()), _("value"), _("note"))
+    for i, col in enumerate(columns):
+        table.add_column(col, justify="right" if i == 0 or col in ("α", "β") or i == len(columns) - 2 else "left")
     for n in trace.visit_order():
         note = []
         if n.cutoff:
-            note.append(f"{'α' if n.cutoff == 'alpha' else 'β'} cut-off")
+            note.append(_("{letter} cut-off").format(letter="α" if n.cutoff == "alpha" else "β"))
         if n.on_pv and n.path:
-            note.append("principal path")
-        row = [str(n.visit), n.label, str(list(n.path)), "leaf" if n.leaf else n.kind.upper()]
+            note.append(_("principal path"))
+        row = [str(n.visit), n.label, str(list(n.path)), _("leaf") if n.leaf else n.kind.upper()]
         if show_windows:
             row += [fmt(n.alpha), fmt(n.beta)] if n.alpha is not None and not n.leaf else ["", ""]
         row += [n.value_text(), ", ".join(note)]
@@ -92,16 +93,16 @@ def _print_trace(trace: Any, steps: bool) -> None:
     windows = trace.windowed
     console.print(_node_table(trace, windows))
     if steps:
-        console.print("[bold]Steps[/bold]")
+        console.print("[bold]" + _("Steps") + "[/bold]")
         for i, s in enumerate(trace.steps, 1):
             console.print(f"{i:3d}. {s.text}")
     if windows:
         if trace.pruned:
             names = ", ".join(f"{trace.nodes[p].label} {list(p)}" if trace.nodes[p].named else str(list(p))
                               for p in trace.pruned)
-            console.print(f"Pruned (marked ✗, never examined): {names}")
+            console.print(_("Pruned (marked ✗, never examined): {nodes}").format(nodes=names))
         else:
-            console.print("Pruned: nothing")
+            console.print(_("Pruned: nothing"))
     console.print(f"[bold]{summary(trace)}[/bold]")
 
 
