@@ -150,7 +150,10 @@ def compile_all() -> None:
     for domain in DOMAINS:
         for lang in LANGS:
             mo = po_path(lang, domain).with_suffix(".mo")
-            mo.write_bytes(mo_bytes(read(po_path(lang, domain), lang)))
+            compiled = mo_bytes(read(po_path(lang, domain), lang))
+            if mo.exists() and _messages(mo.read_bytes()) == _messages(compiled):
+                continue  # the same messages: the file stays as it is (its header's date would change)
+            mo.write_bytes(compiled)
             print(f"{mo.relative_to(ROOT)} written")
 
 
