@@ -116,6 +116,7 @@ def test_the_start_menu_in_greek():
     assert "Βαθμός δυσκολίας:" in text and "βάθος αναζήτησης 3" in text
     assert "Αλγόριθμος του υπολογιστή:" in text and "  1) άλφα-βήτα" in text
     assert "Συνάρτηση αξιολόγησης στο όριο βάθους:" in text and "Επιλογή [1]: " in out
+    assert ") discs: τα πούλια μου μείον του αντιπάλου" in text          # the evaluations described in Greek
 
 
 def play_cli(argv: list[str], lines: str, monkeypatch, capsys) -> str:

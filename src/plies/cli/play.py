@@ -543,7 +543,7 @@ def setup_interactively(state: State, read: Callable[[str], str], write: Callabl
         if algorithm in ALGORITHMS and hs:
             default = hs.index(heuristics.DEFAULTS[state.game]) + 1
             choice = _menu(read, write, _("Evaluation at the depth limit:"),
-                           [f"{n}: {heuristics.get(state.game, n).description}" for n in hs], default=default)
+                           [f"{n}: {_(heuristics.get(state.game, n).description)}" for n in hs], default=default)
             heuristic = hs[choice - 1]
     spec = difficulty(state, level, algorithm, heuristic).spec
     if order == 4:
