@@ -168,3 +168,12 @@ def test_the_lab_notes_tree_solved_in_greek(capsys):
     assert "Κλαδεύονται (σημειωμένα με ✗, δεν εξετάζονται ποτέ): [1, 1], [1, 2]" in out
     assert "άλφα-βήτα: τιμή 3, ο MAX επιλέγει B (κίνηση a1)· αξιολογήθηκαν 7 φύλλα, κλαδεύτηκαν 2 κλαδιά" in out
     assert "Visit order" not in out and "Pruned" not in out
+
+
+def test_hints_and_values_in_greek():
+    read, out = scripted(["hint", "show", "quit"])
+    with i18n.using("el"):
+        PlaySession(TicTacToe.start(), (HumanPlayer(), HumanPlayer()), read, out.append).play()
+    text = "\n".join(out)
+    assert "Υπόδειξη: b2, ευρετική open-lines 0 για τον παίκτη X (άλφα-βήτα βάθους 4, open-lines)· μετά" in text
+    assert "(τιμή της ευρετικής open-lines για τον παίκτη X· άλφα-βήτα βάθους 4, open-lines)" in text

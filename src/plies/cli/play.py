@@ -286,8 +286,10 @@ class PlaySession:
                 continue
             parts.append(f"{self.square(move)}->{Value(r['value'], a['unit']).seen_by(mover, self.view).short()}")
         who = side_name(self.state.player_names[self.view])
-        unit = {"discs": _("discs"), "result": _("result")}.get(a["unit"]) or _("{name}'s value").format(
-            name=a["unit"])
+        heuristic = a["unit"].removesuffix(" heuristic") if a["unit"].endswith(" heuristic") else None
+        unit = ({"discs": _("discs"), "result": _("result")}.get(a["unit"])
+                or (_("{name} heuristic's value").format(name=heuristic) if heuristic is not None
+                    else _("{name}'s value").format(name=a["unit"])))
         self.write(_("{moves}   ({unit} for {side}; {source})").format(
             moves=separator(self.state).join(parts), unit=unit, side=who, source=a["source"]))
 

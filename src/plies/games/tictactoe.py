@@ -10,7 +10,7 @@ import re
 from typing import ClassVar
 
 from plies.game import BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
-from plies.i18n import _
+from plies.i18n import N_, _
 
 LINES = tuple(
     sum(1 << s for s in line)
@@ -250,4 +250,4 @@ TYPE = GameType(
     view=view, aliases=("ttt", "tic-tac-toe", "noughts"), looks_like=looks_like, result="result",
     line="three in a row", levels=9,
     solved_depth=9, hint_depth=lambda state: 9, rowcol=True, move_example="b2", move_help="b2", tokens=tokens,
-    noun="tic-tac-toe", description="3x3 tic-tac-toe (documents 002 and 003): three in a line wins")
+    noun=N_("tic-tac-toe"), description="3x3 tic-tac-toe (documents 002 and 003): three in a line wins")
