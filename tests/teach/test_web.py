@@ -149,3 +149,8 @@ def test_the_search_in_greek(client) -> None:
     assert results["pruned"]["feedback"].startswith("κλαδεύονται και τα ")
     hidden = client.post("/api/learn/quiz/check", json=body | {"reveal": False}).json()["results"]
     assert [r["feedback"] for r in hidden] == ["όχι ακόμη σωστό", "όχι ακόμη σωστό"]
+    bad = client.post("/api/learn/trace", json={"tree": [], "lang": "el"})
+    assert bad.status_code == 400 and bad.json()["detail"] == "ένας κόμβος του δένδρου χρειάζεται τουλάχιστον ένα παιδί"
+    bad = client.post("/api/learn/quiz", json={"shape": "9x9", "lang": "el"})
+    assert bad.json()["detail"] == "η διακλάδωση πρέπει να είναι από 1 έως 6 (όπως 3x2, ή 2-4x3)"
+    assert client.post("/api/learn/trace", json={"tree": []}).json()["detail"] == "a tree node needs at least one child"

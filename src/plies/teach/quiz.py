@@ -50,18 +50,20 @@ def parse_shape(text: str) -> Shape:
     """``3x2`` or ``2-4x3``; ParseError with the accepted forms otherwise."""
     m = SHAPE_RE.match(text or "")
     if not m:
-        raise ParseError(f"not a tree shape: {text!r} (write BRANCHINGxDEPTH like 3x2, or 2-3x3)")
+        raise ParseError(_("not a tree shape: {text} (write BRANCHINGxDEPTH like 3x2, or 2-3x3)").format(
+            text=repr(text)))
     low = int(m.group(1))
     high = int(m.group(2) or low)
     depth = int(m.group(3))
     if not 1 <= low <= high <= 6:
-        raise ParseError("the branching must be between 1 and 6 (like 3x2, or 2-4x3)")
+        raise ParseError(_("the branching must be between 1 and 6 (like 3x2, or 2-4x3)"))
     if not 1 <= depth <= 5:
-        raise ParseError("the depth must be between 1 and 5")
+        raise ParseError(_("the depth must be between 1 and 5"))
     if low == 1 and high == 1:
-        raise ParseError("a tree with one child per node has nothing to choose: use a branching of 2 or more")
+        raise ParseError(_("a tree with one child per node has nothing to choose: use a branching of 2 or more"))
     if sum(high ** d for d in range(depth + 1)) > MAX_NODES:
-        raise ParseError(f"that tree has more than {MAX_NODES} nodes: choose a smaller branching or depth")
+        raise ParseError(_("that tree has more than {n} nodes: choose a smaller branching or depth").format(
+            n=MAX_NODES))
     return shape_of(low, high, depth)
 
 

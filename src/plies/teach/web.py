@@ -75,7 +75,8 @@ def trace_payload(tree: Any, algorithm: str = "alphabeta", order: str = "left") 
     """Everything the page needs for one tree: nodes, steps, the answer, positions and the picture."""
     root = build(tree)
     if tree_size(root) > MAX_NODES or tree_height(root) > MAX_DEPTH:
-        raise PliesError(f"the page shows trees of up to {MAX_NODES} nodes and depth {MAX_DEPTH}")
+        raise PliesError(i18n._("the page shows trees of up to {nodes} nodes and depth {depth}").format(
+            nodes=MAX_NODES, depth=MAX_DEPTH))
     trace = solve_tree(TreeState(root), algorithm, order)
     data = trace.to_dict(steps=True)
     data["summary"] = draw.summary(trace)
@@ -87,7 +88,7 @@ def trace_payload(tree: Any, algorithm: str = "alphabeta", order: str = "left") 
 
 def _quiz(req: QuizRequest) -> quiz.Quiz:
     if req.seed is not None and not 0 <= req.seed < 2**31:
-        raise PliesError("the seed must be a whole number from 0 to 2147483647")
+        raise PliesError(i18n._("the seed must be a whole number from 0 to 2147483647"))
     return quiz.make_quiz(req.seed, req.shape, quiz.parse_values(req.values), req.algorithm)
 
 
@@ -153,13 +154,13 @@ def presets(lang: str = i18n.DEFAULT) -> dict[str, Any]:
 @router.post("/api/learn/trace")
 def trace(req: TraceRequest) -> dict[str, Any]:
     """Solve the posted tree; 400 with a one-line reason for a bad tree."""
-    try:
-        with i18n.using(_language(req.lang)):
+    with i18n.using(_language(req.lang)):
+        try:
             return trace_payload(req.tree, req.algorithm, req.order)
-    except PliesError as e:
-        raise HTTPException(400, str(e)) from None
-    except (RecursionError, TypeError, ValueError) as e:
-        raise HTTPException(400, f"not a tree: {e}") from None
+        except PliesError as e:
+            raise HTTPException(400, str(e)) from None
+        except (RecursionError, TypeError, ValueError) as e:
+            raise HTTPException(400, i18n._("not a tree: {reason}").format(reason=e)) from None
 
 
 @router.post("/api/learn/quiz")
