@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import re
 import threading
 from pathlib import Path
@@ -160,8 +161,10 @@ def test_plies_class_notebooks_in_greek(tmp_path, capsys):
     assert (tmp_path / "solutions" / "01-lab-tree.ipynb").exists()
 
 
-def test_the_lab_notes_tree_solved_in_greek(capsys):
-    assert main(["--lang", "el", "tree", "solve", "doc000", "--steps"]) == 0
+@pytest.mark.parametrize("argv", [["--lang", "el", "tree", "solve", "doc000", "--steps"],
+                                  ["tree", "solve", "doc000", "--steps", "--lang", "el"]])
+def test_the_lab_notes_tree_solved_in_greek(argv, capsys):
+    assert main(argv) == 0
     out = " ".join(capsys.readouterr().out.split())                  # the terminal's width may wrap a line
     assert "Σειρά επίσκεψης" in out and "κόμβος" in out and "κύρια διαδρομή" in out
     assert "κλάδεμα α στον κόμβο C: α=3 ≥ β=2 — κλαδεύονται: [1,1], [1,2]" in out
@@ -177,3 +180,14 @@ def test_hints_and_values_in_greek():
     text = "\n".join(out)
     assert "Υπόδειξη: b2, ευρετική open-lines 0 για τον παίκτη X (άλφα-βήτα βάθους 4, open-lines)· μετά" in text
     assert "(τιμή της ευρετικής open-lines για τον παίκτη X· άλφα-βήτα βάθους 4, open-lines)" in text
+
+
+def test_a_greek_locale_leaves_the_other_commands_in_english(monkeypatch, capsys):
+    monkeypatch.setenv("PLIES_LANG", "el")
+    assert main(["tree", "quiz", "--seed", "5", "--json"]) == 0             # not a command that speaks Greek
+    prompts = [q["prompt"] for q in json.loads(capsys.readouterr().out)["questions"]]
+    assert prompts[0] == "What is the value of the root A (MAX)?"
+    assert main(["tree", "solve", "doc000"]) == 0                           # one that does: the locale's language
+    assert "Σειρά επίσκεψης" in capsys.readouterr().out
+    assert main(["--lang", "el", "tree", "quiz", "--seed", "5", "--json"]) == 0   # asked for: Greek
+    assert json.loads(capsys.readouterr().out)["questions"][0]["prompt"] == "Ποια είναι η τιμή της ρίζας A (MAX);"

@@ -40,7 +40,7 @@ from plies.search.result import SearchResult
 if TYPE_CHECKING:
     from plies.engine import Engine
 
-from . import lang_option
+from . import lang_option, speak_environment_language
 from ._common import read_position
 
 DEFAULT_GAME = next(iter(TYPES))
@@ -592,6 +592,7 @@ def play(game: str, first: str | None, second: str | None, layout: str, rowcol: 
     A transcript's moves (or a saved game: @FILE) are replayed and kept, so undo goes back into them.
     Without --black/--white, asks who plays what: first or second, difficulty, algorithm.
     """
+    speak_environment_language()
     if threads is not None:  # read by every engine player built without threads= (plies.players.engine)
         os.environ["PLIES_ENGINE_THREADS"] = str(threads)
     state, moves = read_game(game, layout=layout)

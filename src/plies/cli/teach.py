@@ -13,6 +13,7 @@ from typing import Any
 import click
 from rich.table import Table
 
+from plies.cli import lang_option, speak_environment_language
 from plies.cli._common import console, emit_json, err_console, json_option, read_position
 from plies.game import ParseError, PliesError
 from plies.i18n import LANGUAGES, _
@@ -121,6 +122,7 @@ def tree_group() -> None:
 @click.option("--steps", is_flag=True, help="Also print every step of the search as a sentence.")
 @engine_option
 @json_option
+@lang_option
 def solve_cmd(tree: str, algo: str, order: str, svg: str | None, png: str | None, steps: bool, engine: str,
               as_json: bool) -> None:
     """Run minimax or alpha-beta on TREE and give the exercise's answer.
@@ -131,6 +133,7 @@ def solve_cmd(tree: str, algo: str, order: str, svg: str | None, png: str | None
     """
     from plies.teach.trace import solve_tree
 
+    speak_environment_language()
     trace = solve_tree(_read_tree(tree), algo, order)
     _draw(trace, svg, png, engine=engine, quiet=as_json)
     if as_json:
