@@ -1,10 +1,11 @@
 """plies in English and Greek: messages are marked with ``_()`` and translated through gettext catalogs.
 
-The catalogs live in ``plies/locale/LANG/LC_MESSAGES/plies.po`` (the source, edited by translators) and ship
-compiled beside it as ``plies.mo``; ``tools/i18n.py`` extracts the marked messages with Babel, updates the
-``.po`` files and compiles them.  The language is chosen by ``--lang``, else ``PLIES_LANG``, else the locale of
-the environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.  A server request picks its
-own with ``using(lang)``, which holds for the current context (thread or task) only.
+The catalogs live in ``plies/locale/LANG/LC_MESSAGES/DOMAIN.po`` (the source, edited by translators; the domain
+``plies`` for the program's messages, ``notebooks`` for the course notebooks' text) and ship compiled beside it as
+``DOMAIN.mo``; ``tools/i18n.py`` extracts the messages with Babel, updates the ``.po`` files and compiles them.
+The language is chosen by ``set_language`` (the CLI's ``--lang``; ``None``: ``PLIES_LANG``, else the locale of the
+environment, ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.  A server request picks its own
+with ``using(lang)``, which holds for the current context (thread or task) only.
 """
 
 from __future__ import annotations
