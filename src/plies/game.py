@@ -13,6 +13,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from plies.i18n import _
+
 Move = Hashable
 """A move of some game; board games use ints (a square index, or ``PASS``)."""
 
@@ -44,9 +46,11 @@ class Outcome:
 
     def describe(self, names: Sequence[str]) -> str:
         if self.winner is None:
-            return "Draw"
+            return _("Draw")
         margin = abs(self.score)
-        return f"{names[self.winner]} wins" + (f" by {margin:g}" if margin not in (0, 1) else "")
+        if margin in (0, 1):
+            return _("{name} wins").format(name=names[self.winner])
+        return _("{name} wins by {margin}").format(name=names[self.winner], margin=f"{margin:g}")
 
 
 def terminal_value(score: float) -> float:

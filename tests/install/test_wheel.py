@@ -27,6 +27,9 @@ s = OthelloState.start()
 r = Engine(hash_mb=4).search(s, level=8)
 print(plies.__file__)
 print(lib.__name__, s.move_str(r.move), r.stats.nodes)
+from plies import i18n
+with i18n.using("el"):  # the Greek catalog, compiled, from the installed package
+    print(i18n.LOCALE_DIR, i18n._("Enter move: ").strip(), len(i18n.catalog("el")), sep="|")
 """
 
 
@@ -55,10 +58,12 @@ def test_wheel_in_read_only_site_packages_without_home(tmp_path: Path) -> None:
         p = subprocess.run([sys.executable, "-c", SCRIPT], env=env, cwd=tmp_path, capture_output=True, text=True,
                            timeout=120)
         assert p.returncode == 0, p.stderr
-        where, line = p.stdout.strip().splitlines()[-2:]
+        where, line, greek = p.stdout.strip().splitlines()[-3:]
         assert where.startswith(str(site))  # the wheel's copy, not the source tree
         name, move, nodes = line.split()
         assert name.startswith("plies._core") and move in ("d3", "c4", "f5", "e6") and int(nodes) > 0
+        locale, prompt, messages = greek.split("|")
+        assert locale.startswith(str(site)) and prompt == "Δώσε κίνηση:" and int(messages) > 60
         assert _files(site) == before  # nothing written beside the package (no bytecode, no cache)
     finally:
         for p in [site, *site.rglob("*")]:

@@ -1,6 +1,7 @@
 """The Learn page in real headless Chromium: load, step forward and back, α/β change, the answer hidden until the
 end, controls that stay in view, the app's navigation bar, a phone-sized screen, errors as the server sent them,
-and the exercises.  Screenshots go to test-artifacts/teach/ (1280x860 and 390x844)."""
+and the exercises; in Greek for a Greek browser, with the EL/EN switch.  Screenshots go to test-artifacts/teach/
+(1280x860 and 390x844)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def browser():
 
 
 def open_page(browser, live_server, width: int, height: int):
-    pg = browser.new_page(viewport={"width": width, "height": height})
+    pg = browser.new_page(viewport={"width": width, "height": height}, locale="en-US")
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.goto(live_server + "/learn")
@@ -355,3 +356,58 @@ def test_exercise_mode_keeps_the_answer_hidden(browser, live_server) -> None:
     shot(pg, "learn-1280-exercise-mode.png")
     assert not errors
     pg.close()
+
+
+def overflowing(page) -> list[str]:
+    """Controls whose text does not fit in them, and a page wider than the screen."""
+    return page.evaluate("""() => {
+        const bad = [...document.querySelectorAll('button, label, select, h1, h2, summary, .key, nav a')]
+          .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+          .map((e) => e.id || e.textContent.trim().slice(0, 30));
+        if (document.documentElement.scrollWidth > window.innerWidth) bad.push('the page is wider than the screen');
+        return bad; }""")
+
+
+@pytest.mark.parametrize("width, height", [(1280, 860), (390, 844)])
+def test_greek_page_follows_the_browser_and_switches(browser, live_server, width, height) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="el-GR")
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(live_server + "/learn")
+    pg.wait_for_selector("#tree-svg g.node")
+    assert pg.evaluate("document.documentElement.lang") == "el"
+    assert text(pg, "h1") == "Minimax και άλφα-βήτα, βήμα βήμα"
+    assert text(pg, "#nav-learn") == "Μάθηση" and text(pg, "#show-answer") == "Δείξε την απάντηση"
+    assert text(pg, "#step-text") == "Πάτησε «μπροστά» για να ξεκινήσει η αναζήτηση."
+    assert pg.locator(".lang-switch button[data-lang=el]").get_attribute("aria-pressed") == "true"
+    assert pg.locator("#step-first").get_attribute("title") == "πρώτο βήμα (Home)"
+    assert "Έγγραφο 000" in pg.locator("#preset option:checked").inner_text()
+    for _ in range(9):
+        pg.click("#step-next")
+    assert text(pg, "#condition").startswith("κλάδεμα α στον κόμβο C: α=3 ≥ β=2")
+    assert text(pg, "#current") == "C (MIN)"
+    shot(pg, f"learn-el-{width}-cutoff.png")
+    pg.click("#quiz-new")
+    pg.wait_for_selector("#quiz-questions:not([hidden])")
+    assert text(pg, "#prompt-value").startswith("Ποια είναι η τιμή της ρίζας")
+    assert overflowing(pg) == []
+    shot(pg, f"learn-el-{width}.png", full=True)
+    # to English: the page, the server's words, the exercise's questions; kept for the next visit
+    pg.click(".lang-switch button[data-lang=en]")
+    pg.wait_for_function("document.getElementById('prompt-value').textContent.startsWith('What is')")
+    assert text(pg, "h1") == "Minimax and alpha-beta, step by step" and text(pg, "#quiz-new") == "New exercise"
+    assert pg.evaluate("document.documentElement.lang") == "en"
+    pg.reload()
+    pg.wait_for_selector("#tree-svg g.node")
+    assert text(pg, "h1") == "Minimax and alpha-beta, step by step"          # the choice outlives the visit
+    assert pg.evaluate("localStorage.getItem('plies.lang')") == "en"
+    for _ in range(9):
+        pg.click("#step-next")
+    assert text(pg, "#condition").startswith("α cut-off at C: α=3 ≥ β=2")
+    shot(pg, f"learn-en-{width}.png")
+    pg.click(".lang-switch button[data-lang=el]")
+    pg.wait_for_function("document.getElementById('condition').textContent.startsWith('κλάδεμα')")
+    assert text(pg, "#step-count").startswith("9 /")                          # the same step, now in Greek
+    assert not errors
+    ctx.close()

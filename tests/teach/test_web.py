@@ -111,3 +111,46 @@ def test_exercise_mode_checks_without_answers(client, monkeypatch) -> None:
     assert all("expected" not in x for x in r["results"]) and r["results"][0]["feedback"] == "not right yet"
     r = client.post("/api/learn/quiz/check", json=body | {"answers": right}).json()
     assert r["all_correct"]
+
+
+def test_the_page_words_in_greek_from_the_catalog(client) -> None:
+    m = client.get("/api/learn/messages", params={"lang": "el-GR"}).json()
+    assert m["lang"] == "el" and m["languages"] == {"en": "English", "el": "Ελληνικά"}
+    assert m["messages"]["Tree"] == "Δένδρο" and m["messages"]["Show answer"] == "Δείξε την απάντηση"
+    assert m["messages"]["minimax never prunes"] == "ο minimax δεν κλαδεύει ποτέ"
+    assert client.get("/api/learn/messages", params={"lang": "en"}).json()["messages"] == {}
+    bad = client.get("/api/learn/messages", params={"lang": "fr"})
+    assert bad.status_code == 400 and "unknown language 'fr'" in bad.json()["detail"]
+    # every word the page's HTML marks is in the catalog
+    page = client.get("/learn").text
+    assert 'data-lang="el"' in page and 'data-lang="en"' in page
+    for marked in ("Children order", "Exercise: solve a random tree", "Load this tree"):
+        assert f">{marked}<" in page and marked in m["messages"]
+
+
+def test_the_search_in_greek(client) -> None:
+    p = client.get("/api/learn/presets", params={"lang": "el"}).json()
+    assert p["doc000"]["title"] == "Έγγραφο 000: το λυμένο παράδειγμα (A, B, C, D)"
+    assert p["doc000"]["tree"] == client.get("/api/learn/presets").json()["doc000"]["tree"]
+    d = client.post("/api/learn/trace", json={"tree": p["doc000"]["tree"], "lang": "el"}).json()
+    texts = [s["text"] for s in d["steps"]]
+    assert texts[0] == "Είσοδος στον κόμβο A (MAX) με α=−∞, β=+∞"
+    assert "κλάδεμα α στον κόμβο C: α=3 ≥ β=2 — κλαδεύονται: [1,1], [1,2]" in texts
+    assert texts[-1].endswith(": ο MAX επιλέγει B (κίνηση a1)")
+    assert d["summary"] == ("άλφα-βήτα: τιμή 3, ο MAX επιλέγει B (κίνηση a1)· αξιολογήθηκαν 7 φύλλα, "
+                            "κλαδεύτηκαν 2 κλαδιά")
+    english = client.post("/api/learn/trace", json={"tree": p["doc000"]["tree"]}).json()
+    assert english["steps"][0]["text"].startswith("Enter A (MAX)")          # each request its own language
+    q = client.post("/api/learn/quiz", json={"shape": "3x2", "seed": 5, "lang": "el"}).json()
+    assert q["questions"][0]["prompt"] == "Ποια είναι η τιμή της ρίζας A (MAX);"
+    body = {"shape": "3x2", "seed": 5, "lang": "el", "answers": {"value": "x", "pruned": "none"}}
+    results = {r["kind"]: r for r in client.post("/api/learn/quiz/check", json=body).json()["results"]}
+    assert results["value"]["feedback"].startswith("γράψε έναν αριθμό· η τιμή της ρίζας είναι ")
+    assert results["pruned"]["feedback"].startswith("κλαδεύονται και τα ")
+    hidden = client.post("/api/learn/quiz/check", json=body | {"reveal": False}).json()["results"]
+    assert [r["feedback"] for r in hidden] == ["όχι ακόμη σωστό", "όχι ακόμη σωστό"]
+    bad = client.post("/api/learn/trace", json={"tree": [], "lang": "el"})
+    assert bad.status_code == 400 and bad.json()["detail"] == "ένας κόμβος του δένδρου χρειάζεται τουλάχιστον ένα παιδί"
+    bad = client.post("/api/learn/quiz", json={"shape": "9x9", "lang": "el"})
+    assert bad.json()["detail"] == "η διακλάδωση πρέπει να είναι από 1 έως 6 (όπως 3x2, ή 2-4x3)"
+    assert client.post("/api/learn/trace", json={"tree": []}).json()["detail"] == "a tree node needs at least one child"

@@ -21,6 +21,7 @@ from plies.games.othello import OthelloState
 from plies.games.record import move_names
 from plies.heuristics import Heuristic, evaluation
 from plies.heuristics import get as get_heuristic
+from plies.i18n import _
 from plies.search import alphabeta
 
 from . import levels
@@ -227,9 +228,11 @@ def _engine_rows(state: State, level: int, engine: Engine | None) -> tuple[Rows,
         depth = max(depth, int(r.stats.depth or 0))
         rows.append((_r(value), {"move": state.move_str(r.move), "index": r.move, "value": _r(value), "exact": proven,
                              "pv": move_names(state, r.pv or [r.move])}))
-    text = f"fast engine, level {level}: depth {row.depth}, exact from {row.exact_empties} empties"
+    shown = str(row.depth)
     if not exact and searched != row.depth:  # the horizon on Black's move (leaf_depth)
-        text = text.replace(f"depth {row.depth},", f"depth {searched} here,")
+        shown = _("{depth} here").format(depth=searched)
+    text = _("fast engine, level {level}: depth {depth}, exact from {empties} empties").format(
+        level=level, depth=shown, empties=row.exact_empties)
     return rows, depth, text
 
 
@@ -272,11 +275,11 @@ def _textbook_rows(state: State, depth: int, h: Heuristic, solved: bool) -> tupl
                      {"move": state.move_str(m), "index": m, "value": _r(value), "exact": exact or to_the_end,
                       "pv": [state.move_str(m)] + move_names(child, line)}))
     if to_the_end and t is not None:
-        source = f"{t.noun} solved to the end"
+        source = _("{game} solved to the end").format(game=_(t.noun))
     elif solved:
-        source = "alpha-beta to the end of the game (exact)"
+        source = _("alpha-beta to the end of the game (exact)")
     else:
-        source = f"alpha-beta depth {depth}, {h.name}"
+        source = _("alpha-beta depth {depth}, {name}").format(depth=depth, name=h.name)
     return rows, depth, source
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from plies.game import WIN, State
 from plies.games import type_of
 from plies.heuristics import Heuristic
+from plies.i18n import _
 
 DISCS, RESULT = "discs", "result"
 
@@ -73,18 +74,20 @@ class Value:
     def short(self) -> str:
         """The number alone: ``+3.5``, or ``win``/``draw``/``loss`` for a result."""
         if self.unit == RESULT:
-            return "win" if self.number > 0 else "loss" if self.number < 0 else "draw"
+            return _("win") if self.number > 0 else _("loss") if self.number < 0 else _("draw")
         return discs_text(self.number)
 
     def text(self, side: str = "") -> str:
         """The value with its unit, ``for`` a ``side`` when one is named: ``-1.5 discs for Black (exact)``."""
-        whose = f" for {side}" if side else ""
+        whose = _(" for {side}").format(side=side) if side else ""
         if self.unit == DISCS:
-            return f"{self.short()} discs{whose}" + (" (exact)" if self.exact else "")
+            return _("{value} discs{whose}").format(value=self.short(), whose=whose) + (
+                _(" (exact)") if self.exact else "")
         if self.unit == RESULT:
             return self.short() + whose
         if self.unit.endswith(" heuristic"):
-            return f"{self.unit} {self.short()}{whose}"
+            return _("{name} heuristic {value}{whose}").format(
+                name=self.unit.removesuffix(" heuristic"), value=self.short(), whose=whose)
         return f"{self.short()} {self.unit}{whose}"
 
 

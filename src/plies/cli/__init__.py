@@ -11,9 +11,11 @@ import os
 import pkgutil
 import re
 import sys
+from typing import Any
 
 import click
 
+from plies import i18n
 from plies.game import PliesError
 
 # Every command: name -> (module of plies.cli that registers it, its one-line help), for ``plies --help``
@@ -91,8 +93,32 @@ def _shorten(text: str, limit: int) -> str:
     return text[: max(0, limit - 3)].rsplit(" ", 1)[0].rstrip(" ,;:") + "..."
 
 
+def _choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        i18n.set_language(value)
+        ctx.find_root().meta["plies.lang"] = value
+
+
+def lang_option(f: Any) -> Any:
+    """``--lang el|en``: the language of what the command says (default: PLIES_LANG, else the locale, for the
+    commands that speak Greek; English for the others)."""
+    return click.option("--lang", type=click.Choice(sorted(i18n.LANGUAGES), case_sensitive=False), default=None,
+                        expose_value=False, is_eager=True, callback=_choose_language,
+                        help="Language: el (Greek) or en (default: PLIES_LANG, else the locale, LANG).")(f)
+
+
+def speak_environment_language() -> None:
+    """In a command that speaks Greek as a whole (``play``, ``tree solve``): without ``--lang``, the language the
+    environment asks for (PLIES_LANG, the locale).  Every other command stays in English unless told, so that a
+    Greek locale never mixes the two in a server's answers, a match's records or a grading sheet."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None or "plies.lang" not in ctx.find_root().meta:
+        i18n.set_language(None)
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
 @click.version_option(package_name="plies")
+@lang_option
 def main_group() -> None:
     """plies: two-player games of skill — play, search, analyse, teach, run matches."""
 
@@ -142,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     if "numpy" not in sys.modules and (not args or args[0] != "train"):
         # numpy's BLAS threads spin on every core for a while after they start; only fitting uses them
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    i18n.set_language(i18n.DEFAULT)  # English, until --lang (or, in play and tree solve, the environment) says
     try:
         rv = group.main(args=args, prog_name="plies", standalone_mode=False)
         return rv if isinstance(rv, int) else 0

@@ -33,6 +33,7 @@ from plies.analysis.value import Value, from_search
 from plies.game import PASS, ParseError, PliesError, State
 from plies.games import TYPES, game_type, is_game_name, parse_position, start_position, type_of
 from plies.games.record import Game
+from plies.i18n import N_, _, ngettext
 from plies.match.record import play_on
 from plies.players import GreedyPlayer, HumanPlayer, Player, SearchPlayer, parse_player
 from plies.search.result import SearchResult
@@ -40,6 +41,7 @@ from plies.search.result import SearchResult
 if TYPE_CHECKING:
     from plies.engine import Engine
 
+from . import lang_option, speak_environment_language
 from ._common import read_position
 
 DEFAULT_GAME = next(iter(TYPES))
@@ -51,11 +53,20 @@ def help_text(state: State) -> str:
     """The in-game help, with a move of this game as the example."""
     t = type_of(state)
     example = (t.move_help if t is not None and t.move_help
-               else state.move_str(state.legal_moves()[0]) if state.legal_moves() else "a move")
+               else state.move_str(state.legal_moves()[0]) if state.legal_moves() else _("a move"))
     sides = "|".join(name.split()[0].lower() for name in state.player_names)  # black|white, x|o
-    return (f"Type a move ({example}), or: undo, hint (the best move and its value), show (every move's value), "
-            f"view {sides} (whose point of view values are from), level N (the engine level of hints), "
-            "save FILE, board, help, quit.")
+    return _("Type a move ({example}), or: undo, hint (the best move and its value), show (every move's value), "
+             "view {sides} (whose point of view values are from), level N (the engine level of hints), "
+             "save FILE, board, help, quit.").format(example=example, sides=sides)
+
+
+SIDE_NAMES = (N_("Black"), N_("White"), N_("Red"), N_("Yellow"))
+"""The games' names of their sides, translated where the terminal game shows them (X and O stay as they are)."""
+
+
+def side_name(name: str) -> str:
+    """A side's name in the language in force: ``Black`` -> ``Μαύρα``."""
+    return _(name) if name in SIDE_NAMES else name
 
 
 class QuitGame(Exception):
@@ -97,8 +108,8 @@ class PlaySession:
     # --- output -------------------------------------------------------------------------------------------
     def name(self, side: int) -> str:
         sym = getattr(self.state, "symbols", None)
-        names = self.state.player_names
-        return f"{names[side]} ({sym[side]})" if sym and sym[side] != names[side] else names[side]
+        names = [side_name(n) for n in self.state.player_names]
+        return f"{names[side]} ({sym[side]})" if sym and sym[side] != self.state.player_names[side] else names[side]
 
     def square(self, move: Any, state: State | None = None) -> str:
         s = state or self.state
@@ -139,12 +150,12 @@ class PlaySession:
             listing = "".join(self._paren(self.square(m)) for m in moves)  # document 000: (2 4)(3 5)...
         else:
             listing = separator(s).join(s.move_str(m) for m in moves)
-        self.write(f"Player {self.name(s.to_move)} turn, valid moves={listing}")
+        self.write(_("Player {name} turn, valid moves={moves}").format(name=self.name(s.to_move), moves=listing))
 
     def pov(self, value: Value, mover: int) -> str:
         """A value of ``mover``'s from the chosen point of view: ``-1.5 discs for Black``, ``win for X``,
         ``weighted-squares heuristic +24 for Black``; one decimal at most."""
-        return value.seen_by(mover, self.view).text(self.state.player_names[self.view])
+        return value.seen_by(mover, self.view).text(side_name(self.state.player_names[self.view]))
 
     # --- the human's prompt -------------------------------------------------------------------------------
     def ask_human(self, state: State) -> Any:
@@ -152,12 +163,12 @@ class PlaySession:
         self.announce_turn()
         while True:
             try:
-                text = self.read("Enter move: ").strip()
+                text = self.read(_("Enter move: ")).strip()
             except EOFError:
                 raise QuitGame from None
             if not text:
                 continue
-            word, _, arg = text.partition(" ")
+            word, _sep, arg = text.partition(" ")
             cmd = word.lower()
             if cmd in ("quit", "exit", "q"):
                 raise QuitGame
@@ -172,7 +183,7 @@ class PlaySession:
                     self.draw()
                     self.announce_turn()
                 else:
-                    self.write("Nothing to undo.")
+                    self.write(_("Nothing to undo."))
                 continue
             if cmd == "hint":
                 self.hint()
@@ -192,7 +203,7 @@ class PlaySession:
             try:
                 return self.state.parse_move(text)  # self.state: an undo may have changed the position
             except PliesError as e:
-                self.write(self.in_rowcol(f"Illegal: {e}. Try again."))
+                self.write(self.in_rowcol(_("Illegal: {reason}. Try again.").format(reason=e)))
 
     # --- commands -----------------------------------------------------------------------------------------
     def undo(self) -> bool:
@@ -213,16 +224,17 @@ class PlaySession:
         elif a in (names[1], symbols[1]):
             self.view = 1
         else:
-            self.write(f"Usage: view {names[0]} | view {names[1]}")
+            self.write(_("Usage: view {first} | view {second}").format(first=names[0], second=names[1]))
             return
-        self.write(f"Values are now from {self.state.player_names[self.view]}'s point of view.")
+        self.write(_("Values are now from {side}'s point of view.").format(
+            side=side_name(self.state.player_names[self.view])))
 
     def set_level(self, arg: str) -> None:
         if not arg.isdigit() or not 1 <= int(arg) <= MAX_LEVEL:
-            self.write(f"Usage: level N (1 to {MAX_LEVEL}): the engine level of hints")
+            self.write(_("Usage: level N (1 to {max}): the engine level of hints").format(max=MAX_LEVEL))
             return
         self.hint_level = int(arg)
-        self.write(f"Hints now come from the engine at level {self.hint_level}.")
+        self.write(_("Hints now come from the engine at level {level}.").format(level=self.hint_level))
 
     def engine_level(self) -> int:
         """The level of hints: the one set, else the engine opponent's, else the analysis default (8)."""
@@ -262,13 +274,14 @@ class PlaySession:
     def hint(self) -> None:
         a = self.analysis()
         if not a["moves"]:
-            self.write("No move to hint at.")
+            self.write(_("No move to hint at."))
             return
         best = a["moves"][0]
         mover = self.state.to_move
         then = [self.in_rowcol(m) for m in best["pv"][1:]]
-        line = f"; then {separator(self.state).join(then)}" if then else ""
-        self.write(f"Hint: {self.square(best['index'])}, {self.pov(move_value(a, best), mover)} ({a['source']}){line}")
+        line = _("; then {moves}").format(moves=separator(self.state).join(then)) if then else ""
+        self.write(_("Hint: {move}, {value} ({source}){then}").format(
+            move=self.square(best["index"]), value=self.pov(move_value(a, best), mover), source=a["source"], then=line))
 
     def show(self) -> None:
         """The lab notes' candidate list: ``move->value`` for every move (``(r c)->value`` in its row/column
@@ -282,9 +295,13 @@ class PlaySession:
             if r is None:
                 continue
             parts.append(f"{self.square(move)}->{Value(r['value'], a['unit']).seen_by(mover, self.view).short()}")
-        who = self.state.player_names[self.view]
-        unit = {"discs": "discs", "result": "result"}.get(a["unit"], f"{a['unit']}'s value")
-        self.write(f"{separator(self.state).join(parts)}   ({unit} for {who}; {a['source']})")
+        who = side_name(self.state.player_names[self.view])
+        heuristic = a["unit"].removesuffix(" heuristic") if a["unit"].endswith(" heuristic") else None
+        unit = ({"discs": _("discs"), "result": _("result")}.get(a["unit"])
+                or (_("{name} heuristic's value").format(name=heuristic) if heuristic is not None
+                    else _("{name}'s value").format(name=a["unit"])))
+        self.write(_("{moves}   ({unit} for {side}; {source})").format(
+            moves=separator(self.state).join(parts), unit=unit, side=who, source=a["source"]))
 
     def transcript(self) -> str:
         return self.game.transcript()
@@ -295,7 +312,7 @@ class PlaySession:
         do not say the game (tic-tac-toe's squares read as Othello's; no moves) and a ``# start`` line when the
         game did not begin at the start position."""
         if not path:
-            self.write("Usage: save FILE")
+            self.write(_("Usage: save FILE"))
             return
         text = self.transcript()
         start, moves = self.game.start, self.game.moves
@@ -308,11 +325,12 @@ class PlaySession:
             with open(path, "w", encoding="utf-8") as f:
                 f.write("".join(h + "\n" for h in header) + text + "\n")
         except OSError as e:
-            self.write(f"Cannot save to {path}: {e.strerror}")
+            self.write(_("Cannot save to {path}: {reason}").format(path=path, reason=e.strerror))
             return
         passes = sum(1 for m in moves if m == PASS)
-        also = f" ({passes} of them passes)" if passes else ""
-        self.write(f"Saved {len(moves)} moves{also} to {path}")
+        also = _(" ({passes} of them passes)").format(passes=passes) if passes else ""
+        self.write(ngettext("Saved {n} move{also} to {path}", "Saved {n} moves{also} to {path}", len(moves)).format(
+            n=len(moves), also=also, path=path))
 
     # --- the game loop ------------------------------------------------------------------------------------
     def play(self) -> State:
@@ -334,26 +352,28 @@ class PlaySession:
         before, move = game.states[-2], game.moves[-1]
         side, player = before.to_move, self.players[before.to_move]
         if move == PASS:
-            self.write(f"Player {self.name(side)} has no valid move and passes.")
+            self.write(_("Player {name} has no valid move and passes.").format(name=self.name(side)))
             return
         if not isinstance(player, HumanPlayer):
-            self.write(f"Computer {self.name(side)} [{player.name}] plays {self.square(move, before)}"
-                       f"{self.result_text(player.last_result, side)}")
+            self.write(_("Computer {name} [{player}] plays {move}{value}").format(
+                name=self.name(side), player=player.name, move=self.square(move, before),
+                value=self.result_text(player.last_result, side)))
         self.draw()
 
     def abandoned_text(self) -> str:
         """``Game abandoned.`` and, when moves were played, the transcript that ``plies play`` takes to go on."""
         if not any(m != PASS for m in self.game.moves):
-            return "Game abandoned."
-        start = f" from {self.game.start.to_text()!r}" if _custom_start(self.game.start) else ""
-        return f"Game abandoned. Moves played{start}: {self.transcript()}"
+            return _("Game abandoned.")
+        start = _(" from {position}").format(position=repr(self.game.start.to_text())) \
+            if _custom_start(self.game.start) else ""
+        return _("Game abandoned. Moves played{start}: {moves}").format(start=start, moves=self.transcript())
 
     def result_text(self, res: SearchResult | None, mover: int) -> str:
         """`` (-1.5 discs for Black; depth 10, 12,345 nodes)`` for the computer's move, from the chosen view."""
         if res is None:
             return ""
         if res.algorithm == "book":
-            return " (from the opening book)"
+            return _(" (from the opening book)")
         value, proven = from_search(res.value, bool(res.exact))
         s = self.state
         t = type_of(s)
@@ -363,8 +383,10 @@ class PlaySession:
             unit = "discs"
         else:
             unit = f"{res.evaluation} heuristic" if res.evaluation else "value"
-        detail = f"depth {res.depth_text()}, {res.stats.nodes:,} nodes" if res.stats.nodes else ""
-        return f" ({self.pov(Value(value, unit, proven), mover)}" + (f"; {detail})" if detail else ")")
+        detail = _("depth {depth}, {nodes} nodes").format(depth=res.depth_text(), nodes=f"{res.stats.nodes:,}") \
+            if res.stats.nodes else ""
+        shown = self.pov(Value(value, unit, proven), mover)
+        return _(" ({value}; {detail})").format(value=shown, detail=detail) if detail else f" ({shown})"
 
     def summary(self) -> None:
         s = self.state
@@ -374,9 +396,9 @@ class PlaySession:
         detail = ""
         if counts:
             b, w = counts()
-            detail = f" — final score X={b} O={w}"
+            detail = _(" — final score X={black} O={white}").format(black=b, white=w)
         names = tuple(self.name(i) for i in (0, 1))
-        self.write(f"Game over: {outcome.describe(names)}{detail}.")
+        self.write(_("Game over: {outcome}{detail}.").format(outcome=outcome.describe(names), detail=detail))
 
 
 def _custom_start(start: State) -> bool:
@@ -500,40 +522,40 @@ def _menu(read: Callable[[str], str], write: Callable[[str], None], title: str, 
         write(f"  {i}) {o}")
     while True:
         try:
-            text = read(f"Choice [{default}]: ").strip()
+            text = read(_("Choice [{default}]: ").format(default=default)).strip()
         except EOFError:
             raise QuitGame from None
         if not text:
             return default
         if text.isdigit() and 1 <= int(text) <= len(options):
             return int(text)
-        write(f"Please type a number from 1 to {len(options)}.")
+        write(_("Please type a number from 1 to {n}.").format(n=len(options)))
 
 
 def setup_interactively(state: State, read: Callable[[str], str], write: Callable[[str], None]) -> tuple[str, str]:
     """The start screen (the course's Othello project): play first or second, the difficulty, and at levels 1-5
     the computer's algorithm; the levels are the browser's (``plies.analysis.levels.difficulty``)."""
-    names = state.player_names
-    order = _menu(read, write, "Do you want to play first or second?",
-                  [f"first ({names[0]})", f"second ({names[1]})", "two people on this terminal",
-                   "computer against computer"])
+    names = [side_name(n) for n in state.player_names]
+    order = _menu(read, write, _("Do you want to play first or second?"),
+                  [_("first ({side})").format(side=names[0]), _("second ({side})").format(side=names[1]),
+                   _("two people on this terminal"), _("computer against computer")])
     if order == 3:
         return "human", "human"
-    level = _menu(read, write, "Difficulty:", [f"{d} ({_level_text(state, d)})" for d in range(1, MAX_LEVEL + 1)],
+    level = _menu(read, write, _("Difficulty:"), [f"{d} ({_level_text(state, d)})" for d in range(1, MAX_LEVEL + 1)],
                   default=3)
     algorithm, heuristic = "alphabeta", None
     if level <= TEACHING_MAX:
         t = type_of(state)
-        greedy = "most discs" if t is not None and t.result == "discs" else "the best position one move on"
-        algos = ["alpha-beta", "minimax", f"greedy ({greedy})", "random"]
-        algos += ["the fast engine"] if engine_applies(state) else []
+        greedy = _("most discs") if t is not None and t.result == "discs" else _("the best position one move on")
+        algos = [_("alpha-beta"), "minimax", _("greedy ({what})").format(what=greedy), _("random")]
+        algos += [_("the fast engine")] if engine_applies(state) else []
         algorithm = ("alphabeta", "minimax", "greedy", "random", "engine")[
-            _menu(read, write, "Computer's algorithm:", algos) - 1]
+            _menu(read, write, _("Computer's algorithm:"), algos) - 1]
         hs = heuristics.names(state.game)
         if algorithm in ALGORITHMS and hs:
             default = hs.index(heuristics.DEFAULTS[state.game]) + 1
-            choice = _menu(read, write, "Evaluation at the depth limit:",
-                           [f"{n}: {heuristics.get(state.game, n).description}" for n in hs], default=default)
+            choice = _menu(read, write, _("Evaluation at the depth limit:"),
+                           [f"{n}: {_(heuristics.get(state.game, n).description)}" for n in hs], default=default)
             heuristic = hs[choice - 1]
     spec = difficulty(state, level, algorithm, heuristic).spec
     if order == 4:
@@ -545,10 +567,10 @@ def _level_text(state: State, level: int) -> str:
     """A difficulty as the menu lists it: ``search depth 3``, ``the fast engine: depth 10, ...``, or what stands
     in for the engine where it does not play."""
     if level <= TEACHING_MAX:
-        return f"search depth {level}"
+        return _("search depth {depth}").format(depth=level)
     row = engine_level(level) if engine_applies(state) else None
     if row is not None:
-        return f"the fast engine: {row.summary}"
+        return _("the fast engine: {summary}").format(summary=row.summary)
     return difficulty(state, level).label.partition(": ")[2]
 
 
@@ -572,6 +594,7 @@ def _level_text(state: State, level: int) -> str:
               help="Engine level of the hints (default: the engine opponent's level, else 8).")
 @click.option("--threads", type=click.IntRange(1, 256), default=None,
               help="Search threads of the engine players that do not name theirs (default: the machine's cores).")
+@lang_option
 def play(game: str, first: str | None, second: str | None, layout: str, rowcol: bool | None, no_book: bool,
          evaluation: str | None, view: str, hint_level: int | None, threads: int | None) -> None:
     """Play GAME (othello, tictactoe, a position or a transcript) in the terminal.
@@ -579,6 +602,7 @@ def play(game: str, first: str | None, second: str | None, layout: str, rowcol: 
     A transcript's moves (or a saved game: @FILE) are replayed and kept, so undo goes back into them.
     Without --black/--white, asks who plays what: first or second, difficulty, algorithm.
     """
+    speak_environment_language()
     if threads is not None:  # read by every engine player built without threads= (plies.players.engine)
         os.environ["PLIES_ENGINE_THREADS"] = str(threads)
     state, moves = read_game(game, layout=layout)
@@ -597,13 +621,13 @@ def play(game: str, first: str | None, second: str | None, layout: str, rowcol: 
     session = PlaySession(state, players, read, write, rowcol=(layout == "doc000") if rowcol is None else rowcol,
                           moves=list(moves), view=0 if view.lower() == "black" else 1, hint_level=hint_level)
     if moves:
-        write(f"Replayed {len(moves)} moves: {session.transcript()}")
+        write(_("Replayed {n} moves: {moves}").format(n=len(moves), moves=session.transcript()))
     session.play()
 
 
 def _engine_options(spec: str, no_book: bool, evaluation: str | None) -> str:
     """``spec`` with --no-book / --eval added when it is the engine (options already in the spec win)."""
-    kind, _, raw = spec.partition(":")
+    kind, _sep, raw = spec.partition(":")
     if kind.strip().lower() != "engine":
         return spec
     extra = [opt for opt, on in ((f"eval={evaluation}", evaluation and "eval=" not in raw),

@@ -13,8 +13,10 @@ from typing import Any
 import click
 from rich.table import Table
 
-from plies.cli._common import console, emit_json, json_option, read_position
+from plies.cli import lang_option, speak_environment_language
+from plies.cli._common import console, emit_json, err_console, json_option, read_position
 from plies.game import ParseError, PliesError
+from plies.i18n import LANGUAGES, _
 from plies.teach.hooks import load_modules, load_option
 
 
@@ -67,17 +69,18 @@ engine_option = click.option(
 
 def _node_table(trace: Any, show_windows: bool) -> Table:
     fmt = trace.fmt
-    table = Table(title="Visit order" + (" (α, β: each node's window at its end)" if show_windows else ""),
+    table = Table(title=_("Visit order") + (_(" (α, β: each node's window at its end)") if show_windows else ""),
                   show_lines=False)
-    for col in ("#", "node", "path", "type", *(("α", "β") if show_windows else ()), "value", "note"):
-        table.add_column(col, justify="right" if col in ("#", "α", "β", "value") else "left")
+    columns = ("#", _("node"), _("path"), _("type"), *(("α", "β") if show_windows else ()), _("value"), _("note"))
+    for i, col in enumerate(columns):
+        table.add_column(col, justify="right" if i == 0 or col in ("α", "β") or i == len(columns) - 2 else "left")
     for n in trace.visit_order():
         note = []
         if n.cutoff:
-            note.append(f"{'α' if n.cutoff == 'alpha' else 'β'} cut-off")
+            note.append(_("{letter} cut-off").format(letter="α" if n.cutoff == "alpha" else "β"))
         if n.on_pv and n.path:
-            note.append("principal path")
-        row = [str(n.visit), n.label, str(list(n.path)), "leaf" if n.leaf else n.kind.upper()]
+            note.append(_("principal path"))
+        row = [str(n.visit), n.label, str(list(n.path)), _("leaf") if n.leaf else n.kind.upper()]
         if show_windows:
             row += [fmt(n.alpha), fmt(n.beta)] if n.alpha is not None and not n.leaf else ["", ""]
         row += [n.value_text(), ", ".join(note)]
@@ -91,16 +94,16 @@ def _print_trace(trace: Any, steps: bool) -> None:
     windows = trace.windowed
     console.print(_node_table(trace, windows))
     if steps:
-        console.print("[bold]Steps[/bold]")
+        console.print("[bold]" + _("Steps") + "[/bold]")
         for i, s in enumerate(trace.steps, 1):
             console.print(f"{i:3d}. {s.text}")
     if windows:
         if trace.pruned:
             names = ", ".join(f"{trace.nodes[p].label} {list(p)}" if trace.nodes[p].named else str(list(p))
                               for p in trace.pruned)
-            console.print(f"Pruned (marked ✗, never examined): {names}")
+            console.print(_("Pruned (marked ✗, never examined): {nodes}").format(nodes=names))
         else:
-            console.print("Pruned: nothing")
+            console.print(_("Pruned: nothing"))
     console.print(f"[bold]{summary(trace)}[/bold]")
 
 
@@ -119,6 +122,7 @@ def tree_group() -> None:
 @click.option("--steps", is_flag=True, help="Also print every step of the search as a sentence.")
 @engine_option
 @json_option
+@lang_option
 def solve_cmd(tree: str, algo: str, order: str, svg: str | None, png: str | None, steps: bool, engine: str,
               as_json: bool) -> None:
     """Run minimax or alpha-beta on TREE and give the exercise's answer.
@@ -129,6 +133,7 @@ def solve_cmd(tree: str, algo: str, order: str, svg: str | None, png: str | None
     """
     from plies.teach.trace import solve_tree
 
+    speak_environment_language()
     trace = solve_tree(_read_tree(tree), algo, order)
     _draw(trace, svg, png, engine=engine, quiet=as_json)
     if as_json:
@@ -474,12 +479,21 @@ def mark_cmd(key: str, answers: tuple[str, ...], csv_path: str | None, details: 
 @click.argument("notebooks", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--out", type=click.Path(file_okay=False), required=True,
               help="Write OUT/exercises/NAME.ipynb and OUT/solutions/NAME.ipynb.")
-def notebooks_cmd(notebooks: tuple[str, ...], out: str) -> None:
+@click.option("--lang", "language", type=click.Choice(sorted(LANGUAGES), case_sensitive=False), default="en",
+              show_default=True, help="The notebooks' language: el also writes OUT/NAME.ipynb, the whole notebook in "
+                                      "Greek (the course notebooks' text from plies' catalog).")
+def notebooks_cmd(notebooks: tuple[str, ...], out: str, language: str) -> None:
     """Split each source NOTEBOOK into an exercise version (answers hidden, checked on request) and a solution
-    version; notebooks that ask nothing are skipped."""
+    version; notebooks that ask nothing are skipped (with --lang el they are still translated)."""
     from plies.teach import notebooks as nb
 
-    written = nb.split_files(list(notebooks), out)
+    language = language.lower()
+    for path in notebooks:
+        missing = nb.untranslated(nb.read(path), language)
+        if missing:
+            err_console.print(f"[yellow]{path}: {len(missing)} text cell(s) have no translation and stay as "
+                              f"written[/yellow]", highlight=False)
+    written = nb.split_files(list(notebooks), out, language)
     if not written:
         raise PliesError("none of the notebooks asks anything (tag answer cells 'solution' with plies.answers)")
     for p in written:

@@ -13,6 +13,7 @@ import numpy as np
 
 from plies.game import ParseError
 from plies.heuristics import Heuristic, register
+from plies.i18n import N_
 
 _WEIGHTS: list[np.ndarray] = []
 
@@ -38,6 +39,6 @@ def learned(state: Any, player: int) -> float:
 
 
 LEARNED = register(Heuristic("learned", "othello", learned,
-                             "pattern weights learned by `plies train` (8x8; predicted disc difference)"))
+                             N_("pattern weights learned by `plies train` (8x8; predicted disc difference)")))
 
 __all__ = ["LEARNED", "learned"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from plies.game import ParseError
+from plies.i18n import _
 
 
 @dataclass(frozen=True)
@@ -39,12 +40,14 @@ class Level:
     @property
     def time_text(self) -> str:
         """``40 ms a move (95% under 0.12 s)``: the measured times, as every front-end shows them."""
-        return f"{seconds_text(self.seconds)} a move (95% under {seconds_text(self.p95)})"
+        return _("{time} a move (95% under {slow})").format(time=seconds_text(self.seconds),
+                                                            slow=seconds_text(self.p95))
 
     @property
     def summary(self) -> str:
         """One line for menus: ``depth 10, exact from 14 empties, 40 ms a move (95% under 0.12 s)``."""
-        return f"depth {self.depth}, exact from {self.exact_empties} empties, {self.time_text}"
+        return _("depth {depth}, exact from {empties} empties, {time}").format(
+            depth=self.depth, empties=self.exact_empties, time=self.time_text)
 
 
 def seconds_text(seconds: float) -> str:

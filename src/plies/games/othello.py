@@ -15,6 +15,7 @@ from functools import cache, partial
 from typing import ClassVar, NamedTuple
 
 from plies.game import PASS, BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
+from plies.i18n import _
 
 LAYOUTS = ("standard", "doc000")
 """Start layouts: the standard one (White d4 e5), and document 000's mirror (X = Black on d4 e5, X first)."""
@@ -46,7 +47,7 @@ def _shift(b: int, s: int, mask: int) -> int:
 @cache
 def _split_dirs(n: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
     """The 8 directions split into left shifts and right shifts (so the hot loops need no branch per step)."""
-    _, dirs = geometry(n)
+    _size, dirs = geometry(n)
     return tuple((s, m) for s, m in dirs if s > 0), tuple((-s, m) for s, m in dirs if s < 0)
 
 
@@ -350,15 +351,15 @@ class OthelloState(State):
                 if white:
                     return _make(black, white, 0, n, mask)
             if (self.black | self.white) >> move & 1:
-                raise IllegalMoveError(f"{square_name(move, n)} is occupied")
-            raise IllegalMoveError(f"{square_name(move, n)} flips nothing")
+                raise IllegalMoveError(_("{square} is occupied").format(square=square_name(move, n)))
+            raise IllegalMoveError(_("{square} flips nothing").format(square=square_name(move, n)))
         if move == PASS:
             if self.legal_moves() != [PASS]:
                 raise IllegalMoveError(
-                    "cannot pass: the game is over" if self.is_over() else "cannot pass while a move exists"
+                    _("cannot pass: the game is over") if self.is_over() else _("cannot pass while a move exists")
                 )
             return _make(self.black, self.white, 1 - self._to_move, n)
-        raise IllegalMoveError(f"{move!r} is off the board")
+        raise IllegalMoveError(_("{square} is off the board").format(square=repr(move)))
 
     def counts(self) -> tuple[int, int]:
         """(black discs, white discs)."""
@@ -385,7 +386,7 @@ class OthelloState(State):
         t = text.strip()
         if t.lower() in ("pass", "pa", "ps", "--", "@@"):
             if self.legal_moves() != [PASS]:
-                raise IllegalMoveError("cannot pass while a move exists" if not self.is_over() else "game over")
+                raise IllegalMoveError(_("cannot pass while a move exists") if not self.is_over() else _("game over"))
             return PASS
         n = self.n
         m = _SQUARE_RE.fullmatch(t)
@@ -395,10 +396,11 @@ class OthelloState(State):
         else:
             rc = _ROWCOL_RE.match(t)
             if not rc:
-                raise ParseError(f"not a move: {text!r} (type a square like d3, or row and column like 2 3)")
+                raise ParseError(_("not a move: {text} (type a square like d3, or row and column like 2 3)").format(
+                    text=repr(text)))
             r, c = (int(g) for g in (rc.group(1) or rc.group(3), rc.group(2) or rc.group(4)))
         if not (0 <= r < n and 0 <= c < n):
-            raise IllegalMoveError(f"{t} is off the board")
+            raise IllegalMoveError(_("{square} is off the board").format(square=t))
         sq = r * n + c
         if sq not in self.legal_moves():
             self.play(sq)  # raises with the precise reason (occupied / flips nothing)
@@ -435,7 +437,7 @@ class OthelloState(State):
             label = r if rowcol else r + 1
             lines.append(f"{label:>2}|" + "|".join(row) + "|")
         b, w = self.counts()
-        lines.append(f"Score X={b} O={w}")
+        lines.append(_("Score X={black} O={white}").format(black=b, white=w))
         return "\n".join(lines)
 
     def __getitem__(self, cell: tuple[int, int]) -> int | None:

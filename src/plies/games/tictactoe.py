@@ -10,6 +10,7 @@ import re
 from typing import ClassVar
 
 from plies.game import BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
+from plies.i18n import N_, _
 
 LINES = tuple(
     sum(1 << s for s in line)
@@ -70,7 +71,7 @@ class TicTacToeState(State):
     def from_transcript(cls, moves: str) -> TicTacToeState:
         """Replay moves such as ``b2a1c3`` (or ``b2, a1``, or digits 1-9) from the empty board."""
         state = cls()
-        for token, _ in tokens(moves):
+        for token, _where in tokens(moves):
             state = state.play(state.parse_move(token))
         return state
 
@@ -97,12 +98,12 @@ class TicTacToeState(State):
 
     def play(self, move: int) -> TicTacToeState:
         if not isinstance(move, int) or not 0 <= move < 9:
-            raise IllegalMoveError(f"{move!r} is off the board")
+            raise IllegalMoveError(_("{square} is off the board").format(square=repr(move)))
         if self.is_over():
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(_("the game is over"))
         bit = 1 << move
         if (self.x | self.o) & bit:
-            raise IllegalMoveError(f"{self.move_str(move)} is occupied")
+            raise IllegalMoveError(_("{square} is occupied").format(square=self.move_str(move)))
         if self._to_move == 0:
             return TicTacToeState(self.x | bit, self.o, 1)
         return TicTacToeState(self.x, self.o | bit, 0)
@@ -132,15 +133,16 @@ class TicTacToeState(State):
         elif re.fullmatch(r"\d", t):
             k = int(t) - 1
             if not 0 <= k < 9:
-                raise IllegalMoveError(f"{text.strip()} is off the board (squares are 1-9)")
+                raise IllegalMoveError(_("{square} is off the board (squares are 1-9)").format(square=text.strip()))
             r, c = divmod(k, 3)
         else:
             m = re.fullmatch(r"\(?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?", t)
             if not m:
-                raise ParseError(f"not a move: {text!r} (type a square like b2, or row and column like 1 1)")
+                raise ParseError(_("not a move: {text} (type a square like b2, or row and column like 1 1)").format(
+                    text=repr(text)))
             r, c = int(m.group(1)), int(m.group(2))
         if not (0 <= r < 3 and 0 <= c < 3):
-            raise IllegalMoveError(f"{text.strip()} is off the board")
+            raise IllegalMoveError(_("{square} is off the board").format(square=text.strip()))
         move = r * 3 + c
         self.play(move)  # raises with the reason
         return move
@@ -248,4 +250,4 @@ TYPE = GameType(
     view=view, aliases=("ttt", "tic-tac-toe", "noughts"), looks_like=looks_like, result="result",
     line="three in a row", levels=9,
     solved_depth=9, hint_depth=lambda state: 9, rowcol=True, move_example="b2", move_help="b2", tokens=tokens,
-    noun="tic-tac-toe", description="3x3 tic-tac-toe (documents 002 and 003): three in a line wins")
+    noun=N_("tic-tac-toe"), description="3x3 tic-tac-toe (documents 002 and 003): three in a line wins")

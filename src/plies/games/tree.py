@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from plies.game import WIN, IllegalMoveError, ParseError, State
+from plies.i18n import _
 
 
 @dataclass(frozen=True)
@@ -39,34 +40,35 @@ class Node:
 def _leaf_value(value: Any) -> float:
     """A leaf's value: a finite number smaller in size than WIN (the searches read WIN and beyond as won games)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ParseError(f"a leaf value must be a number, not {value!r}")
+        raise ParseError(_("a leaf value must be a number, not {value}").format(value=repr(value)))
     if not math.isfinite(value) or abs(value) >= WIN:
-        raise ParseError(f"a leaf value must be a finite number between {-WIN} and {WIN}, not {value!r}")
+        raise ParseError(_("a leaf value must be a finite number between {low} and {high}, not {value}").format(
+            low=-WIN, high=WIN, value=repr(value)))
     return value
 
 
 def build(data: Any) -> Node:
     """Turn the nested-list / dict form into Nodes; ParseError on anything else."""
     if isinstance(data, bool):
-        raise ParseError("a tree leaf must be a number, not a boolean")
+        raise ParseError(_("a tree leaf must be a number, not a boolean"))
     if isinstance(data, (int, float)):
         return Node(value=_leaf_value(data))
     if isinstance(data, list):
         if not data:
-            raise ParseError("a tree node needs at least one child")
+            raise ParseError(_("a tree node needs at least one child"))
         return Node(children=tuple(build(d) for d in data))
     if isinstance(data, dict):
         label = data.get("label", data.get("name"))
         label = None if label is None else str(label)
         if "children" in data:
             if not isinstance(data["children"], list):
-                raise ParseError(f"'children' must be a list, not {data['children']!r}")
+                raise ParseError(_("'children' must be a list, not {value}").format(value=repr(data["children"])))
             node = build(data["children"])
             return Node(label=label, children=node.children)
         if "value" in data:
             return Node(label=label, value=_leaf_value(data["value"]))
-        raise ParseError("a tree node in dict form needs 'children' or 'value'")
-    raise ParseError(f"not a tree node: {data!r}")
+        raise ParseError(_("a tree node in dict form needs 'children' or 'value'"))
+    raise ParseError(_("not a tree node: {value}").format(value=repr(data)))
 
 
 def tree_height(node: Node) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from plies.games.connect4 import COLUMNS, HEIGHT, ROWS, ConnectFourState
 from plies.heuristics import Heuristic, register
+from plies.i18n import N_
 
 CENTRE = sum(1 << (HEIGHT * (COLUMNS // 2) + r) for r in range(ROWS))
 
@@ -28,6 +29,6 @@ def win_loss(state: ConnectFourState, player: int) -> float:
 
 
 register(Heuristic("open-lines", "connect4", open_lines,
-                   "100 x lines of three + 10 x lines of two + lines of one (open: none of the other side's) "
-                   "+ 3 x centre discs, the other side's subtracted", ("lines", "threats")), default=True)
-register(Heuristic("win-loss", "connect4", win_loss, "+1 win, -1 loss, 0 otherwise: only finished games count"))
+                   N_("100 x lines of three + 10 x lines of two + lines of one (open: none of the other side's) "
+                   "+ 3 x centre discs, the other side's subtracted"), ("lines", "threats")), default=True)
+register(Heuristic("win-loss", "connect4", win_loss, N_("+1 win, -1 loss, 0 otherwise: only finished games count")))

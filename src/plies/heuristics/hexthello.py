@@ -12,6 +12,7 @@ from functools import cache
 from plies.games.hexthello import BOARD_MASK, CORNERS, RADIUS, SIZE, HexThelloState, distance, index, legal_mask
 from plies.heuristics import Heuristic, register
 from plies.heuristics.common import disc_difference, sides, table_sum
+from plies.i18n import N_
 
 C, E, M = 10, 5, 3
 """Document 004's weights: corner 10, edge 5, middle 3 (the ring inside the edge is negative)."""
@@ -88,10 +89,12 @@ def disc_mobility_stability(state: HexThelloState, player: int) -> float:
     return 10 * d + 5 * mob + 3 * stab
 
 
-register(Heuristic("discs", "hexthello", discs, "my discs minus the opponent's (the course's baseline)",
+register(Heuristic("discs", "hexthello", discs, N_("my discs minus the opponent's (the course's baseline)"),
                    ("disc-difference",)))
-register(Heuristic("mobility", "hexthello", mobility, "my legal moves minus the opponent's"))
-register(Heuristic("corners", "hexthello", corners, "10 per corner of the six (mine minus theirs) + disc difference"))
-register(Heuristic("edges", "hexthello", edges, "corners 10, other rim cells 3 (mine minus theirs) + disc difference"))
+register(Heuristic("mobility", "hexthello", mobility, N_("my legal moves minus the opponent's")))
+register(Heuristic("corners", "hexthello", corners,
+                   N_("10 per corner of the six (mine minus theirs) + disc difference")))
+register(Heuristic("edges", "hexthello", edges,
+                   N_("corners 10, other rim cells 3 (mine minus theirs) + disc difference")))
 register(Heuristic("disc-mobility-stability", "hexthello", disc_mobility_stability,
-                   "10*discs + 5*mobility + 3*stability table (document 004)", ("doc004",)), default=True)
+                   N_("10*discs + 5*mobility + 3*stability table (document 004)"), ("doc004",)), default=True)

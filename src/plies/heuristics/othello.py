@@ -11,6 +11,7 @@ from functools import cache
 from plies.games.othello import OthelloState, rules_for, square_weights
 from plies.heuristics import Heuristic, register
 from plies.heuristics.common import sides, table_sum
+from plies.i18n import N_
 
 
 def _ring(r: int, c: int, n: int) -> int:
@@ -132,14 +133,14 @@ def weighted_squares(state: OthelloState, player: int) -> float:
     return table_sum(table, me) - table_sum(table, op)
 
 
-register(Heuristic("discs", "othello", discs, "my discs minus the opponent's", ("disc-difference",)))
+register(Heuristic("discs", "othello", discs, N_("my discs minus the opponent's"), ("disc-difference",)))
 register(Heuristic("parity-mobility-corners", "othello", parity_mobility_corners,
-                   "disc, move and corner balance, each as 100*(me-op)/(me+op) (document 000)", ("doc000",)))
+                   N_("disc, move and corner balance, each as 100*(me-op)/(me+op) (document 000)"), ("doc000",)))
 register(Heuristic("corner-edge-blocking", "othello", corner_edge_blocking,
-                   "corners 1000, guarded edges 800, blocking 700, edges 500, opponent moves -100 (document 001)",
+                   N_("corners 1000, guarded edges 800, blocking 700, edges 500, opponent moves -100 (document 001)"),
                    ("doc001",)))
 register(Heuristic("disc-mobility-stability", "othello", disc_mobility_stability,
-                   "10*discs + 5*mobility + 3*stability table (document 004)", ("doc004",)))
+                   N_("10*discs + 5*mobility + 3*stability table (document 004)"), ("doc004",)))
 register(Heuristic("weighted-squares", "othello", weighted_squares,
-                   "classic square table: corners +100, X-squares -50, C-squares -20", ("squares",)),
+                   N_("classic square table: corners +100, X-squares -50, C-squares -20"), ("squares",)),
          default=True)

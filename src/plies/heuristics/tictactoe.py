@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from plies.games.tictactoe import TicTacToeState
 from plies.heuristics import Heuristic, register
+from plies.i18n import N_
 
 
 def open_lines(state: TicTacToeState, player: int) -> float:
@@ -21,8 +22,8 @@ def win_loss(state: TicTacToeState, player: int) -> float:
 
 
 register(Heuristic("open-lines", "tictactoe", open_lines,
-                   "3*X2 + X1 - (3*O2 + O1): lines still open for each side (document 002)", ("doc002", "lines")),
+                   N_("3*X2 + X1 - (3*O2 + O1): lines still open for each side (document 002)"), ("doc002", "lines")),
          default=True)
 register(Heuristic("win-loss", "tictactoe", win_loss,
-                   "+1 win, -1 loss, 0 otherwise: only finished games count (document 003)", ("doc003",),
+                   N_("+1 win, -1 loss, 0 otherwise: only finished games count (document 003)"), ("doc003",),
                    bound=1))

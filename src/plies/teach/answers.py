@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from plies.i18n import _
+
 SALT = "plies-answer-v1"
 
 
@@ -74,7 +76,7 @@ class Checked:
         return bool(self.verdicts) and all(v == "right" for v in self.verdicts.values())
 
     def lines(self) -> list[str]:
-        words = {"right": "✓ right", "wrong": "✗ not right yet", "missing": "— not answered yet"}
+        words = {"right": _("✓ right"), "wrong": _("✗ not right yet"), "missing": _("— not answered yet")}
         return [f"{name}: {words[v]}" for name, v in self.verdicts.items()]
 
     def __bool__(self) -> bool:
@@ -82,7 +84,7 @@ class Checked:
 
     def __repr__(self) -> str:
         right = sum(v == "right" for v in self.verdicts.values())
-        return "\n".join(self.lines() + [f"{right} of {len(self.verdicts)} right"])
+        return "\n".join(self.lines() + [_("{right} of {total} right").format(right=right, total=len(self.verdicts))])
 
 
 def check(answers: dict[str, Any], key: dict[str, list[str]], quiet: bool = False) -> Checked:

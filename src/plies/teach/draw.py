@@ -21,6 +21,7 @@ from plies.draw.tree import SLIDE_WIDTH, TreeNode, positions, tree_scene
 from plies.game import PliesError
 from plies.games import type_of
 from plies.games.tree import TreeState
+from plies.i18n import N_, _, ngettext
 from plies.teach.trace import NodeInfo, Trace, fmt, path_id
 
 if TYPE_CHECKING:
@@ -31,22 +32,25 @@ ENGINES = ("plies", "graphviz")
 THUMBNAIL_LIMIT = 80
 
 
-NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "quiescence": "alpha-beta + quiescence",
-         "extension": "alpha-beta + extension", "id+tt": "alpha-beta with a table"}
+NAMES = {"minimax": "minimax", "alphabeta": N_("alpha-beta"), "quiescence": N_("alpha-beta + quiescence"),
+         "extension": N_("alpha-beta + extension"), "id+tt": N_("alpha-beta with a table")}
 
 
 def summary(trace: Trace) -> str:
     """One line: algorithm, value, the choice, how much was pruned."""
-    name = NAMES.get(trace.algorithm, trace.algorithm)
+    name = _(NAMES.get(trace.algorithm, trace.algorithm))
     if trace.algorithm == "id+tt":
-        name = f"iteration {trace.depth} ({name})"
-    text = f"{name}: value {trace.fmt(trace.value)}, MAX chooses {trace.best_text}; "
-    text += f"{trace.leaves_evaluated} leaves evaluated"
+        name = _("iteration {depth} ({name})").format(depth=trace.depth, name=name)
+    text = _("{algorithm}: value {value}, MAX chooses {choice}; ").format(
+        algorithm=name, value=trace.fmt(trace.value), choice=trace.best_text)
+    n = trace.leaves_evaluated
+    text += ngettext("{n} leaf evaluated", "{n} leaves evaluated", n).format(n=n)
     if trace.windowed:
-        text += f", {len(trace.pruned)} branch{'es' if len(trace.pruned) != 1 else ''} pruned"
+        n = len(trace.pruned)
+        text += ngettext(", {n} branch pruned", ", {n} branches pruned", n).format(n=n)
     hits = sum(1 for n in trace.nodes.values() if n.table)
     if hits:
-        text += f", {hits} position{'s' if hits != 1 else ''} from the table"
+        text += ngettext(", {n} position from the table", ", {n} positions from the table", hits).format(n=hits)
     return text
 
 

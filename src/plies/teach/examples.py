@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from plies.i18n import N_
+
 DOC000_EXAMPLE: dict[str, Any] = {
     "label": "A",
     "children": [
@@ -49,19 +51,20 @@ since -1 < 4.  The slide does not say what the third leaf is — it never matter
 
 PRESETS: dict[str, dict[str, Any]] = {
     "doc000": {
-        "title": "Document 000: the worked example (A, B, C, D)",
+        "title": N_("Document 000: the worked example (A, B, C, D)"),
         "tree": DOC000_EXAMPLE,
-        "note": "Minimax gives 3 and the move to B; alpha-beta never looks at C's 2nd and 3rd leaves.",
+        "note": N_("Minimax gives 3 and the move to B; alpha-beta never looks at C's 2nd and 3rd leaves."),
     },
     "doc002": {
-        "title": "Document 002-style exercise (states α … ιθ)",
+        "title": N_("Document 002-style exercise (states α … ιθ)"),
         "tree": DOC002_EXERCISE,
-        "note": "Run alpha-beta, fill in the values, mark the pruned states with an X, say which state is chosen.",
+        "note": N_("Run alpha-beta, fill in the values, mark the pruned states with an X, say which state is "
+                   "chosen."),
     },
     "doc002-slide": {
-        "title": "Document 002's alpha-beta slide (4, 10, 7 | 5, −1, …)",
+        "title": N_("Document 002's alpha-beta slide (4, 10, 7 | 5, −1, …)"),
         "tree": DOC002_SLIDE,
-        "note": "After 5 and −1 the second branch stops: −1 < 4. Change the last leaf: the answer never moves.",
+        "note": N_("After 5 and −1 the second branch stops: −1 < 4. Change the last leaf: the answer never moves."),
     },
 }
 """Trees the Learn page and ``plies tree solve doc000`` offer by name."""

@@ -14,6 +14,10 @@ makes:
 
 Cells tagged ``exercise-only`` appear in the exercise version alone (``Write your answers below``).  Notebooks
 are read and written as JSON (nbformat 4), so nothing beyond plies is needed.
+
+``translate`` makes a notebook's version in another language: each text (markdown) cell from the ``notebooks``
+gettext catalog, where a cell is one message, and a first cell that makes plies speak that language (steps,
+answers, checks).  ``split_files(..., lang="el")`` writes the translated notebook beside its two versions.
 """
 
 from __future__ import annotations
@@ -23,12 +27,16 @@ import json
 from pathlib import Path
 from typing import Any
 
+from plies import i18n
 from plies.game import PliesError
+from plies.i18n import N_, _
 from plies.teach.answers import make_key
 
-EXERCISE_NOTE = ("*Exercise version*: the answers are hidden. Write yours where a cell says `...`, then run the "
-                 "check under it: it says which are right, never what they are.")
-SOLUTION_NOTE = "*Solution version*: every answer worked out, and checked against the exercise's key."
+EXERCISE_NOTE = N_("*Exercise version*: the answers are hidden. Write yours where a cell says `...`, then run the "
+                   "check under it: it says which are right, never what they are.")
+SOLUTION_NOTE = N_("*Solution version*: every answer worked out, and checked against the exercise's key.")
+DOMAIN = "notebooks"
+"""The gettext domain of the course notebooks' text: one message a markdown cell, its English source as written."""
 
 
 def _source(cell: dict[str, Any]) -> str:
@@ -81,7 +89,8 @@ def _stub(cell: dict[str, Any], cell_id: str) -> dict[str, Any]:
         if not line.startswith("#"):
             break
         lead.append(line)
-    lines = lead + [f"{name} = ...  # your answer" for name in answers_of(cell)]
+    note = _("your answer")
+    lines = lead + [f"{name} = ...  # {note}" for name in answers_of(cell)]
     return _code("\n".join(lines), cell_id)
 
 
@@ -118,9 +127,38 @@ def split(source: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         out = {k: copy.deepcopy(v) for k, v in source.items() if k != "cells"}
         out.setdefault("metadata", {})["plies"] = {"version": version}
         out["nbformat"], out["nbformat_minor"] = 4, max(5, int(source.get("nbformat_minor", 5)))
-        return out | {"cells": [_markdown(note, f"plies-{version}-note"), *cells]}
+        return out | {"cells": [_markdown(_(note), f"plies-{version}-note"), *cells]}
 
     return book(exercise_cells, "exercise", EXERCISE_NOTE), book(solution_cells, "solution", SOLUTION_NOTE)
+
+
+def untranslated(source: dict[str, Any], lang: str) -> list[int]:
+    """The indices of the text cells that the ``notebooks`` catalog of ``lang`` does not translate (English: none,
+    the notebooks are written in it)."""
+    if i18n.normalize(lang) == i18n.DEFAULT:
+        return []
+    table = i18n.catalog(lang, DOMAIN)
+    return [i for i, c in enumerate(source.get("cells", []))
+            if c.get("cell_type") == "markdown" and _source(c).strip() and _source(c) not in table]
+
+
+def translate(source: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``source`` in ``lang``: its text cells translated (a cell without a translation stays as it is), and a first
+    code cell that sets plies' language, so that what plies prints (steps, answers, checks) speaks it too."""
+    code = i18n.normalize(lang)
+    if code is None:
+        raise PliesError(f"unknown language {lang!r}; choose from: {', '.join(i18n.LANGUAGES)}")
+    out = copy.deepcopy(source)
+    if code == i18n.DEFAULT:
+        return out
+    table = i18n.translations(code, DOMAIN)
+    for cell in out.get("cells", []):
+        if cell.get("cell_type") == "markdown" and _source(cell).strip():
+            cell["source"] = table.gettext(_source(cell))
+    setup = _code(f'from plies import i18n\n\ni18n.set_language("{code}")', f"plies-language-{code}")
+    out["cells"] = [setup, *out.get("cells", [])]
+    out.setdefault("metadata", {}).setdefault("plies", {})["language"] = code
+    return out
 
 
 def asks(source: dict[str, Any]) -> bool:
@@ -144,16 +182,22 @@ def dumps(nb: dict[str, Any]) -> str:
     return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
 
-def split_files(paths: list[str | Path], out: str | Path) -> list[Path]:
-    """Write ``out/exercises/NAME.ipynb`` and ``out/solutions/NAME.ipynb`` for every source that asks something;
-    returns the files written."""
+def split_files(paths: list[str | Path], out: str | Path, lang: str = i18n.DEFAULT) -> list[Path]:
+    """Write ``out/exercises/NAME.ipynb`` and ``out/solutions/NAME.ipynb`` for every source that asks something,
+    and in another language than English ``out/NAME.ipynb``, the whole notebook translated; returns the files
+    written."""
     written = []
     for p in paths:
         src = read(p)
-        if not asks(src):
-            continue
-        exercise, solution = split(src)
-        for folder, nb in (("exercises", exercise), ("solutions", solution)):
+        books: list[tuple[str, dict[str, Any]]] = []
+        if lang != i18n.DEFAULT:
+            src = translate(src, lang)
+            books.append((".", src))
+        if asks(src):
+            with i18n.using(lang):
+                exercise, solution = split(src)
+            books += [("exercises", exercise), ("solutions", solution)]
+        for folder, nb in books:
             target = Path(out) / folder / Path(p).name
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -164,4 +208,5 @@ def split_files(paths: list[str | Path], out: str | Path) -> list[Path]:
     return written
 
 
-__all__ = ["EXERCISE_NOTE", "SOLUTION_NOTE", "answers_of", "asks", "dumps", "read", "split", "split_files"]
+__all__ = ["DOMAIN", "EXERCISE_NOTE", "SOLUTION_NOTE", "answers_of", "asks", "dumps", "read", "split", "split_files",
+           "translate", "untranslated"]

@@ -18,14 +18,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plies.game import ParseError
+from plies.i18n import N_, _, ngettext
 from plies.teach.trace import Trace, fmt, solve_tree
 
 KINDS = ("value", "move", "order", "pruned")
 PROMPTS = {
-    "value": "What is the value of the root {root} (MAX)?",
-    "move": "Which child of {root} does MAX choose?",
-    "order": "In which order does {algo} evaluate the leaves? (list their names)",
-    "pruned": "Which leaves does alpha-beta never evaluate? (list their names, or 'none')",
+    "value": N_("What is the value of the root {root} (MAX)?"),
+    "move": N_("Which child of {root} does MAX choose?"),
+    "order": N_("In which order does {algo} evaluate the leaves? (list their names)"),
+    "pruned": N_("Which leaves does alpha-beta never evaluate? (list their names, or 'none')"),
 }
 MAX_NODES = 200
 SHAPE_RE = re.compile(r"^\s*(\d+)(?:\s*-\s*(\d+))?\s*[xX×]\s*(\d+)\s*$")
@@ -49,18 +50,20 @@ def parse_shape(text: str) -> Shape:
     """``3x2`` or ``2-4x3``; ParseError with the accepted forms otherwise."""
     m = SHAPE_RE.match(text or "")
     if not m:
-        raise ParseError(f"not a tree shape: {text!r} (write BRANCHINGxDEPTH like 3x2, or 2-3x3)")
+        raise ParseError(_("not a tree shape: {text} (write BRANCHINGxDEPTH like 3x2, or 2-3x3)").format(
+            text=repr(text)))
     low = int(m.group(1))
     high = int(m.group(2) or low)
     depth = int(m.group(3))
     if not 1 <= low <= high <= 6:
-        raise ParseError("the branching must be between 1 and 6 (like 3x2, or 2-4x3)")
+        raise ParseError(_("the branching must be between 1 and 6 (like 3x2, or 2-4x3)"))
     if not 1 <= depth <= 5:
-        raise ParseError("the depth must be between 1 and 5")
+        raise ParseError(_("the depth must be between 1 and 5"))
     if low == 1 and high == 1:
-        raise ParseError("a tree with one child per node has nothing to choose: use a branching of 2 or more")
+        raise ParseError(_("a tree with one child per node has nothing to choose: use a branching of 2 or more"))
     if sum(high ** d for d in range(depth + 1)) > MAX_NODES:
-        raise ParseError(f"that tree has more than {MAX_NODES} nodes: choose a smaller branching or depth")
+        raise ParseError(_("that tree has more than {n} nodes: choose a smaller branching or depth").format(
+            n=MAX_NODES))
     return shape_of(low, high, depth)
 
 
@@ -101,7 +104,7 @@ def _random_tree(rng: random.Random, shape: Shape, values: tuple[int, int]) -> d
             if d == shape.depth:
                 node["value"] = rng.randint(*values)
             else:
-                node["children"] = [{} for _ in range(rng.randint(shape.low, shape.high))]
+                node["children"] = [{} for _child in range(rng.randint(shape.low, shape.high))]
                 nxt += node["children"]
         level = nxt
     k = 0
@@ -216,16 +219,16 @@ def make_quiz(seed: int | None = None, shape: str | Shape = "3x2", values: tuple
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     rng = random.Random(seed)
-    for _ in range(60):
+    for _attempt in range(60):
         tree = _random_tree(rng, sh, values)
         trace = solve_tree(tree, algorithm)
         if algorithm == "minimax" or trace.pruned:
             break
     root = tree["label"]
-    algo = "alpha-beta" if algorithm == "alphabeta" else "minimax"
+    algo = _("alpha-beta") if algorithm == "alphabeta" else "minimax"
     quiz = Quiz(seed, sh, values, algorithm, tree, trace)
     for kind in kinds:
-        quiz.questions.append(Question(kind, PROMPTS[kind].format(root=root, algo=algo), _expected(quiz, kind)))
+        quiz.questions.append(Question(kind, _(PROMPTS[kind]).format(root=root, algo=algo), _expected(quiz, kind)))
     return quiz
 
 
@@ -276,63 +279,72 @@ def check(quiz: Quiz, kind: str, text: str) -> Result:
     if kind == "value":
         v = _number(given)
         if v is None:
-            return Result(kind, given, False, q.answer, f"write a number; the root's value is {q.answer}")
+            return Result(kind, given, False, q.answer,
+                          _("write a number; the root's value is {answer}").format(answer=q.answer))
         ok = v == t.value
         kids = ", ".join(f"{t.nodes[(i,)].label} {t.nodes[(i,)].value_text()}"
                          for i in range(len(quiz.tree["children"])))
         why = (f"{quiz.tree['label']} = {q.answer}" if ok else
-               f"the root's value is {q.answer}, not {fmt(v)}: MAX takes the largest of its children's values "
-               f"({kids})")
+               _("the root's value is {answer}, not {given}: MAX takes the largest of its children's values "
+                 "({children})").format(answer=q.answer, given=fmt(v), children=kids))
         return Result(kind, given, ok, q.answer, why)
     if kind == "move":
         children = [c["label"] for c in quiz.tree["children"]]
         got = given.upper()
         ok = got == q.answer.upper()
         if not ok and got not in (c.upper() for c in children):
-            return Result(kind, given, False, q.answer, f"answer with a child of {quiz.tree['label']}: "
-                          f"{', '.join(children)}; MAX chooses {q.answer}")
-        why = (f"MAX chooses {q.answer}, the child worth the root's value {fmt(t.value)}" if ok
-               else f"MAX chooses {q.answer} (value {fmt(t.value)}), not {given}")
+            return Result(kind, given, False, q.answer, _("answer with a child of {root}: {children}; MAX chooses "
+                                                           "{answer}").format(root=quiz.tree["label"],
+                                                                              children=", ".join(children),
+                                                                              answer=q.answer))
+        why = (_("MAX chooses {answer}, the child worth the root's value {value}") if ok
+               else _("MAX chooses {answer} (value {value}), not {given}")).format(
+            answer=q.answer, value=fmt(t.value), given=given)
         return Result(kind, given, ok, q.answer, why)
     known = list(quiz.leaves)
     empty = kind == "pruned" and given.lower() in ("", "none", "-", "nothing", "no", "0")
     names = [] if empty else _names(given, known)
     unknown = list(dict.fromkeys(n for n in names if n not in known))
     if unknown:
-        return Result(kind, given, False, q.answer, f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} "
-                      f"not a leaf; the leaves are {', '.join(known)}")
+        return Result(kind, given, False, q.answer, ngettext(
+            "{names} is not a leaf; the leaves are {leaves}", "{names} are not leaves; the leaves are {leaves}",
+            len(unknown)).format(names=", ".join(unknown), leaves=", ".join(known)))
     if kind == "order":
         want = _evaluated(quiz)
         ok = names == want
         if ok:
-            why = f"{len(want)} leaves evaluated, in this order"
+            why = ngettext("{n} leaf evaluated, in this order", "{n} leaves evaluated, in this order",
+                           len(want)).format(n=len(want))
         else:
             missing = [n for n in want if n not in names]
             extra = [n for n in names if n not in want]
             parts = []
             if missing:
-                parts.append(f"missing {', '.join(missing)}")
+                parts.append(_("missing {names}").format(names=", ".join(missing)))
             if extra:
-                parts.append(f"{', '.join(extra)} {'is' if len(extra) == 1 else 'are'} never evaluated")
+                parts.append(ngettext("{names} is never evaluated", "{names} are never evaluated",
+                                      len(extra)).format(names=", ".join(extra)))
             if not parts:
-                parts.append("the right leaves in the wrong order")
-            why = "; ".join(parts) + f" — the order is {' '.join(want)}"
+                parts.append(_("the right leaves in the wrong order"))
+            why = "; ".join(parts) + _(" — the order is {order}").format(order=" ".join(want))
         return Result(kind, given, ok, q.answer, why)
     # pruned
     want_set = set(_never(quiz))
     got_set = set(names)
     ok = got_set == want_set
     if ok:
-        why = (f"{len(want_set)} of {len(known)} leaves never evaluated" if want_set
-               else "alpha-beta evaluates every leaf of this tree")
+        why = (_("{n} of {total} leaves never evaluated").format(n=len(want_set), total=len(known)) if want_set
+               else _("alpha-beta evaluates every leaf of this tree"))
     else:
         missing = sorted(want_set - got_set, key=known.index)
         extra = sorted(got_set - want_set, key=known.index)
         parts = []
         if missing:
-            parts.append(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} pruned too")
+            parts.append(ngettext("{names} is pruned too", "{names} are pruned too", len(missing)).format(
+                names=", ".join(missing)))
         if extra:
-            parts.append(f"{', '.join(extra)} {'is' if len(extra) == 1 else 'are'} evaluated")
+            parts.append(ngettext("{names} is evaluated", "{names} are evaluated", len(extra)).format(
+                names=", ".join(extra)))
         cut = [s.text for s in t.steps if s.kind.endswith("cutoff") and s.pruned]
         why = "; ".join(parts) + (f" — {cut[0]}" if cut else "")
     return Result(kind, given, ok, q.answer, why)

@@ -27,6 +27,7 @@ from plies.game import WIN, PliesError, describe_value
 from plies.games import type_of
 from plies.games.tree import Node, TreeState, tree_height
 from plies.heuristics import Evaluation, get
+from plies.i18n import N_, _
 from plies.search import SearchResult, Tracer, alphabeta, minimax
 
 Path = tuple[int, ...]
@@ -293,9 +294,11 @@ class StepTracer(Tracer):
         if self.windows:
             step.parent_alpha, step.parent_beta = f.alpha, f.beta
             bound = f"α={self.fmt(f.alpha)}" if f.is_max else f"β={self.fmt(f.beta)}"
-            step.text += f" → {who} ({'MAX' if f.is_max else 'MIN'}): best {self.fmt(f.best)}, {bound}"
+            step.text += _(" → {node} ({kind}): best {best}, {bound}").format(
+                node=who, kind="MAX" if f.is_max else "MIN", best=self.fmt(f.best), bound=bound)
         else:
-            step.text += f" → {who} ({'MAX' if f.is_max else 'MIN'}): best {self.fmt(f.best)}"
+            step.text += _(" → {node} ({kind}): best {best}").format(
+                node=who, kind="MAX" if f.is_max else "MIN", best=self.fmt(f.best))
 
     # -- tracer events ---------------------------------------------------------------------------
     def enter(self, node: Tracked, alpha: float, beta: float) -> None:
@@ -304,8 +307,8 @@ class StepTracer(Tracer):
         is_max = node.to_move == self.max_player
         self.frames.append(_Frame(node.path, is_max, alpha, beta, -math.inf if is_max else math.inf))
         who = "MAX" if is_max else "MIN"
-        text = f"Enter {info.label} ({who})" + (f" with α={self.fmt(alpha)}, β={self.fmt(beta)}"
-                                                if self.windows else "")
+        text = _("Enter {node} ({kind})").format(node=info.label, kind=who) + (
+            _(" with α={alpha}, β={beta}").format(alpha=self.fmt(alpha), beta=self.fmt(beta)) if self.windows else "")
         self.steps.append(Step("enter", node.path, text, None, *((alpha, beta) if self.windows else (None, None))))
 
     def leaf(self, node: Tracked, value: float) -> None:
@@ -315,7 +318,7 @@ class StepTracer(Tracer):
         window = (f.alpha, f.beta) if f is not None else (-math.inf, math.inf)
         self._visit(info, *window)
         info.value = value
-        step = Step("leaf", node.path, f"Leaf {info.label} = {self.fmt(value)}", value,
+        step = Step("leaf", node.path, _("Leaf {node} = {value}").format(node=info.label, value=self.fmt(value)), value,
                     *(window if self.windows else (None, None)))
         self._report(step, node.path, value)
         self.steps.append(step)
@@ -328,8 +331,8 @@ class StepTracer(Tracer):
         self._visit(info, *window)
         info.value, info.table = value, flag
         info.bound = {"lower": "≥", "upper": "≤"}.get(flag, "=")
-        step = Step("table", node.path, f"Table: {info.label} = {info.value_text()} (stored, not searched again)",
-                    value, *window)
+        step = Step("table", node.path, _("Table: {node} = {value} (stored, not searched again)").format(
+                    node=info.label, value=info.value_text()), value, *window)
         self._report(step, node.path, value)
         self.steps.append(step)
 
@@ -346,7 +349,8 @@ class StepTracer(Tracer):
             else:
                 f.beta = min(f.beta, f.best)
         bound = f"α={self.fmt(f.alpha)}" if f.is_max else f"β={self.fmt(f.beta)}"
-        text = f"Stand pat at {info.label}: static value {self.fmt(value)}, best {self.fmt(f.best)}, {bound}"
+        text = _("Stand pat at {node}: static value {value}, best {best}, {bound}").format(
+            node=info.label, value=self.fmt(value), best=self.fmt(f.best), bound=bound)
         self.steps.append(Step("stand", node.path, text, value, f.alpha, f.beta, parent=node.path,
                                parent_best=f.best, parent_alpha=f.alpha, parent_beta=f.beta))
 
@@ -365,9 +369,10 @@ class StepTracer(Tracer):
             child = Tracked(node.state.play(m), p)
             c = self._info(child, leaf=False)
             c.pruned = True
-        cond = f"{'β' if kind == 'beta' else 'α'} cut-off at {info.label}: α={self.fmt(f.alpha)} ≥ β={self.fmt(f.beta)}"
+        cond = _("{letter} cut-off at {node}: α={alpha} ≥ β={beta}").format(
+            letter="β" if kind == "beta" else "α", node=info.label, alpha=self.fmt(f.alpha), beta=self.fmt(f.beta))
         names = ", ".join(self.nodes[p].label for p in paths)
-        cond += f" — pruned: {names}" if paths else " (no moves left to prune)"
+        cond += _(" — pruned: {nodes}").format(nodes=names) if paths else _(" (no moves left to prune)")
         if paths:
             info.bound = "≥" if kind == "beta" else "≤"
         self.steps.append(Step(kind + "-cutoff", node.path, cond, value, f.alpha, f.beta, pruned=paths))
@@ -378,7 +383,8 @@ class StepTracer(Tracer):
         info.value, info.best_child = value, f.best_child
         if self.windows:
             info.alpha, info.beta = f.alpha, f.beta
-        step = Step("exit", node.path, f"{info.label} = {info.value_text()} (final)", value)
+        step = Step("exit", node.path, _("{node} = {value} (final)").format(node=info.label, value=info.value_text()),
+                    value)
         self._report(step, node.path, value)
         self.steps.append(step)
 
@@ -438,9 +444,9 @@ class Trace:
         info = self.nodes[self.pv[0]]
         if isinstance(self.root, TreeState):
             if not info.named:
-                return f"the {ordinal(self.best_index + 1)} child, {info.label}"
+                return _("the {ordinal} child, {node}").format(ordinal=ordinal(self.best_index + 1), node=info.label)
             if info.edge and info.edge != info.label:
-                return f"{info.label} (move {info.edge})"
+                return _("{node} (move {move})").format(node=info.label, move=info.edge)
             return info.label
         return str(info.move)
 
@@ -476,13 +482,14 @@ class Trace:
         return d
 
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"), N_("seventh"),
+            N_("eighth"), N_("ninth"), N_("tenth"))
 
 
 def ordinal(n: int) -> str:
     """1 -> ``first`` ... 10 -> ``tenth``, then ``11th``, ``12th``, ``21st``."""
     if 1 <= n <= len(ORDINALS):
-        return ORDINALS[n - 1]
+        return _(ORDINALS[n - 1])
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -634,7 +641,8 @@ def _finish(state: Any, root: Tracked, algorithm: str, order: str, depth: int, r
     trace = Trace(state, algorithm, order, depth, result, nodes, tracer.steps, tracer.pruned, pv, tracer.consistent,
                   tracer.style)
     if tracer.steps and tracer.steps[-1].path == () and result.move is not None and pv:
-        tracer.steps[-1].text += f": {nodes[()].kind.upper()} chooses {trace.best_text}"
+        tracer.steps[-1].text += _(": {kind} chooses {choice}").format(kind=nodes[()].kind.upper(),
+                                                                        choice=trace.best_text)
     return trace
 
 

@@ -24,6 +24,7 @@ from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel
 
+from plies import i18n
 from plies.game import PliesError
 from plies.games.tree import TreeState, build, tree_height, tree_size
 from plies.teach import draw, quiz
@@ -44,6 +45,7 @@ class TraceRequest(BaseModel):
     tree: Any
     algorithm: str = "alphabeta"
     order: str = "left"
+    lang: str = i18n.DEFAULT
 
 
 class QuizRequest(BaseModel):
@@ -53,6 +55,7 @@ class QuizRequest(BaseModel):
     seed: int | None = None
     values: str = "-9..9"
     algorithm: str = "alphabeta"
+    lang: str = i18n.DEFAULT
 
 
 class CheckRequest(QuizRequest):
@@ -72,7 +75,8 @@ def trace_payload(tree: Any, algorithm: str = "alphabeta", order: str = "left") 
     """Everything the page needs for one tree: nodes, steps, the answer, positions and the picture."""
     root = build(tree)
     if tree_size(root) > MAX_NODES or tree_height(root) > MAX_DEPTH:
-        raise PliesError(f"the page shows trees of up to {MAX_NODES} nodes and depth {MAX_DEPTH}")
+        raise PliesError(i18n._("the page shows trees of up to {nodes} nodes and depth {depth}").format(
+            nodes=MAX_NODES, depth=MAX_DEPTH))
     trace = solve_tree(TreeState(root), algorithm, order)
     data = trace.to_dict(steps=True)
     data["summary"] = draw.summary(trace)
@@ -84,7 +88,7 @@ def trace_payload(tree: Any, algorithm: str = "alphabeta", order: str = "left") 
 
 def _quiz(req: QuizRequest) -> quiz.Quiz:
     if req.seed is not None and not 0 <= req.seed < 2**31:
-        raise PliesError("the seed must be a whole number from 0 to 2147483647")
+        raise PliesError(i18n._("the seed must be a whole number from 0 to 2147483647"))
     return quiz.make_quiz(req.seed, req.shape, quiz.parse_values(req.values), req.algorithm)
 
 
@@ -104,7 +108,7 @@ def check_payload(req: CheckRequest) -> dict[str, Any]:
         r = q.check(kind, text).to_dict()
         if not reveal:
             r = {"kind": r["kind"], "given": r["given"], "correct": r["correct"],
-                 "feedback": "right" if r["correct"] else "not right yet"}
+                 "feedback": i18n._("right") if r["correct"] else i18n._("not right yet")}
         results.append(r)
     return {"seed": q.seed, "results": results, "all_correct": bool(results) and all(r["correct"] for r in results)}
 
@@ -124,28 +128,47 @@ def learn_static(name: str) -> FileResponse:
     return FileResponse(STATIC / name, media_type=FILES[name])
 
 
+def _language(lang: str) -> str:
+    """``lang`` if plies speaks it (``el``, ``el-GR``), else 400."""
+    code = i18n.normalize(lang)
+    if code is None:
+        raise HTTPException(400, f"unknown language {lang!r}; choose from: {', '.join(i18n.LANGUAGES)}")
+    return code
+
+
+@router.get("/api/learn/messages")
+def messages(lang: str = i18n.DEFAULT) -> dict[str, Any]:
+    """The page's words in ``lang``: ``{"lang", "languages", "messages": {English: translation}}`` from the same
+    gettext catalog as the terminal's (English: no messages, the page's own words)."""
+    code = _language(lang)
+    return {"lang": code, "languages": i18n.LANGUAGES, "messages": i18n.catalog(code)}
+
+
 @router.get("/api/learn/presets")
-def presets() -> dict[str, Any]:
-    """The seeds' trees the page offers: name -> title, note, tree."""
-    return PRESETS
+def presets(lang: str = i18n.DEFAULT) -> dict[str, Any]:
+    """The seeds' trees the page offers: name -> title, note, tree (title and note in ``lang``)."""
+    with i18n.using(_language(lang)):
+        return {name: p | {"title": i18n._(p["title"]), "note": i18n._(p["note"])} for name, p in PRESETS.items()}
 
 
 @router.post("/api/learn/trace")
 def trace(req: TraceRequest) -> dict[str, Any]:
     """Solve the posted tree; 400 with a one-line reason for a bad tree."""
-    try:
-        return trace_payload(req.tree, req.algorithm, req.order)
-    except PliesError as e:
-        raise HTTPException(400, str(e)) from None
-    except (RecursionError, TypeError, ValueError) as e:
-        raise HTTPException(400, f"not a tree: {e}") from None
+    with i18n.using(_language(req.lang)):
+        try:
+            return trace_payload(req.tree, req.algorithm, req.order)
+        except PliesError as e:
+            raise HTTPException(400, str(e)) from None
+        except (RecursionError, TypeError, ValueError) as e:
+            raise HTTPException(400, i18n._("not a tree: {reason}").format(reason=e)) from None
 
 
 @router.post("/api/learn/quiz")
 def new_quiz(req: QuizRequest) -> dict[str, Any]:
     """A random exercise of the asked shape (reproducible by its seed); 400 with the reason for a bad shape."""
     try:
-        return quiz_payload(req)
+        with i18n.using(_language(req.lang)):
+            return quiz_payload(req)
     except PliesError as e:
         raise HTTPException(400, str(e)) from None
 
@@ -154,6 +177,7 @@ def new_quiz(req: QuizRequest) -> dict[str, Any]:
 def check_quiz(req: CheckRequest) -> dict[str, Any]:
     """Check answers to the exercise the request describes."""
     try:
-        return check_payload(req)
+        with i18n.using(_language(req.lang)):
+            return check_payload(req)
     except PliesError as e:
         raise HTTPException(400, str(e)) from None

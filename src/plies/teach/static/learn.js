@@ -1,6 +1,7 @@
 // plies Learn page: replays a recorded minimax / alpha-beta search step by step (no autoplay), and checks the
 // answers to random exercises. The server runs the textbook search and lays the tree out (plies' own tidy
-// layout, the same as its SVG pictures); this file only draws and replays.
+// layout, the same as its SVG pictures); this file only draws and replays. Its words come in English and Greek
+// from the server's gettext catalog (api/learn/messages), in the browser's language or the one chosen (EL/EN).
 "use strict";
 
 const api = (p) => "api/learn/" + p;
@@ -15,6 +16,61 @@ const page = { presets: {}, tree: null, data: null, step: 0, reveal: false, quiz
 page.exercise = new URLSearchParams(location.search).get("mode") === "exercise" ||
   document.body.dataset.mode === "exercise";
 const locked = () => page.exercise && page.quiz !== null && !page.solved;
+
+// -- language ------------------------------------------------------------------------------------------------
+// _("English text {name}", {name: ...}) is the text in the page's language (the catalog's translation, or the
+// English itself); the HTML marks its words with data-i18n (the text) and data-i18n-ATTR (an attribute).
+const LANG_KEY = "plies.lang";
+const LANGS = ["el", "en"];
+const i18n = { lang: "en", messages: {}, original: new WeakMap() };
+
+function _(msg, args) {
+  const text = i18n.messages[msg] || msg;
+  return args ? text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m)) : text;
+}
+
+// The language to start in: the one chosen before on this browser, else the browser's own, else English.
+function firstLanguage() {
+  let saved = null;
+  try { saved = localStorage.getItem(LANG_KEY); } catch (e) { /* storage off: follow the browser */ }
+  if (LANGS.includes(saved)) return saved;
+  const tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+  for (const tag of tags) {
+    const code = String(tag).toLowerCase().split(/[-_]/)[0];
+    if (LANGS.includes(code)) return code;
+  }
+  return "en";
+}
+
+function translatePage() {
+  for (const e of document.querySelectorAll("[data-i18n]")) {
+    if (!i18n.original.has(e)) i18n.original.set(e, e.textContent.trim().replace(/\s+/g, " "));
+    e.textContent = _(i18n.original.get(e));
+  }
+  for (const e of document.querySelectorAll("*")) {
+    for (const a of e.attributes) {
+      if (a.name.startsWith("data-i18n-")) e.setAttribute(a.name.slice(10), _(a.value));
+    }
+  }
+  document.documentElement.lang = i18n.lang;
+  for (const b of document.querySelectorAll(".lang-switch button")) {
+    b.setAttribute("aria-pressed", String(b.dataset.lang === i18n.lang));
+  }
+}
+
+async function loadLanguage(lang) {
+  let messages = {};
+  try {
+    const r = await fetch(api("messages?lang=" + encodeURIComponent(lang)));
+    if (r.ok) messages = (await r.json()).messages;
+    else lang = "en";
+  } catch (e) {
+    lang = "en";                                      // the page's own English words
+  }
+  i18n.lang = lang;
+  i18n.messages = messages;
+  translatePage();
+}
 
 function fmt(v) {
   if (v === null || v === undefined) return "—";
@@ -50,10 +106,11 @@ async function post(path, body) {
   let r;
   try {
     r = await fetch(api(path), {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...body, lang: i18n.lang }),
     });
   } catch (e) {
-    showError("cannot reach the server: " + e.message);
+    showError(_("cannot reach the server: {reason}", { reason: e.message }));
     return null;
   }
   if (!r.ok) { showError(await errorText(r)); return null; }
@@ -213,7 +270,7 @@ function draw(snap) {
       t.textContent = note;
     }
     const title = el("title", {}, g);
-    title.textContent = `${n.label} (${n.leaf ? "leaf" : n.kind.toUpperCase()})`;
+    title.textContent = `${n.label} (${n.leaf ? _("leaf") : n.kind.toUpperCase()})`;
     if (n.leaf) g.addEventListener("click", () => clickLeaf(n));
   }
 }
@@ -230,7 +287,7 @@ function followNode(id) {
 }
 
 function answerText(d) {
-  return d.summary + (d.pruned.length ? "; pruned: " +
+  return d.summary + (d.pruned.length ? _("; pruned: ") +
     d.pruned.map((p) => page.byId["r" + p.map((i) => "." + i).join("")].label).join(", ") : "");
 }
 
@@ -248,19 +305,19 @@ function show() {
   draw(snap);
   followNode(snap.current || "r");
   const cur = snap.current ? page.byId[snap.current] : null;
-  $("current").textContent = cur ? `${cur.label} (${cur.leaf ? "leaf" : cur.kind.toUpperCase()})` : "—";
+  $("current").textContent = cur ? `${cur.label} (${cur.leaf ? _("leaf") : cur.kind.toUpperCase()})` : "—";
   const ab = d.algorithm === "alphabeta";
   $("alpha").textContent = ab && cur ? fmt(snap.alpha) : "—";
   $("beta").textContent = ab && cur ? fmt(snap.beta) : "—";
-  $("step-text").textContent = k === 0 ? "Press forward to start the search." : d.steps[k - 1].text;
-  $("condition").textContent = snap.condition || (ab ? "—" : "minimax never prunes");
+  $("step-text").textContent = k === 0 ? _("Press forward to start the search.") : d.steps[k - 1].text;
+  $("condition").textContent = snap.condition || (ab ? "—" : _("minimax never prunes"));
   $("condition").parentElement.classList.toggle("active", !!snap.condition);
   // the answer (with what is pruned) stays hidden until the last step, or until asked for
   const open = !locked() && (snap.done || page.reveal);
   $("answer").textContent = open ? answerText(d)
-    : locked() ? "Exercise mode: check your answers; once they are right, step through the search to see why."
-    : page.exercise ? "Hidden until the last step: step through the search."
-    : "Hidden until the last step: step through the search, or press “Show answer”.";
+    : locked() ? _("Exercise mode: check your answers; once they are right, step through the search to see why.")
+    : page.exercise ? _("Hidden until the last step: step through the search.")
+    : _("Hidden until the last step: step through the search, or press “Show answer”.");
   $("answer").classList.toggle("hidden-answer", !open);
   $("show-answer").hidden = open || page.exercise;
   const log = $("log");
@@ -337,10 +394,10 @@ function leaveQuiz() {
 
 function editLeaf(path, text) {
   const v = Number(text);
-  if (text === "" || !Number.isFinite(v)) { showError("a leaf value must be a number"); return; }
+  if (text === "" || !Number.isFinite(v)) { showError(_("a leaf value must be a number")); return; }
   const [kids, i] = leafAt(page.tree, path);
   if (kids[i] !== null && typeof kids[i] === "object") kids[i].value = v; else kids[i] = v;
-  $("note").textContent = "You changed a leaf: the search below is re-run on your values.";
+  setNote(() => _("You changed a leaf: the search below is re-run on your values."));
   leaveQuiz();
   fetchTrace();
 }
@@ -362,6 +419,16 @@ function quizSpec() {
   return { shape: $("quiz-shape").value, seed: page.quiz ? page.quiz.seed : null, algorithm: $("algo").value };
 }
 
+// The note under the controls, kept as a function so that it can be said again in another language.
+function setNote(say) {
+  page.note = say;
+  $("note").textContent = say();
+}
+
+function quizOptionText(q) {
+  return _("Exercise (seed {seed}, {shape})", { seed: q.seed, shape: q.shape });
+}
+
 async function newQuiz() {
   const seedText = $("quiz-seed").value.trim();
   const body = { shape: $("quiz-shape").value, seed: seedText === "" ? null : Number(seedText),
@@ -378,11 +445,14 @@ async function newQuiz() {
     const div = document.createElement("div");
     div.className = "q";
     const lab = document.createElement("label");
-    lab.textContent = question.prompt;
+    const prompt = document.createElement("span");
+    prompt.className = "prompt"; prompt.id = "prompt-" + question.kind;
+    prompt.textContent = question.prompt;
+    lab.appendChild(prompt);
     const inp = document.createElement("input");
     inp.id = "quiz-" + question.kind; inp.name = question.kind; inp.autocomplete = "off";
     if (question.kind === "pruned") {
-      inp.placeholder = "e.g. F G, or none";
+      inp.placeholder = _("e.g. F G, or none");
       inp.addEventListener("input", () => {
         page.marked = new Set(inp.value.toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean));
         show();
@@ -402,13 +472,15 @@ async function newQuiz() {
     sel.value = "__quiz__";
     $("preset").appendChild(sel);
   }
-  sel.textContent = `Exercise (seed ${q.seed}, ${q.shape})`;
+  sel.textContent = quizOptionText(q);
   $("preset").value = "__quiz__";
-  $("note").textContent = page.exercise
-    ? `Exercise, seed ${q.seed}: answer the questions, then check. The search opens once your answers are right.`
-    : `Exercise, seed ${q.seed}: answer the questions, then check. Stepping shows the solution.`;
+  setNote(() => page.exercise
+    ? _("Exercise, seed {seed}: answer the questions, then check. The search opens once your answers are right.",
+      { seed: q.seed })
+    : _("Exercise, seed {seed}: answer the questions, then check. Stepping shows the solution.", { seed: q.seed }));
   page.tree = q.tree;
   resetView();
+  show();                                             // locked at once in exercise mode, before the new tree comes
   await fetchTrace();
 }
 
@@ -422,15 +494,16 @@ async function checkQuiz(e) {
   let right = 0;
   for (const r of res.results) {
     const v = $("verdict-" + r.kind);
-    v.textContent = r.expected === undefined ? (r.correct ? "✓ right" : "✗ not right yet")
-      : (r.correct ? "✓ right: " : "✗ wrong: ") + r.feedback;
+    v.textContent = r.expected === undefined ? (r.correct ? _("✓ right") : _("✗ not right yet"))
+      : (r.correct ? _("✓ right: ") : _("✗ wrong: ")) + r.feedback;
     v.className = "verdict " + (r.correct ? "right" : "wrong");
     if (r.correct) right++;
   }
   if (res.all_correct) page.solved = true;
-  $("quiz-score").textContent = `${right} of ${res.results.length} right` +
-    (res.all_correct ? " — well done! Step through the search to see why."
-      : locked() ? ". Try again: the search shows once every answer is right." : ". Step through the search to see why.");
+  $("quiz-score").textContent = _("{right} of {total} right", { right, total: res.results.length }) +
+    (res.all_correct ? _(" — well done! Step through the search to see why.")
+      : locked() ? _(". Try again: the search shows once every answer is right.")
+        : _(". Step through the search to see why."));
   show();
 }
 
@@ -438,32 +511,72 @@ function setMode() {
   const link = $("mode-link");
   if (document.body.dataset.locked) { link.hidden = true; return; }
   link.href = page.exercise ? "learn" : "learn?mode=exercise";
-  link.textContent = page.exercise ? "Leave exercise mode (show answers)" : "Exercise mode: answers stay hidden";
+  link.textContent = page.exercise ? _("Leave exercise mode (show answers)") : _("Exercise mode: answers stay hidden");
   $("mode-note").hidden = !page.exercise;
 }
 
-async function init() {
-  setMode();
+// The course's trees, their titles and notes in the page's language; false when the server cannot be asked.
+async function loadPresets() {
   let r;
   try {
-    r = await fetch(api("presets"));
+    r = await fetch(api("presets?lang=" + i18n.lang));
   } catch (e) {
-    showError("cannot reach the server: " + e.message);
-    return;
+    showError(_("cannot reach the server: {reason}", { reason: e.message }));
+    return false;
   }
-  if (!r.ok) { showError(await errorText(r)); return; }
+  if (!r.ok) { showError(await errorText(r)); return false; }
   page.presets = await r.json();
   const sel = $("preset");
   for (const [name, p] of Object.entries(page.presets)) {
-    const o = document.createElement("option");
-    o.value = name; o.textContent = p.title;
-    sel.appendChild(o);
+    let o = sel.querySelector(`option[value='${name}']`);
+    if (!o) {
+      o = document.createElement("option");
+      o.value = name;
+      sel.insertBefore(o, sel.querySelector("option[value^='__']"));
+    }
+    o.textContent = p.title;
   }
+  return true;
+}
+
+// EL/EN: the page's words, the server's (steps, answer, presets, questions) and the notes, in the new language.
+async function switchLanguage(lang) {
+  try { localStorage.setItem(LANG_KEY, lang); } catch (e) { /* not kept: this page only */ }
+  await loadLanguage(lang);
+  setMode();
+  await loadPresets();
+  const own = $("preset").querySelector("option[value='__own__']");
+  if (own) own.textContent = _("Your own tree");
+  const sel = $("preset").querySelector("option[value='__quiz__']");
+  if (sel && page.quiz) sel.textContent = quizOptionText(page.quiz);
+  if (page.note) $("note").textContent = page.note();
+  const pruned = $("quiz-pruned");
+  if (pruned) pruned.placeholder = _("e.g. F G, or none");
+  if (page.quiz) {
+    const q = await post("quiz", quizSpec());
+    if (q) for (const question of q.questions) {
+      const span = $("prompt-" + question.kind);
+      if (span) span.textContent = question.prompt;
+    }
+  }
+  if (page.tree) await fetchTrace(); else show();
+}
+
+async function init() {
+  await loadLanguage(firstLanguage());
+  for (const b of document.querySelectorAll(".lang-switch button")) {
+    b.addEventListener("click", () => { if (b.dataset.lang !== i18n.lang) switchLanguage(b.dataset.lang); });
+  }
+  setMode();
+  $("step-text").textContent = _("Press forward to start the search.");
+  if (!await loadPresets()) return;
+  const sel = $("preset");
   const loadPreset = () => {
     const p = page.presets[sel.value];
     if (!p) return;                                   // "Your own tree" / an exercise: keep what is loaded
     page.tree = JSON.parse(JSON.stringify(p.tree));
-    $("note").textContent = p.note;
+    const name = sel.value;
+    setNote(() => page.presets[name].note);
     leaveQuiz();
     resetView();
     fetchTrace();
@@ -480,12 +593,15 @@ async function init() {
   $("quiz-new").addEventListener("click", newQuiz);
   $("quiz-questions").addEventListener("submit", checkQuiz);
   $("tree-load").addEventListener("click", () => {
-    try { page.tree = JSON.parse($("tree-json").value); } catch (e) { showError("not JSON: " + e.message); return; }
-    $("note").textContent = "Your own tree.";
+    try { page.tree = JSON.parse($("tree-json").value); } catch (e) {
+      showError(_("not JSON: {reason}", { reason: e.message }));
+      return;
+    }
+    setNote(() => _("Your own tree."));
     let own = sel.querySelector("option[value='__own__']");
     if (!own) {
       own = document.createElement("option");
-      own.value = "__own__"; own.textContent = "Your own tree";
+      own.value = "__own__"; own.textContent = _("Your own tree");
       sel.appendChild(own);
     }
     sel.value = "__own__";
