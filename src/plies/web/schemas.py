@@ -10,9 +10,10 @@ from plies.analysis.levels import MAX_LEVEL
 
 
 class PlayerSpec(BaseModel):
-    """One side: a person, or the computer at a level (1-5: textbook search at that depth; 6+: engine)."""
+    """One side: a person on this browser, a friend on another (seated by the game's invite code), or the
+    computer at a level (1-5: textbook search at that depth; 6+: engine)."""
 
-    kind: Literal["human", "computer"] = "human"
+    kind: Literal["human", "computer", "friend"] = "human"
     level: int = Field(3, ge=1, le=MAX_LEVEL, description="difficulty; levels 1-5 are the search depth")
     algorithm: Literal["alphabeta", "minimax"] = Field("alphabeta", description="textbook search for levels 1-5")
     heuristic: str | None = Field(None, max_length=60, description="evaluation name (default: the game's)")
@@ -58,6 +59,13 @@ MOVE_MAX_LENGTH = 20  # a move's text (the REST calls and the WebSocket): d3, pa
 class MoveIn(BaseModel):
     move: str = Field(..., min_length=1, max_length=MOVE_MAX_LENGTH,
                       description="a move in the game's notation (d3, pass)")
+
+
+class JoinIn(BaseModel):
+    """Take the friend's seat of a game: its invite ``code`` and the name the other player sees."""
+
+    code: str = Field(..., min_length=1, max_length=20, description="the invite code (any case, dashes ignored)")
+    name: str | None = Field(None, max_length=40, description="your name, as the other player sees it")
 
 
 class HintIn(BaseModel):

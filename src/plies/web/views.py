@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from plies.analysis.position import Analysis
 from plies.game import PASS, PliesError, State
-from plies.games.record import TIMEOUT
+from plies.games.record import RESIGNED, TIMEOUT
 from plies.web import boards
 
 if TYPE_CHECKING:
@@ -20,8 +20,10 @@ def summary(a: Analysis) -> dict[str, Any]:
 
 
 def side_view(side: Side, colour: str) -> dict[str, Any]:
-    """One side: a person, or the computer with its level and the words for it."""
-    d: dict[str, Any] = {"colour": colour, "kind": side.kind, "name": side.name or colour}
+    """One side: a person (``friend``: on another browser; ``joined``: it has taken its seat), or the computer
+    with its level and the words for it."""
+    d: dict[str, Any] = {"colour": colour, "kind": side.kind, "name": side.name or colour, "friend": side.friend,
+                         "joined": side.token is not None}
     if side.computer is not None:
         c = side.computer.difficulty
         d.update(level=c.level, label=c.label, backend=c.backend, name=side.name or "Computer",
@@ -41,6 +43,8 @@ def result(session: GameSession) -> dict[str, Any] | None:
     text, t = f"{session.state.player_names[out.winner]} wins", session.game.type
     if session.game.termination == TIMEOUT:
         text, reason = f"{text} on time", "time"
+    elif session.game.termination == RESIGNED:
+        text, reason = f"{text} by resignation", "resign"
     else:  # a win, draw or loss game has no margin to tell
         text, reason = text + (f" by {abs(out.score):g}" if t is None or t.result == "discs" else ""), "end"
     return {"winner": out.winner, "score": out.score, "reason": reason, "text": text,
@@ -75,14 +79,17 @@ def frame(session: GameSession, ply: int) -> dict[str, Any]:
             "position": st.to_text(), "over": over, "eval": session.evals.of(st), "highlight": boards.highlight(st)}
 
 
-def view(session: GameSession, owner: bool = False) -> dict[str, Any]:
-    """Everything the page needs to draw the game, as JSON."""
+def view(session: GameSession, viewer: str | None = None) -> dict[str, Any]:
+    """Everything the page needs to draw the game, as JSON, for the browser with token ``viewer``: whether it
+    created the game (``owner``), the sides it plays (``you``), whether it only watches; the players of a game
+    between two browsers also get its invite code."""
     g, st = session.game, session.state
     now = frame(session, len(g.moves))
     moves = [{"ply": i + 1, "move": name, "side": s.to_move,  # values from player 0's view
               "value": None if n.value is None else round(n.value if s.to_move == 0 else -n.value, 2)}
              for i, (name, s, n) in enumerate(zip(g.names(), g.states, g.notes, strict=False))]
-    people = session.has_human and session.clock is None
+    people = session.has_human and session.clock is None and not session.with_friend
+    owner, you = viewer is not None and viewer == session.owner, session.seats_of(viewer)
     return {
         "id": session.id, "game": st.game, "version": session.version, "ply": len(g.moves),
         "layout": boards.layout(st), "side_names": list(st.player_names),
@@ -94,7 +101,10 @@ def view(session: GameSession, owner: bool = False) -> dict[str, Any]:
         "start": g.start.to_text(), "custom_start": session.custom_start, "setup_moves": session.setup_moves,
         "position": st.to_text(), "evals": session.evals.line(g.states), "analysis_level": session.evals.level,
         "disc_diff": [_diff(s) for s in g.states], "clock": session.clock.view() if session.clock else None,
-        "saved": session.saved, "owner": owner,
+        "saved": session.saved, "owner": owner, "you": you, "watching": not you and not owner,
+        "friend": session.with_friend, "rematch": session.rematch,
+        "invite": ({"code": session.code, "open": session.open_seat() is not None}
+                   if session.code is not None and you else None),
     }
 
 

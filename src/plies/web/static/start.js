@@ -34,6 +34,29 @@ export async function initStart() {
   $("#start-form").addEventListener("change", updateStartForm);
   updateStartForm();
   $("#start-form").addEventListener("submit", (ev) => { ev.preventDefault(); startFromForm(); });
+  if (s.name) { $("#opt-name").value = s.name; $("#join-name").value = s.name; }
+  $("#join-form").addEventListener("submit", (ev) => { ev.preventDefault(); joinFromForm(); });
+}
+
+// A friend's invite: the code (from the link or typed) takes the open seat of their game, or, both taken, watches it.
+export function openJoin(code) {
+  document.body.classList.add("joining");
+  $("#join-code").value = code;
+  $("#join-title").textContent = "You are invited to a game";
+  $("#join-error").textContent = "";
+  $("#join-name").focus();
+}
+
+export async function joinFromForm() {
+  $("#join-error").textContent = "";
+  const code = $("#join-code").value.trim();
+  if (!code) { $("#join-error").textContent = "type the invite code your friend sent"; return; }
+  const name = $("#join-name").value.trim();
+  try {
+    const data = await api("POST", "/api/join", { code, name: name || null });
+    if (name) { app.settings.name = name; saveSettings(); }
+    location.hash = `#/game/${data.game.id}`;
+  } catch (e) { $("#join-error").textContent = e.message; }
 }
 
 
@@ -77,10 +100,11 @@ export function updateStartForm() {
   if (!app.info) return;
   const mode = document.querySelector("input[name=mode]:checked").value;
   const lvl = Math.max(+$("#opt-level").value, mode === "watch" ? +$("#opt-level2").value : 0);
-  document.querySelector(".computer-only").hidden = mode === "people";
+  document.querySelector(".computer-only").hidden = mode === "people" || mode === "friend";
+  document.querySelector(".friend-only").hidden = mode !== "friend";
   document.querySelector(".watch-only").hidden = mode !== "watch";
-  document.querySelector(".teaching-only").hidden = mode === "people" || lvl > app.info.levels.teaching[1];
-  $("#level-note").textContent = mode === "people" ? "" : levelNote(+$("#opt-level").value);
+  document.querySelector(".teaching-only").hidden = mode === "people" || mode === "friend" || lvl > app.info.levels.teaching[1];
+  $("#level-note").textContent = mode === "people" || mode === "friend" ? "" : levelNote(+$("#opt-level").value);
 }
 
 export function formSettings() {
@@ -88,7 +112,7 @@ export function formSettings() {
   return {
     game: f.game.value, mode: f.mode.value, level: +f.level.value, level2: +f.level2.value,
     algorithm: f.algorithm.value, heuristic: f.heuristic.value,
-    minutes: f.minutes.value.trim(), increment: f.increment.value.trim(),
+    minutes: f.minutes.value.trim(), increment: f.increment.value.trim(), name: f.myname.value.trim(),
   };
 }
 
@@ -104,7 +128,7 @@ export function gameRequest(s, position, extra = {}) {
   const comp = (level) => ({ kind: "computer", level, algorithm: s.algorithm, heuristic });
   const human = { kind: "human" };
   const players = { first: [human, comp(s.level)], second: [comp(s.level), human], people: [human, human],
-    watch: [comp(s.level), comp(s.level2)] }[s.mode];
+    watch: [comp(s.level), comp(s.level2)], friend: [{ kind: "human", name: s.name || null }, { kind: "friend" }] }[s.mode];
   const minutes = parseFloat(s.minutes);
   const body = { game: baseGame(s.game), size: sizeOf(s.game), position: position || null, players,
     delay: s.mode === "watch" ? 0.4 : 0, replaces: app.gameId, ...extra };
