@@ -41,8 +41,9 @@ class StartGame(BaseModel):
     game: str = Field("othello", max_length=30, description="a game's name, as GET /api/info lists them")
     size: int | None = Field(None, ge=4, le=10,
                              description="the board size of a game played on several (Othello: even, 4-10; default 8)")
-    position: str | None = Field(None, max_length=4000,
-                                 description="a transcript (f5d6c3) or a board with the side to move (64 + 1)")
+    position: str | None = Field(None, max_length=60_000,
+                                 description="a transcript (f5d6c3), a board with the side to move (64 + 1), or a "
+                                             "game file: GGF, tagged transcripts, a game plies play saved")
     players: list[PlayerSpec] = Field(default_factory=_default_players, min_length=2, max_length=2)
     delay: float = Field(0.0, ge=0.0, le=5.0, description="seconds the computer waits before moving (watching)")
     replaces: str | None = Field(None, max_length=64, description="id of this browser's previous game to stop")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
@@ -13,8 +14,10 @@ from fastapi.responses import JSONResponse
 
 from plies.game import PliesError, State
 from plies.games import type_of
+from plies.games.record import Game
 from plies.web import views
 from plies.web.clock import Clock
+from plies.web.files import ggf_file, open_file, transcript_file
 from plies.web.guard import parse_json
 from plies.web.routes import NOT_YOURS, found, live, owned, seated, set_token, token_of
 from plies.web.routes.analysis import hint
@@ -43,18 +46,38 @@ async def start_game(sessions: Sessions, token: str, spec: StartGame) -> GameSes
         old = sessions.get(spec.replaces)
         if old is not None and old.owner == token:
             old.abandon()
-    start, moves = read_setup(spec.game, spec.size, spec.position, spec.moves)
+    opened = open_file(spec.game, spec.size, spec.position) if spec.position else None
+    if opened is not None:
+        played = Game(opened.start, opened.moves)
+        for k, name in enumerate(spec.moves or (), len(played.moves) + 1):
+            try:
+                played.play(name)
+            except PliesError as e:
+                raise PliesError(f"move {k} ({name}): {e}") from None
+        start, moves = played.start, played.moves
+    else:
+        start, moves = read_setup(spec.game, spec.size, spec.position, spec.moves)
     if start.is_over():
         raise PliesError("that position is already finished: nothing to play")
     kinds = sorted(p.kind for p in spec.players)
     if "friend" in kinds and kinds != ["friend", "human"]:
         raise PliesError("a game with a friend has one side 'human' (this browser) and one side 'friend'")
-    sides = [_side(start, p) for p in spec.players]
+    names = opened.names if opened is not None else ("", "")
+    if Game(start, moves).over:  # a finished game opened for review: its players, never "You" and a computer
+        sides = [Side("human", name=name) for name in names]
+    else:
+        sides = [_side(start, p) for p in spec.players]
+        if all(p.kind == "human" and not p.name for p in spec.players):  # two people go on with the file's game
+            for side, name in zip(sides, names, strict=True):
+                side.name = name
     clock = Clock(spec.clock.minutes * 60.0, spec.clock.increment) if spec.clock is not None else None
     t = type_of(start)
     custom = start != start_for(spec.game, t.board_size(start) if t is not None else None)
-    return await sessions.create(token, start, sides, spec.delay, custom_start=custom, moves=moves, clock=clock,
-                                 analysis_level=spec.analysis_level)
+    session = await sessions.create(token, start, sides, spec.delay, custom_start=custom, moves=moves, clock=clock,
+                                    analysis_level=spec.analysis_level)
+    if opened is not None and opened.games > 1:
+        session.notice = f"The file holds {opened.games} games: this is the first."
+    return session
 
 
 @router.post("/api/games/new", summary="Start a game: a transcript's moves kept, a board, a clock, the analysis level;"
@@ -176,11 +199,16 @@ async def get_position(gid: str, ply: int, request: Request) -> dict[str, Any]:
     return {**views.frame(session, ply), "version": session.version}
 
 
-@router.get("/api/games/{gid}/transcript", summary="The moves so far, and the start position")
+@router.get("/api/games/{gid}/transcript", summary="The moves so far, the start position, the game as files")
 async def get_transcript(gid: str, request: Request) -> dict[str, Any]:
-    game = live(request, gid).game
+    session = live(request, gid)
+    game = session.game
+    names = [views.side_view(side, colour)["name"] for side, colour in zip(session.sides, game.start.player_names,
+                                                                            strict=True)]
+    date = datetime.fromtimestamp(session.started_at, UTC).isoformat(timespec="seconds")
     return {"game": game.state.game, "start": game.start.to_text(), "transcript": game.transcript(),
-            "moves": game.names(), "position": game.state.to_text()}
+            "moves": game.names(), "position": game.state.to_text(), "file": transcript_file(game),
+            "ggf": ggf_file(game, names[0], names[1], date)}
 
 
 @router.websocket("/ws/games/{gid}")

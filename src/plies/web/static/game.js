@@ -567,6 +567,27 @@ export function resign() {
   send({ type: "resign" });
 }
 
+// The game as files (a transcript as plies play saves it; GGF for Othello): the server writes them.
+export async function gameFiles() {
+  const id = app.gameId;
+  const files = app.mode === "replay" ? app.rec : await api("GET", `/api/games/${id}/transcript`);
+  if (files && app.gameId === id) $("#btn-save-ggf").hidden = !files.ggf;
+  return files;
+}
+
+export async function saveFile(kind) {
+  try {
+    const files = await gameFiles();
+    if (!files || !files[kind]) { showError("GGF holds Othello games only: save this game as a transcript"); return; }
+    const day = new Date().toISOString().slice(0, 10);
+    const name = `plies-${app.g.game}-${day}.${kind === "ggf" ? "ggf" : "txt"}`;
+    const a = html("a", { href: URL.createObjectURL(new Blob([files[kind]], { type: "text/plain" })), download: name }, document.body);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  } catch (e) { showError(e.message); }
+}
+
 export function fillExport() {
   const g = app.g;
   if (!g) return;
@@ -587,7 +608,9 @@ export function initBoard() {
   $("#btn-invite-copy").addEventListener("click", () => { $("#invite-link").select(); if (navigator.clipboard) navigator.clipboard.writeText($("#invite-link").value).catch(() => {}); });
   $("#btn-playon").addEventListener("click", playOn);
   $("#btn-newgame").addEventListener("click", () => { location.hash = "#/"; });
-  $("#btn-export").addEventListener("click", () => { const b = $("#export-box"); b.hidden = !b.hidden; fillExport(); });
+  $("#btn-export").addEventListener("click", () => { const b = $("#export-box"); b.hidden = !b.hidden; fillExport(); if (!b.hidden) gameFiles(); });
+  $("#btn-save-transcript").addEventListener("click", () => saveFile("file"));
+  $("#btn-save-ggf").addEventListener("click", () => saveFile("ggf"));
   $("#btn-copy").addEventListener("click", () => { $("#export-text").select(); if (navigator.clipboard) navigator.clipboard.writeText($("#export-text").value).catch(() => {}); });
   $("#nav-first").addEventListener("click", () => goto(0));
   $("#nav-prev").addEventListener("click", () => goto(viewPly() - 1));

@@ -36,6 +36,23 @@ export async function initStart() {
   $("#start-form").addEventListener("submit", (ev) => { ev.preventDefault(); startFromForm(); });
   if (s.name) { $("#opt-name").value = s.name; $("#join-name").value = s.name; }
   $("#join-form").addEventListener("submit", (ev) => { ev.preventDefault(); joinFromForm(); });
+  $("#opt-file").addEventListener("change", openFile);
+}
+
+export const MAX_FILE = 60000; // the server reads a pasted game of up to 60,000 characters
+
+// A file picked on the start screen: its text goes into the box, where Start reads it as a pasted game would be.
+export async function openFile(ev) {
+  const file = ev.target.files && ev.target.files[0];
+  $("#start-error").textContent = "";
+  if (!file) return;
+  if (file.size > MAX_FILE) {
+    $("#start-error").textContent = `${file.name} is ${Math.round(file.size / 1000)} kB: the page opens a game file of up to ${MAX_FILE / 1000} kB (one game, or a few)`;
+    ev.target.value = "";
+    return;
+  }
+  $("#opt-position").value = await file.text();
+  $("#start-position").open = true;
 }
 
 // A friend's invite: the code (from the link or typed) takes the open seat of their game, or, both taken, watches it.
@@ -150,6 +167,7 @@ export async function startFromForm() {
   try {
     await startGame(formSettings(), $("#opt-position").value.trim());
     $("#opt-position").value = ""; // the next game starts from the start unless pasted again
+    $("#opt-file").value = "";
     $("#start-position").open = false;
   } catch (e) { $("#start-error").textContent = e.message; }
 }
