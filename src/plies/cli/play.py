@@ -33,6 +33,7 @@ from plies.analysis.levels import (
     engine_applies,
     engine_level,
 )
+from plies.analysis.openings import position_name
 from plies.analysis.position import Analysis, analyse_position, move_value, new_engine, textbook_analysis
 from plies.analysis.value import Value, from_search
 from plies.game import PASS, ParseError, PliesError, State
@@ -340,6 +341,9 @@ class PlaySession:
             self.write(f"Computer {self.name(side)} [{player.name}] plays {self.square(move, before)}"
                        f"{self.result_text(player.last_result, side)}")
         self.draw()
+        named = position_name(game.state)
+        if named is not None:
+            self.write(f"Opening: {named}")
 
     def abandoned_text(self) -> str:
         """``Game abandoned.`` and, when moves were played, the transcript that ``plies play`` takes to go on."""

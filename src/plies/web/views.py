@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from plies.analysis.openings import openings
 from plies.analysis.position import Analysis
 from plies.game import PASS, PliesError, State
 from plies.games.record import RESIGNED, TIMEOUT
@@ -101,11 +102,16 @@ def view(session: GameSession, viewer: str | None = None) -> dict[str, Any]:
         "start": g.start.to_text(), "custom_start": session.custom_start, "setup_moves": session.setup_moves,
         "position": st.to_text(), "evals": session.evals.line(g.states), "analysis_level": session.evals.level,
         "disc_diff": [_diff(s) for s in g.states], "clock": session.clock.view() if session.clock else None,
-        "saved": session.saved, "owner": owner, "you": you, "watching": not you and not owner,
-        "friend": session.with_friend, "rematch": session.rematch,
+        "openings": named(g.states), "saved": session.saved, "owner": owner, "you": you,
+        "watching": not you and not owner, "friend": session.with_friend, "rematch": session.rematch,
         "invite": ({"code": session.code, "open": session.open_seat() is not None}
                    if session.code is not None and you else None),
     }
+
+
+def named(states: list[State]) -> list[dict[str, Any]]:
+    """The named openings a game went through: each one's ``ply`` and ``name`` (8x8 Othello; none elsewhere)."""
+    return [{"ply": o.ply, "name": o.name} for o in openings(states)]
 
 
 def _diff(state: State) -> int:

@@ -64,6 +64,7 @@ async def get_history_game(gid: str, request: Request) -> dict[str, Any]:
         raise HTTPException(500, f"stored game cannot be replayed: {e}") from None
     start = parse_position(record["start"], game=record["game"])
     game = stored_game(record)
+    record["openings"] = views.named(game.states)
     record["file"] = transcript_file(game)
     record["ggf"] = ggf_file(game, record["players"][0], record["players"][1], record["started_at"])
     record["layout"] = boards.layout(start)

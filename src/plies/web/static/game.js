@@ -170,7 +170,7 @@ export async function openReplay(id) {
       id: rec.id, game: rec.game, layout: rec.layout, side_names: rec.side_names, ply: rec.frames.length - 1,
       moves: rec.frames.slice(1).map((f) => ({ ply: f.ply, move: f.move, side: f.side })),
       players: rec.players.map((p) => ({ kind: p.startsWith("computer") ? "computer" : "human", name: p, label: "" })),
-      evals: rec.frames.map(() => null), over: true, owner: false, start: rec.start, counts: last.counts,
+      evals: rec.frames.map(() => null), over: true, owner: false, start: rec.start, counts: last.counts, openings: rec.openings,
       transcript: transcriptOf(rec), position: rec.final, clock: null, thinking: null, result: { text: rec.result },
     };
     for (const f of rec.frames) f.legal = [];
@@ -391,6 +391,8 @@ export function drawMoveList() {
   startBtn.addEventListener("click", () => goto(0));
   const evals = r ? r.evals : g.evals;
   const numbers = moveNumbers(g.moves);
+  const named = new Map((g.openings || []).map((o) => [o.ply, o.name]));
+  drawOpening(k, numbers);
   let row = null;
   g.moves.forEach((m, i) => {
     const ply = i + 1;
@@ -399,7 +401,8 @@ export function drawMoveList() {
       html("span", { class: "mv-num", text: `${numbers[ply]}.` }, row);
       if (m.side === 1) html("span", { class: "mv-empty" }, row);
     }
-    const btn = html("button", { class: "mv" + (ply === k ? " current" : "") + (m.move === "pass" ? " pass" : ""), "data-ply": ply, "aria-label": `move ${ply}: ${m.move}` }, row);
+    const btn = html("button", { class: "mv" + (ply === k ? " current" : "") + (m.move === "pass" ? " pass" : "") + (named.has(ply) ? " named" : ""), "data-ply": ply, "aria-label": `move ${ply}: ${m.move}` }, row);
+    if (named.has(ply)) btn.title = `${named.get(ply)} opening`;
     html("span", { class: "mv-move", text: m.move }, btn);
     const ev = evals && evals[ply];
     if (ev && (ev.unit === "discs" || ev.unit === "result")) {
@@ -415,6 +418,17 @@ export function drawMoveList() {
     if (m.side === 1) row = null;
   });
   scrollIntoList(list, list.querySelector(".current"));
+}
+
+// The opening of the position shown: the last named one the game went through up to it (8x8 Othello).
+export function drawOpening(k, numbers) {
+  const box = $("#opening-name");
+  const seen = (app.g.openings || []).filter((o) => o.ply <= k && o.ply > 0);
+  const last = seen[seen.length - 1];
+  box.hidden = !last;
+  if (!last) return;
+  const path = seen.slice(0, -1).map((o) => o.name).join(", ");
+  box.textContent = `Opening: ${last.name} (move ${numbers[last.ply]}${path ? `; by way of ${path}` : ""})`;
 }
 
 // The number of each ply's move as the move list shows it (a Black move and White's reply share one), so that
