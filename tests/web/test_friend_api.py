@@ -152,3 +152,11 @@ def test_a_lan_invite_names_the_allowed_host(tmp_path: Any) -> None:
         assert TestClient(app, base_url="http://evil.example").get("/api/info").status_code == 400
         r = friend.post("/api/join", json={"code": g["invite"]["code"]}, headers={"Origin": lan})
         assert r.status_code == 200 and r.json()["seat"] == 1
+
+
+def test_a_watcher_is_not_called_you(browsers: tuple[Any, Any, Any]) -> None:
+    host, _, third = browsers
+    g = new(host, players=[HOST, {"kind": "computer", "level": 1}])
+    assert g["players"][0]["name"] == "You"
+    seen = third.get(f"/api/games/{g['id']}").json()
+    assert seen["players"][0]["name"] == "Player" and seen["watching"] is True and seen["you"] == []

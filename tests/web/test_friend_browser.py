@@ -156,8 +156,34 @@ def test_two_browsers_play_a_game_and_a_third_watches(pages: dict[str, Any], liv
         p.wait_for_function("document.querySelector('#turn').textContent === 'White wins by resignation'")
     host.wait_for_selector("#end:not([hidden])")
     assert host.inner_text("#end-title") == "You win: White wins by resignation"
+    assert "Black resigns." in host.inner_text("#end-detail")
     friend.wait_for_selector("#end:not([hidden])")
     assert friend.inner_text("#end-title") == "You lose: White wins by resignation"
     shot(friend, "friend-resigned")
     for p in (host, friend, watcher):
         assert p.errors == []
+
+
+def test_a_second_browser_on_a_game_against_the_computer_is_told_it_watches(pages: dict[str, Any],
+                                                                           live_server: Any) -> None:
+    """The second browser on a game's address sees the legal moves, and its click is answered with the server's
+    refusal instead of nothing."""
+    host, other = pages["host"], pages["friend"]
+    host.goto(live_server.url + "/#/")
+    host.wait_for_selector("#opt-game option", state="attached")
+    host.select_option("#opt-game", "othello")
+    host.check("input[name=mode][value=first]")
+    host.select_option("#opt-level", "1")
+    host.fill("#opt-minutes", "")
+    host.click("#btn-start")
+    host.wait_for_url("**/#/game/*")
+    host.wait_for_selector("#board svg")
+    assert host.locator("#watching").is_hidden() and host.locator("#invite").is_hidden()
+    other.goto(host.url)
+    other.wait_for_selector("#watching:not([hidden])")
+    assert "Black to move" in other.inner_text("#turn") and "your turn" not in other.inner_text("#turn")
+    other.locator("#board rect.cell.legal").first.tap()
+    other.wait_for_function("document.querySelector('#game-error').textContent.includes('you are watching')")
+    shot(other, "watcher-phone")
+    assert other.locator("#movelist .mv:not(.start)").count() == 0  # nothing was played
+    assert host.errors == [] and other.errors == []

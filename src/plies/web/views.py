@@ -20,17 +20,20 @@ def summary(a: Analysis) -> dict[str, Any]:
     return {"value": a["value"], "exact": a["exact"], "unit": a["unit"], "depth": a["depth"]}
 
 
-def side_view(side: Side, colour: str) -> dict[str, Any]:
+def side_view(side: Side, colour: str, viewer: str | None = None) -> dict[str, Any]:
     """One side: a person (``friend``: on another browser; ``joined``: it has taken its seat), or the computer
-    with its level and the words for it."""
+    with its level and the words for it.  A person called "You" is "You" only to its own browser (``viewer``; no
+    viewer: the stored name)."""
     d: dict[str, Any] = {"colour": colour, "kind": side.kind, "name": side.name or colour, "friend": side.friend,
                          "joined": side.token is not None}
+    if viewer is not None and side.name == "You" and side.token != viewer:
+        d["name"] = "Player"  # (a watcher is not the one who plays)
     if side.computer is not None:
         c = side.computer.difficulty
         d.update(level=c.level, label=c.label, backend=c.backend, name=side.name or "Computer",
                  short=f"computer, level {c.level}")
     else:
-        d.update(label="", name=side.name or "Person", short=side.name or "person")
+        d.update(label="", name=d["name"] if side.name else "Person", short=side.name or "person")
     return d
 
 
@@ -94,7 +97,7 @@ def view(session: GameSession, viewer: str | None = None) -> dict[str, Any]:
     return {
         "id": session.id, "game": st.game, "version": session.version, "ply": len(g.moves),
         "layout": boards.layout(st), "side_names": list(st.player_names),
-        "players": [side_view(session.sides[p], st.player_names[p]) for p in (0, 1)],
+        "players": [side_view(session.sides[p], st.player_names[p], viewer or "") for p in (0, 1)],
         **{k: now[k] for k in ("cells", "counts", "to_move", "legal", "last_move", "flipped", "highlight")},
         "over": g.over, "result": result(session), "notice": session.notice, "error": session.error,
         "thinking": session.thinking, "can_undo": people and session.undo_target() is not None,

@@ -334,7 +334,7 @@ export function drawStatus(f, k) {
   const live = app.mode === "live";
   $("#btn-undo").disabled = !live || !g.owner || !g.can_undo;
   $("#btn-redo").disabled = !live || !g.owner || !g.can_redo;
-  $("#btn-hint").disabled = !f || f.over || f.to_move === null || (live && g.friend && !g.over);
+  $("#btn-hint").disabled = !f || f.over || f.to_move === null || (live && g.friend && !g.over) || (live && g.watching);
   $("#btn-hint").title = live && g.friend && !g.over ? "No hints while two people play" : "Show the best moves (?)";
   $("#btn-resign").disabled = !live || g.over || !mySides().length;
   $("#btn-review").disabled = !!app.reviewing || !g.moves.some((m) => m.move !== "pass");
@@ -537,7 +537,7 @@ export function showEnd(g) {
     : `${g.side_names[0]} ${g.counts.X} – ${g.counts.O} ${g.side_names[1]}`;
   const lost = g.saved === false ? g.error : "";  // the server could not store the game (full disk...)
   const rematchNote = g.rematch ? "A rematch has started, with the colours swapped." : "";
-  $("#end-detail").textContent = [r && r.reason === "time" ? g.notice : "", lost, rematchNote].filter(Boolean).join(" ");
+  $("#end-detail").textContent = [r && r.reason !== "end" ? g.notice : "", lost, rematchNote].filter(Boolean).join(" ");
   $("#btn-end-review").hidden = !g.moves.some((m) => m.move !== "pass");
   $("#end").hidden = false;
 }
