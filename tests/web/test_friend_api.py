@@ -23,6 +23,8 @@ def browsers(client: Any, app: Any) -> tuple[Any, Any, Any]:
 def friend_game(host: Any, guest: Any, **body: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """The host's game (host Black) and the friend's answer to joining it."""
     g = new(host, players=[HOST, FRIEND], **body)
+    about = guest.get(f"/api/join/{g['invite']['code']}").json()
+    assert about["open"] is True and about["seat"] == "White" and about["game"] == "othello"
     assert g["friend"] and g["invite"]["open"] and len(g["invite"]["code"]) == 6 and g["you"] == [0]
     r = guest.post("/api/join", json={"code": g["invite"]["code"].lower(), "name": "Ann"})
     assert r.status_code == 200, r.text
@@ -49,6 +51,9 @@ def test_friend_joins_by_code_and_each_moves_only_its_side(browsers: tuple[Any, 
     assert w["game"]["invite"] is None  # the code is shown to the players only
     r = third.post(f"/api/games/{gid}/moves", json={"move": "c4"})
     assert r.status_code == 403 and "watching" in r.json()["error"]
+    about = third.get(f"/api/join/{g['invite']['code']}").json()  # what the invite opens, before joining
+    assert about["id"] == gid and about["open"] is False and about["seat"] is None and about["host"] == "Person 1"
+    assert third.get("/api/join/NOPE" + "x" * 100).status_code == 404
     # the host joining its own invite keeps its side
     assert host.post("/api/join", json={"code": g["invite"]["code"]}).json()["seat"] == 0
 

@@ -85,7 +85,8 @@ def test_two_browsers_play_a_game_and_a_third_watches(pages: dict[str, Any], liv
     friend.goto(link)
     friend.wait_for_selector("#join-form")
     assert friend.input_value("#join-code") == code and not friend.locator("#start-form").is_visible()
-    assert friend.inner_text("#join-title") == "You are invited to a game"
+    friend.wait_for_function("document.querySelector('#join-about').textContent === 'You play White.'")
+    assert friend.inner_text("#join-title") == "Hana invites you to a game of Othello 6×6"
     friend.fill("#join-name", "Felix")
     shot(friend, "friend-joins")
     friend.tap("#btn-join")
@@ -97,6 +98,8 @@ def test_two_browsers_play_a_game_and_a_third_watches(pages: dict[str, Any], liv
 
     watcher.goto(link)  # both seats are taken: the invite lets it watch
     watcher.wait_for_selector("#join-form")
+    watcher.wait_for_function("document.querySelector('#btn-join').textContent === 'Watch'")
+    assert "Both seats are taken" in watcher.inner_text("#join-about")
     watcher.click("#btn-join")
     watcher.wait_for_url("**/#/game/*")
     watcher.wait_for_selector("#watching:not([hidden])")

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from plies.game import PliesError, State
 from plies.games import type_of
 from plies.games.record import Game
-from plies.web import views
+from plies.web import boards, views
 from plies.web.clock import Clock
 from plies.web.files import ggf_file, open_file, transcript_file
 from plies.web.guard import parse_json
@@ -145,12 +145,28 @@ async def post_rematch(gid: str, request: Request) -> dict[str, Any]:
     return await _answer(session, request)
 
 
+@router.get("/api/join/{code}", summary="What an invite code opens: the game, who invites, the seat still open")
+async def get_join(code: str, request: Request) -> dict[str, Any]:
+    session = _invited(request, code)
+    seat = session.open_seat()
+    host = next((s.name for s in session.sides if s.kind == "human" and not s.friend), "")
+    return {"id": session.id, "game": session.state.game, "layout": boards.layout(session.game.start),
+            "host": host, "open": seat is not None,
+            "seat": session.state.player_names[seat] if seat is not None else None, "over": session.game.over}
+
+
+def _invited(request: Request, code: str) -> GameSession:
+    """The live game of an invite code (404 when there is none)."""
+    session: GameSession | None = request.app.state.sessions.by_code(code)
+    if session is None:
+        raise HTTPException(404, f"no game with the invite code {code.strip()[:20]!r} on this server (a code lasts "
+                                 "as long as its game is live)")
+    return session
+
+
 @router.post("/api/join", summary="Take the friend's seat of a game with its invite code (both taken: watch it)")
 async def post_join(body: JoinIn, request: Request) -> JSONResponse:
-    session = request.app.state.sessions.by_code(body.code)
-    if session is None:
-        raise HTTPException(404, f"no game with the invite code {body.code.strip()!r} on this server (a code lasts "
-                                 "as long as its game is live)")
+    session = _invited(request, body.code)
     token = token_of(request) or request.app.state.tokens.issue()
     seat = session.join(token, body.name or "")
     response = JSONResponse({"token": token, "seat": seat, "game": await session.answer(token)})

@@ -17,6 +17,7 @@ async function route() {
   let m;
   document.body.classList.remove("joining");
   $("#join-title").textContent = "Join a friend's game";
+  $("#join-about").textContent = ""; $("#btn-join").textContent = "Join";
   if ((m = h.match(/^#\/join\/([\w-]+)/))) { closeGame(); show("start"); openJoin(m[1]); }
   else if ((m = h.match(/^#\/game\/([\w-]+)/))) { show("board"); openGame(m[1]); }
   else if ((m = h.match(/^#\/replay\/([\w-]+)/))) { closeGame(); show("board"); openReplay(m[1]); }

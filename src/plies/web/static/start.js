@@ -1,5 +1,5 @@
 // The start screen: the game, who plays, the difficulty, a clock, a pasted position; it starts a game.
-import { api, app, baseGame, gameChoices, gameTitle, saveSettings, sizeOf, variant } from "./api.js";
+import { api, app, baseGame, gameChoices, gameTitle, saveSettings, sizeOf, variant, variantOf } from "./api.js";
 import { $, html } from "./dom.js";
 import { pov } from "./values.js";
 
@@ -56,12 +56,27 @@ export async function openFile(ev) {
 }
 
 // A friend's invite: the code (from the link or typed) takes the open seat of their game, or, both taken, watches it.
-export function openJoin(code) {
+export async function openJoin(code) {
   document.body.classList.add("joining");
   $("#join-code").value = code;
   $("#join-title").textContent = "You are invited to a game";
   $("#join-error").textContent = "";
+  $("#join-about").textContent = "";
+  $("#btn-join").textContent = "Join";
   $("#join-name").focus();
+  try {
+    const about = await api("GET", `/api/join/${encodeURIComponent(code)}`);
+    const v = variantOf(about.game, about.layout);
+    const what = v ? v.label : about.game;
+    if (about.open) {
+      $("#join-title").textContent = `${about.host || "A friend"} invites you to a game of ${what}`;
+      $("#join-about").textContent = `You play ${about.seat}.`;
+    } else {
+      $("#join-title").textContent = `A game of ${what}`;
+      $("#join-about").textContent = "Both seats are taken: you can watch it.";
+      $("#btn-join").textContent = "Watch";
+    }
+  } catch (e) { $("#join-error").textContent = e.message; }
 }
 
 export async function joinFromForm() {
