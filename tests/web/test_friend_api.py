@@ -3,6 +3,7 @@ own side, a third browser watches and is told so, resignation, a rematch with th
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -25,8 +26,9 @@ def friend_game(host: Any, guest: Any, **body: Any) -> tuple[dict[str, Any], dic
     g = new(host, players=[HOST, FRIEND], **body)
     about = guest.get(f"/api/join/{g['invite']['code']}").json()
     assert about["open"] is True and about["seat"] == "White" and about["game"] == "othello"
-    assert g["friend"] and g["invite"]["open"] and len(g["invite"]["code"]) == 6 and g["you"] == [0]
-    r = guest.post("/api/join", json={"code": g["invite"]["code"].lower(), "name": "Ann"})
+    assert g["friend"] and g["invite"]["open"] and g["you"] == [0]
+    assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}", g["invite"]["code"])  # (no 0/O, 1/I)
+    r = guest.post("/api/join", json={"code": g["invite"]["code"].lower().replace("-", " "), "name": "Ann"})
     assert r.status_code == 200, r.text
     return g, r.json()
 
@@ -125,7 +127,7 @@ def test_bad_friend_requests_are_refused(browsers: tuple[Any, Any, Any]) -> None
     assert r.status_code == 400 and "friend" in r.json()["error"]
     r = host.post("/api/games/new", json={"players": [FRIEND, FRIEND]})
     assert r.status_code == 400
-    r = guest.post("/api/join", json={"code": "ZZZZZZ"})
+    r = guest.post("/api/join", json={"code": "ZZZZ-ZZZZ"})
     assert r.status_code == 404 and "invite code" in r.json()["error"]
     assert guest.post("/api/join", json={}).status_code == 422
     assert new(host, players=[HOST, HOST])["invite"] is None  # one screen: nothing to invite to

@@ -78,7 +78,7 @@ def test_two_browsers_play_a_game_and_a_third_watches(pages: dict[str, Any], liv
     host.wait_for_selector("#invite:not([hidden])")
     link = host.input_value("#invite-link")
     code = host.inner_text("#invite-code")
-    assert link.endswith(f"/#/join/{code}") and len(code) == 6
+    assert link.endswith(f"/#/join/{code}") and len(code) == 9
     assert "waiting for your friend to join" in host.inner_text("#players")
     shot(host, "host-invites")
 

@@ -41,7 +41,8 @@ MAX_SESSIONS = 5000
 IDLE_SECONDS = 6 * 3600
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """The letters of an invite code: no 0/O or 1/I to mix up when it is read out."""
-CODE_LENGTH = 6
+CODE_LENGTH = 8
+"""An invite code's letters, shown as two groups of four (``K7QX-2MHP``): about 10^12 codes, too many to guess."""
 NOT_SEATED = "you are watching this game: it is played by another browser, so you can follow it but not move in it"
 
 
@@ -447,7 +448,7 @@ class Sessions:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
             if code not in self.codes:
                 self.codes[code] = gid
-                return code
+                return f"{code[:4]}-{code[4:]}"
 
     def prune(self) -> None:
         now = time.monotonic()
