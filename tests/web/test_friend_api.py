@@ -111,6 +111,34 @@ def test_rematch_against_the_computer_swaps_colours(client: Any) -> None:
     assert again["players"][0]["kind"] == "computer" and again["you"] == [1]
 
 
+def test_a_take_back_is_asked_and_agreed_or_refused(browsers: tuple[Any, Any, Any]) -> None:
+    host, guest, third = browsers
+    g, _ = friend_game(host, guest)
+    gid = g["id"]
+    r = host.post(f"/api/games/{gid}/undo")
+    assert r.status_code == 400 and "not moved yet" in r.json()["error"]
+    host.post(f"/api/games/{gid}/moves", json={"move": "d3"})
+    asked = host.post(f"/api/games/{gid}/undo").json()  # Black asks to take back d3
+    assert asked["ply"] == 1 and asked["undo_offer"] == 0 and "asks to take back" in asked["notice"]
+    assert asked["can_undo"] is False and guest.get(f"/api/games/{gid}").json()["can_undo"] is True
+    r = host.post(f"/api/games/{gid}/undo")
+    assert r.status_code == 400 and "asked already" in r.json()["error"]
+    assert third.post(f"/api/games/{gid}/undo").status_code == 403
+    back = guest.post(f"/api/games/{gid}/undo").json()  # White agrees
+    assert back["ply"] == 0 and back["undo_offer"] is None and "agreed" in back["notice"]
+    assert back["can_redo"] is False
+    host.post(f"/api/games/{gid}/moves", json={"move": "d3"})
+    guest.post(f"/api/games/{gid}/moves", json={"move": "c3"})
+    guest.post(f"/api/games/{gid}/undo")
+    r = guest.post(f"/api/games/{gid}/undo/decline")
+    assert r.status_code == 400 and "no question" in r.json()["error"]  # the asker cannot answer itself
+    no = host.post(f"/api/games/{gid}/undo/decline").json()
+    assert no["ply"] == 2 and no["undo_offer"] is None and "said no" in no["notice"]
+    guest.post(f"/api/games/{gid}/undo")
+    host.post(f"/api/games/{gid}/moves", json={"move": "c4"})  # a move withdraws the question
+    assert host.get(f"/api/games/{gid}").json()["undo_offer"] is None
+
+
 def test_no_undo_and_a_clock_that_waits_for_the_friend(browsers: tuple[Any, Any, Any]) -> None:
     host, guest, _ = browsers
     g = new(host, players=[FRIEND, HOST], clock={"minutes": 1})

@@ -190,3 +190,33 @@ def test_a_second_browser_on_a_game_against_the_computer_is_told_it_watches(page
     shot(other, "watcher-phone")
     assert other.locator("#movelist .mv:not(.start)").count() == 0  # nothing was played
     assert host.errors == [] and other.errors == []
+
+
+def test_a_take_back_asked_in_one_browser_is_agreed_in_the_other(pages: dict[str, Any], live_server: Any) -> None:
+    host, friend = pages["host"], pages["friend"]
+    host.goto(live_server.url + "/#/")
+    host.wait_for_selector("#opt-game option", state="attached")
+    host.select_option("#opt-game", "othello")
+    host.check("input[name=mode][value=friend]")
+    host.fill("#opt-minutes", "")
+    host.click("#btn-start")
+    host.wait_for_selector("#invite:not([hidden])")
+    friend.goto(host.input_value("#invite-link"))
+    friend.wait_for_selector("#join-form")
+    friend.tap("#btn-join")
+    friend.wait_for_selector("#board svg")
+    host.wait_for_selector("#invite", state="hidden")
+    assert host.locator("#btn-undo").is_disabled()  # nothing of Black's to take back yet
+    host.locator("#board rect.cell.legal").first.click()
+    friend.wait_for_function("document.querySelectorAll('#movelist .mv:not(.start)').length === 1")
+    host.wait_for_function("!document.querySelector('#btn-undo').disabled")
+    host.click("#btn-undo")  # Black asks
+    friend.wait_for_function("document.querySelector('#btn-undo').textContent === 'Agree to take back'")
+    assert friend.locator("#btn-decline").is_visible() and "asks to take back" in friend.inner_text("#notice")
+    assert host.inner_text("#btn-undo") == "Take-back asked…" and host.locator("#btn-undo").is_disabled()
+    shot(friend, "friend-take-back")
+    friend.tap("#btn-undo")  # White agrees: both boards are back at the start
+    for p in (host, friend):
+        p.wait_for_function("document.querySelectorAll('#movelist .mv:not(.start)').length === 0")
+    assert "your turn" in host.inner_text("#turn") and friend.locator("#btn-decline").is_hidden()
+    assert host.errors == [] and friend.errors == []

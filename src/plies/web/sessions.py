@@ -83,6 +83,7 @@ class GameSession:
         self.thinking: int | None = None
         self.code: str | None = None  # the invite code of a game with a friend's side
         self.rematch: str | None = None  # the id of the game that replays this one with the colours swapped
+        self.undo_offer: int | None = None  # the side that asked to take back its last move (two browsers)
         self.finished = False
         self.played = False  # a move was played here (a pasted finished game is not saved again)
         self.abandoned = False
@@ -168,6 +169,7 @@ class GameSession:
         self._stop()
         self.played = True
         self.notice = f"{self.state.player_names[side]} resigns."
+        self.undo_offer = None
         self.game.end(RESIGNED, self.notice, 1 - side, 1.0 if side == 1 else -1.0)
         self._finish()
 
@@ -228,6 +230,46 @@ class GameSession:
             raise PliesError("nothing to undo")
         self._back(k)
         await self.take_turns()
+
+    async def take_back(self, token: str | None) -> None:
+        """A game between two browsers: the first request asks to take back the asker's last move (and the reply
+        to it), the other player's request agrees and takes it back; a move played meanwhile withdraws the
+        question."""
+        mine = self.seats_of(token)
+        if not mine:
+            raise NotSeated(NOT_SEATED)
+        if self.clock is not None:
+            raise PliesError("a timed game has no undo")
+        if self.game.over:
+            raise PliesError("the game is over")
+        side, names = mine[0], self.state.player_names
+        if self.undo_offer is None:
+            if self.game.turn_before({side}) is None:
+                raise PliesError("nothing to take back: you have not moved yet")
+            self.undo_offer = side
+            self.notice = f"{names[side]} asks to take back their last move."
+            self._changed()
+            return
+        if self.undo_offer == side:
+            raise PliesError("you have asked already: wait for the other player's answer")
+        asker, self.undo_offer = self.undo_offer, None
+        k = self.game.turn_before({asker})
+        if k is None:  # (cannot happen while the question stands: a move withdraws it)
+            raise PliesError("nothing to take back")
+        self._back(k)
+        self.notice = f"{names[side]} agreed: {names[asker]}'s last move is taken back."
+        await self.take_turns()
+
+    def decline(self, token: str | None) -> None:
+        """The other player of a game between two browsers says no to the question to take back a move."""
+        mine = self.seats_of(token)
+        if not mine:
+            raise NotSeated(NOT_SEATED)
+        if self.undo_offer is None or self.undo_offer in mine:
+            raise PliesError("no question to take back a move waits for your answer")
+        names, asker, self.undo_offer = self.state.player_names, self.undo_offer, None
+        self.notice = f"{names[mine[0]]} said no: {names[asker]}'s move stands."
+        self._changed()
 
     async def redo(self) -> None:
         """Play again the moves undone last, up to the next position where a person is to move."""
@@ -309,6 +351,7 @@ class GameSession:
         """After each move: the mover's clock stops (its increment added unless it passed), a pass is said, the
         new position is analysed."""
         before, move = game.states[-2], game.moves[-1]
+        self.undo_offer = None  # a move played withdraws a question to take one back
         if self.clock is not None and self.clock.running == before.to_move:
             self.clock.stop(increment=move != PASS)
         if move == PASS:

@@ -100,7 +100,8 @@ def view(session: GameSession, viewer: str | None = None) -> dict[str, Any]:
         "players": [side_view(session.sides[p], st.player_names[p], viewer or "") for p in (0, 1)],
         **{k: now[k] for k in ("cells", "counts", "to_move", "legal", "last_move", "flipped", "highlight")},
         "over": g.over, "result": result(session), "notice": session.notice, "error": session.error,
-        "thinking": session.thinking, "can_undo": people and session.undo_target() is not None,
+        "thinking": session.thinking, "can_undo": people and session.undo_target() is not None
+        or _can_take_back(session, you), "undo_offer": session.undo_offer,
         "can_redo": people and bool(g.undone), "can_branch": people, "moves": moves, "transcript": g.transcript(),
         "start": g.start.to_text(), "custom_start": session.custom_start, "setup_moves": session.setup_moves,
         "position": st.to_text(), "evals": session.evals.line(g.states), "analysis_level": session.evals.level,
@@ -110,6 +111,15 @@ def view(session: GameSession, viewer: str | None = None) -> dict[str, Any]:
         "invite": ({"code": session.code, "open": session.open_seat() is not None}
                    if session.code is not None and you else None),
     }
+
+
+def _can_take_back(session: GameSession, you: list[int]) -> bool:
+    """Whether this browser may ask to take back its last move, or agree to the other player's asking."""
+    if not session.with_friend or len(you) != 1 or session.clock is not None or session.game.over:
+        return False
+    if session.undo_offer is not None:
+        return session.undo_offer != you[0]
+    return session.game.turn_before({you[0]}) is not None
 
 
 def named(states: list[State]) -> list[dict[str, Any]]:

@@ -174,10 +174,20 @@ async def post_join(body: JoinIn, request: Request) -> JSONResponse:
     return response
 
 
-@router.post("/api/games/{gid}/undo", summary="Take back to your previous turn")
+@router.post("/api/games/{gid}/undo", summary="Take back to your previous turn (two browsers: ask, or agree)")
 async def post_undo(gid: str, request: Request) -> dict[str, Any]:
-    session = owned(request, gid)
-    await session.undo()
+    session = live(request, gid)
+    if session.with_friend:
+        await session.take_back(token_of(request))
+    else:
+        await owned(request, gid).undo()
+    return await _answer(session, request)
+
+
+@router.post("/api/games/{gid}/undo/decline", summary="Two browsers: say no to the other player's take-back")
+async def post_decline(gid: str, request: Request) -> dict[str, Any]:
+    session = live(request, gid)
+    session.decline(token_of(request))
     return await _answer(session, request)
 
 
@@ -277,14 +287,19 @@ async def _handle(websocket: WebSocket, session: GameSession, msg: object, token
     if kind in ("ping", "state"):
         queue.put_nowait({"type": "pong" if kind == "ping" else "state"})
         return
-    if kind not in ("move", "undo", "redo", "hint", "abandon", "resign"):
+    if kind not in ("move", "undo", "redo", "hint", "abandon", "resign", "decline"):
         raise PliesError(f"unknown message type {kind!r}")
     owner, seated = token is not None and token == session.owner, bool(session.seats_of(token))
-    if not (seated if kind in ("move", "resign") else seated or owner if kind == "hint" else owner):
+    players = kind in ("move", "resign", "decline") or (kind == "undo" and session.with_friend)
+    if not (seated if players else seated or owner if kind == "hint" else owner):
         raise PliesError(NOT_YOURS)
     assert isinstance(msg, dict)
     if kind == "resign":
         session.resign(token)
+    elif kind == "decline":
+        session.decline(token)
+    elif kind == "undo" and session.with_friend:
+        await session.take_back(token)
     elif kind == "move":
         move = msg.get("move")
         if not isinstance(move, str):

@@ -332,7 +332,12 @@ export function drawStatus(f, k) {
   $("#notice").textContent = app.mode === "live" && k === g.ply ? (g.notice || "") : "";
   if (app.mode === "live" && g.error) showError(g.error);
   const live = app.mode === "live";
-  $("#btn-undo").disabled = !live || !g.owner || !g.can_undo;
+  const offer = live && g.friend && g.undo_offer !== null && g.undo_offer !== undefined ? g.undo_offer : null;
+  const asked = offer !== null && !mySides().includes(offer); // the other player asks: this one answers
+  $("#btn-undo").disabled = !live || !(g.owner || g.friend) || !g.can_undo;
+  $("#btn-undo").textContent = asked ? "Agree to take back" : offer !== null ? "Take-back asked…" : "Undo";
+  $("#btn-undo").title = g.friend ? (asked ? "Take back the other player's last move, as they ask" : "Ask the other player to let you take back your last move") : "Take back (Ctrl+Z)";
+  $("#btn-decline").hidden = !asked;
   $("#btn-redo").disabled = !live || !g.owner || !g.can_redo;
   $("#btn-hint").disabled = !f || f.over || f.to_move === null || (live && g.friend && !g.over) || (live && g.watching);
   $("#btn-hint").title = live && g.friend && !g.over ? "No hints while two people play" : "Show the best moves (?)";
@@ -614,6 +619,7 @@ export function fillExport() {
 export function initBoard() {
   $("#btn-undo").addEventListener("click", () => { app.viewPly = null; send({ type: "undo" }); });
   $("#btn-redo").addEventListener("click", () => { app.viewPly = null; send({ type: "redo" }); });
+  $("#btn-decline").addEventListener("click", () => send({ type: "decline" }));
   $("#btn-hint").addEventListener("click", toggleHints);
   $("#btn-review").addEventListener("click", startReview);
   $("#btn-end-review").addEventListener("click", () => { $("#end").hidden = true; startReview(); });
