@@ -59,7 +59,19 @@ def test_an_unfinished_ggf_game_is_played_on_by_the_chosen_players(client: Any) 
 def test_a_file_of_several_games_opens_the_first(client: Any) -> None:
     one, two = first_moves_game(4), first_moves_game(8)
     g = new(client, position=ggf_of(one) + "\n" + ggf_of(two, "Cy", "Di") + "\n", players=[{"kind": "human"}] * 2)
-    assert g["ply"] == 4 and "holds 2 games" in g["notice"]
+    assert g["ply"] == 4 and g["notice"] == "Game 1 of the 2 in the file."
+    text = ggf_of(one) + "\n" + ggf_of(two, "Cy", "Di") + "\n"
+    listed = client.post("/api/files/games", json={"text": text}).json()
+    assert listed["format"] == "ggf" and listed["total"] == 2
+    assert [(x["index"], x["black"], x["white"], x["moves"]) for x in listed["games"]] == [(1, "Ann", "Bob", 4),
+                                                                                            (2, "Cy", "Di", 8)]
+    second = new(client, position=text, index=2, players=[{"kind": "human"}] * 2)
+    assert second["ply"] == 8 and second["players"][0]["name"] == "Cy"
+    r = client.post("/api/games/new", json={"position": text, "index": 3})
+    assert r.status_code == 400 and "no game number 3" in r.json()["error"]
+    assert client.post("/api/files/games", json={"text": "f5d6c3"}).json()["total"] == 0  # a bare transcript
+    r = client.post("/api/files/games", json={"text": "(;GM[Othello]B[Z9];)"})
+    assert r.status_code == 400 and "line 1, column" in r.json()["error"]
 
 
 def test_tagged_transcripts_and_saved_games_of_other_games(client: Any) -> None:

@@ -91,3 +91,26 @@ def test_a_bad_ggf_paste_says_where(view: Any) -> None:
     view.wait_for_function("document.querySelector('#start-error').textContent.includes('line 1, column')")
     assert "character 1" not in view.inner_text("#start-error")
     assert view.errors == []
+
+
+def test_a_file_of_several_games_offers_a_choice(view: Any, tmp_path: Path) -> None:
+    games = [ggf_of(first_moves_game(n), f"Black {n}", f"White {n}") for n in (4, 10, 20)]
+    path = tmp_path / "three.ggf"
+    path.write_text("\n".join(games) + "\n")
+    view.goto(view.url0 + "/#/")
+    view.wait_for_selector("#opt-game option", state="attached")
+    view.check("input[name=mode][value=people]")
+    view.click("#start-position summary")
+    view.set_input_files("#opt-file", str(path))
+    view.wait_for_selector("#file-game-box:not([hidden])")
+    assert view.locator("#opt-file-game option").all_inner_texts()[1] == "2. Black 10 – White 10 (10 moves)"
+    view.select_option("#opt-file-game", "2")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    view.screenshot(path=str(ARTIFACTS / f"files-pick-{view.size}.png"), full_page=True)
+    view.click("#btn-start")
+    view.wait_for_url("**/#/game/*")
+    view.wait_for_selector("#board svg")
+    assert "Black 10" in view.inner_text("#players") and "White 10" in view.inner_text("#players")
+    assert view.locator("#movelist .mv:not(.start)").count() == 10
+    assert view.inner_text("#notice") == "Game 2 of the 3 in the file."
+    assert view.errors == []

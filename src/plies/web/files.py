@@ -29,21 +29,54 @@ class Opened:
     format: str = "transcript"
 
 
-def open_file(game: str, size: int | None, text: str) -> Opened | None:
-    """The first game of ``text`` when it is a game file (GGF, tagged transcripts, a game ``plies play`` saved with
-    its ``# game`` or ``# start`` line); None when it is a bare transcript or a board (``read_setup`` reads those).
-    ParseError (a FormatError naming the line and column) when the file is bad."""
+MAX_LISTED = 500
+"""The most games ``list_games`` describes."""
+
+
+def _file_games(text: str) -> tuple[str, list[Any]] | None:
+    """(format, games) of a GGF or tagged-transcripts text; None for any other text."""
     from plies.formats import ggf, tagged
-    from plies.formats.detect import load, saved_headers
+    from plies.formats.detect import load
 
     stripped = text.lstrip()
-    if ggf.looks_like_ggf(stripped) or tagged.looks_like_tagged(stripped):
-        loaded = load(text)
-        if not loaded.games:
-            raise ParseError(f"the {loaded.format.upper()} text holds no game")
-        first = loaded.games[0]
-        return Opened(first.start, list(first.moves), (first.black.strip(), first.white.strip()), len(loaded.games),
-                      loaded.format)
+    if not (ggf.looks_like_ggf(stripped) or tagged.looks_like_tagged(stripped)):
+        return None
+    loaded = load(text)
+    if not loaded.games:
+        raise ParseError(f"the {loaded.format.upper()} text holds no game")
+    return loaded.format, loaded.games
+
+
+def list_games(text: str) -> dict[str, Any]:
+    """The games of a game file (GGF, tagged transcripts) for a person to pick one: ``format``, ``total`` and
+    ``games`` (the first ``MAX_LISTED``), each with its ``index`` (from 1), players, date, number of moves and
+    result; no games for any other text.  ParseError when the file is bad."""
+    found = _file_games(text)
+    if found is None:
+        return {"format": None, "total": 0, "games": []}
+    out = []
+    for k, g in enumerate(found[1][:MAX_LISTED], 1):
+        score = g.score()
+        out.append({"index": k, "black": g.black.strip(), "white": g.white.strip(), "moves": len(g.moves),
+                    "result": None if score is None else f"{score:+g}", "date": g.date})
+    return {"format": found[0], "total": len(found[1]), "games": out}
+
+
+def open_file(game: str, size: int | None, text: str, index: int = 1) -> Opened | None:
+    """Game number ``index`` (from 1) of ``text`` when it is a game file (GGF, tagged transcripts, a game ``plies
+    play`` saved with its ``# game`` or ``# start`` line); None when it is a bare transcript or a board
+    (``read_setup`` reads those).  ParseError (a FormatError naming the line and column) when the file is bad."""
+    from plies.formats.detect import saved_headers
+
+    found = _file_games(text)
+    if found is not None:
+        fmt, games = found
+        if not 1 <= index <= len(games):
+            raise ParseError(f"the file holds {len(games)} game{'s' if len(games) > 1 else ''}: there is no game "
+                             f"number {index}")
+        g = games[index - 1]
+        return Opened(g.start, list(g.moves), (g.black.strip(), g.white.strip()), len(games), fmt)
+    stripped = text.lstrip()
     if stripped.startswith("#"):
         headers, body = saved_headers(text)
         if not headers:
@@ -81,4 +114,4 @@ def ggf_file(game: Game[State], black: str, white: str, date: str = "") -> str |
     return write_ggf(played) + "\n"
 
 
-__all__ = ["Opened", "ggf_file", "open_file", "transcript_file"]
+__all__ = ["MAX_LISTED", "Opened", "ggf_file", "list_games", "open_file", "transcript_file"]

@@ -49,6 +49,7 @@ class StartGame(BaseModel):
     replaces: str | None = Field(None, max_length=64, description="id of this browser's previous game to stop")
     moves: list[str] | None = Field(None, max_length=400,
                                     description="moves played from ``position`` (a board), kept as history")
+    index: int = Field(1, ge=1, le=1_000_000, description="which game of a file of several (1: the first)")
     clock: ClockSpec | None = Field(None, description="time control; none for an untimed game")
     analysis_level: int | None = Field(None, ge=1, le=MAX_LEVEL,
                                        description="engine level of the graph, hints and review (default 8)")
@@ -60,6 +61,12 @@ MOVE_MAX_LENGTH = 20  # a move's text (the REST calls and the WebSocket): d3, pa
 class MoveIn(BaseModel):
     move: str = Field(..., min_length=1, max_length=MOVE_MAX_LENGTH,
                       description="a move in the game's notation (d3, pass)")
+
+
+class FileIn(BaseModel):
+    """A game file's text (GGF, tagged transcripts), to list its games."""
+
+    text: str = Field(..., min_length=1, max_length=60_000)
 
 
 class JoinIn(BaseModel):

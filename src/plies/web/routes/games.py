@@ -17,11 +17,11 @@ from plies.games import type_of
 from plies.games.record import Game
 from plies.web import boards, views
 from plies.web.clock import Clock
-from plies.web.files import ggf_file, open_file, transcript_file
+from plies.web.files import ggf_file, list_games, open_file, transcript_file
 from plies.web.guard import parse_json
 from plies.web.routes import NOT_YOURS, found, live, owned, seated, set_token, token_of
 from plies.web.routes.analysis import hint
-from plies.web.schemas import MOVE_MAX_LENGTH, BranchIn, JoinIn, MoveIn, PlayerSpec, SettingsIn, StartGame
+from plies.web.schemas import MOVE_MAX_LENGTH, BranchIn, FileIn, JoinIn, MoveIn, PlayerSpec, SettingsIn, StartGame
 from plies.web.sessions import GameSession, NotSeated, Sessions, Side
 from plies.web.setup import read_setup, start_for
 from plies.web.turns import Computer, make_computer
@@ -46,7 +46,7 @@ async def start_game(sessions: Sessions, token: str, spec: StartGame) -> GameSes
         old = sessions.get(spec.replaces)
         if old is not None and old.owner == token:
             old.abandon()
-    opened = open_file(spec.game, spec.size, spec.position) if spec.position else None
+    opened = open_file(spec.game, spec.size, spec.position, spec.index) if spec.position else None
     if opened is not None:
         played = Game(opened.start, opened.moves)
         for k, name in enumerate(spec.moves or (), len(played.moves) + 1):
@@ -76,7 +76,7 @@ async def start_game(sessions: Sessions, token: str, spec: StartGame) -> GameSes
     session = await sessions.create(token, start, sides, spec.delay, custom_start=custom, moves=moves, clock=clock,
                                     analysis_level=spec.analysis_level)
     if opened is not None and opened.games > 1:
-        session.notice = f"The file holds {opened.games} games: this is the first."
+        session.notice = f"Game {spec.index} of the {opened.games} in the file."
     return session
 
 
@@ -96,6 +96,11 @@ async def _answer(session: GameSession, request: Request, wait: bool = False) ->
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(session.idle.wait(), WAIT_SECONDS)
     return await session.answer(token_of(request))
+
+
+@router.post("/api/files/games", summary="The games of a game file (GGF, tagged transcripts), to pick one to open")
+async def post_file_games(body: FileIn) -> dict[str, Any]:
+    return list_games(body.text)
 
 
 @router.get("/api/games/{gid}", summary="A game as the page draws it")

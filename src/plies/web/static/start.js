@@ -37,6 +37,7 @@ export async function initStart() {
   if (s.name) { $("#opt-name").value = s.name; $("#join-name").value = s.name; }
   $("#join-form").addEventListener("submit", (ev) => { ev.preventDefault(); joinFromForm(); });
   $("#opt-file").addEventListener("change", openFile);
+  $("#opt-position").addEventListener("change", listFileGames);
 }
 
 export const MAX_FILE = 60000; // the server reads a pasted game of up to 60,000 characters
@@ -53,6 +54,28 @@ export async function openFile(ev) {
   }
   $("#opt-position").value = await file.text();
   $("#start-position").open = true;
+  listFileGames();
+}
+
+// A file of several games (GGF, tagged transcripts): a list to pick the one to open.
+export async function listFileGames() {
+  const box = $("#file-game-box"), sel = $("#opt-file-game");
+  const text = $("#opt-position").value;
+  box.hidden = true;
+  sel.textContent = "";
+  if (!/^\s*(\(;|\[)/.test(text)) return; // only game files hold several games
+  try {
+    const found = await api("POST", "/api/files/games", { text });
+    if (found.total < 2) return;
+    for (const g of found.games) {
+      const who = [g.black || "?", g.white || "?"].join(" – ");
+      const facts = [`${g.moves} moves`, g.result, g.date].filter(Boolean).join(", ");
+      html("option", { value: g.index, text: `${g.index}. ${who} (${facts})` }, sel);
+    }
+    $("#file-game-count").textContent = found.total > found.games.length
+      ? `the first ${found.games.length} of its ${found.total} games` : `its ${found.total} games`;
+    box.hidden = false;
+  } catch (e) { $("#start-error").textContent = e.message; }
 }
 
 // A friend's invite: the code (from the link or typed) takes the open seat of their game, or, both taken, watches it.
@@ -180,9 +203,11 @@ export async function startGame(s, position, extra) {
 export async function startFromForm() {
   $("#start-error").textContent = "";
   try {
-    await startGame(formSettings(), $("#opt-position").value.trim());
+    const extra = $("#file-game-box").hidden ? {} : { index: +$("#opt-file-game").value };
+    await startGame(formSettings(), $("#opt-position").value.trim(), extra);
     $("#opt-position").value = ""; // the next game starts from the start unless pasted again
     $("#opt-file").value = "";
+    $("#file-game-box").hidden = true;
     $("#start-position").open = false;
   } catch (e) { $("#start-error").textContent = e.message; }
 }
