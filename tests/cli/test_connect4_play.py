@@ -30,7 +30,7 @@ def test_two_people_play_connect_four_to_a_win(monkeypatch: pytest.MonkeyPatch,
     assert "Player Red (R) turn, valid moves=a b c d e f g" in out
     assert "Illegal: h is off the board (columns a-g or 1-7). Try again." in out
     assert "|. . . r . . .|\n a b c d e f g" in out  # the first disc dropped to the bottom of d (the last move)
-    assert out.rstrip().endswith("Game over: Red (R) wins.")  # four in a column; a result has no margin
+    assert "Game over: Red (R) wins.\nMoves: dededed\n" in out  # four in a column; a result has no margin
 
 
 def test_hints_values_and_a_saved_game(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],

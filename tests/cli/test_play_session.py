@@ -32,7 +32,10 @@ def test_tictactoe_people_play_to_a_win():
     s, out = session(TicTacToe.start(), HumanPlayer(), HumanPlayer(), ["a1", "a2", "b1", "b2", "c1"])
     final = s.play()
     assert final.is_over() and final.outcome().winner == 0
-    assert out[-1].startswith("Game over: X wins")
+    over = next(k for k, line in enumerate(out) if line.startswith("Game over"))
+    assert out[over].startswith("Game over: X wins")
+    assert out[over + 1:] == ["Moves: a1a2b1b2c1", "Next: plies review a1a2b1b2c1  (every move against "
+                              "the best one: the mistakes and what they cost)"]  # (no more input: not saved)
 
 
 def test_bad_input_is_asked_again_with_a_reason():
@@ -110,7 +113,9 @@ def test_computer_against_computer_reaches_the_summary():
     s, out = session(Othello.start(6), a, b, [])
     final = s.play()
     assert final.is_over()
-    assert out[-1].startswith("Game over:") and "final score" in out[-1]
+    over = next(line for line in out if line.startswith("Game over"))
+    assert "final score" in over
+    assert out[-2].startswith("Moves from '") and out[-1].startswith("Next: plies review FILE")  # a 6x6 board
 
 
 def test_interactive_setup_like_document_001():

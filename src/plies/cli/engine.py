@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from typing import Any
@@ -13,9 +14,9 @@ from rich.table import Table
 
 from plies.analysis.levels import MAX_LEVEL
 from plies.analysis.value import RESULT, Value, discs_text, from_search
-from plies.game import PliesError
+from plies.game import PliesError, State
 from plies.games import type_of
-from plies.games.record import move_names
+from plies.games.record import Game, move_names
 from plies.search.result import SearchResult
 
 from ._common import FiniteRange, console, emit_json, err_console, json_option, read_position
@@ -145,6 +146,7 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
         raise PliesError(f"--{'exact' if exact else 'wld'} solves to the end of the game: it takes no --depth or "
                          "--level (--time limits it)")
     state = read_position(position)
+    named = _opening(position, state)
     engine = _engine(hash_mb, evaluation, threads)
     side = {"black": 0, "white": 1}.get(view.lower(), getattr(state, "to_move", 0))
     sign = 1 if side == getattr(state, "to_move", 0) else -1
@@ -170,12 +172,15 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
             "score": results[0].value, "value": results[0].value, "unit": "discs", "move": None, "pv": [],
             "nodes": 0, "seconds": 0.0, "depth": 0, "exact": True}
         out["position"] = state.to_text()
+        out["opening"] = named
         out["evaluation"] = results[0].evaluation
         if multipv > 1:
             out["lines"] = [_line(state, r) for r in results]
         emit_json(out)
         return
     names = state.player_names
+    if named is not None:
+        console.print(f"Opening: {named}")
     if results[0].move is None:
         console.print(f"game over: {sign * results[0].value:+d} discs for {names[side]}")
         return
@@ -193,6 +198,22 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
     nps = r.stats.nodes / r.stats.seconds if r.stats.seconds > 0 else 0
     kind = "exact" if r.exact else ("win/draw/loss" if r.algorithm == "engine-wld" else f"depth {r.depth_text()}")
     console.print(f"{kind}, {r.stats.nodes:,} nodes in {r.stats.seconds:.2f} s ({nps:,.0f} nodes/s)")
+
+
+def _opening(text: str, state: State) -> str | None:
+    """The named opening of the position analysed: the last one its transcript went through, or the position's own
+    name when it was given as a board."""
+    from plies.analysis.openings import opening
+
+    states: list[State] = [state]
+    t = type_of(state)
+    if t is not None and not text.startswith("@"):
+        with contextlib.suppress(PliesError):
+            game = Game.from_transcript(t, text, t.start(t.board_size(state), "standard"))
+            if game.state == state:
+                states = game.states
+    found = opening(states)
+    return found.name if found is not None else None
 
 
 @click.command()

@@ -4,18 +4,24 @@ Moves are typed in standard notation (``d3``; HexThello ``7 3``) or the lab note
 (``2 3``).  During a game: ``undo``, ``hint``, ``show``, ``view black|white``, ``level N``, ``save FILE``,
 ``board``, ``help``, ``quit``.  Bad input is asked again with the reason.  Values are in discs (the engine's
 evaluation, exact final disc differences in the endgame) from Black's point of view unless ``view white``;
-a textbook search's heuristic value is named as that heuristic's.
+a textbook search's heuristic value is named as that heuristic's.  While the computer searches, a terminal shows
+a live "thinking" line (the engine's depth, value, nodes and line as it deepens); at the end the moves are
+printed, the game may be saved, and ``plies review`` is named as the next step.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import shlex
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
+from rich.console import Console
+from rich.text import Text
 
 from plies import heuristics
 from plies.analysis.levels import (
@@ -28,11 +34,12 @@ from plies.analysis.levels import (
     engine_level,
     fallback_applies,
 )
+from plies.analysis.openings import position_name
 from plies.analysis.position import Analysis, analyse_position, move_value, new_engine, textbook_analysis
 from plies.analysis.value import Value, from_search
 from plies.game import PASS, ParseError, PliesError, State
 from plies.games import TYPES, game_type, is_game_name, parse_position, start_position, type_of
-from plies.games.record import Game
+from plies.games.record import Game, move_names
 from plies.i18n import N_, _, ngettext
 from plies.match.record import play_on
 from plies.players import GreedyPlayer, HumanPlayer, Player, SearchPlayer, parse_player
@@ -85,14 +92,15 @@ class PlaySession:
 
     ``moves`` are played from ``start`` before the game goes on (a transcript's history: undo goes back into
     it); ``view`` is the side whose point of view values are shown from; ``hint_level`` the engine level of
-    hints (default: the engine opponent's level, else 8)."""
+    hints (default: the engine opponent's level, else 8); ``status`` the terminal's console where the live
+    "thinking" line runs while the computer searches (None: no such line)."""
 
     def __init__(self, start: State, players: tuple[Player, Player], read: Callable[[str], str],
                  write: Callable[[str], None], rowcol: bool = False, moves: Sequence[Any] = (), view: int = 0,
-                 hint_level: int | None = None) -> None:
+                 hint_level: int | None = None, status: Console | None = None) -> None:
         self.game = Game(start, moves)
         self.players, self.read, self.write = players, read, write
-        self.rowcol, self.view, self.hint_level = rowcol, view, hint_level
+        self.rowcol, self.view, self.hint_level, self.status = rowcol, view, hint_level, status
         self._engine: Engine | None = None
         for p in self.players:
             if isinstance(p, HumanPlayer):
@@ -306,14 +314,14 @@ class PlaySession:
     def transcript(self) -> str:
         return self.game.transcript()
 
-    def save(self, path: str) -> None:
+    def save(self, path: str) -> bool:
         """Write the game so that ``plies play @FILE`` and ``plies review FILE`` (and for Othello ``plies show`` /
         ``convert``) read it back: the moves in the game's notation, after a ``# game`` line where the moves alone
         do not say the game (tic-tac-toe's squares read as Othello's; no moves) and a ``# start`` line when the
         game did not begin at the start position."""
         if not path:
             self.write(_("Usage: save FILE"))
-            return
+            return False
         text = self.transcript()
         start, moves = self.game.start, self.game.moves
         header = []
@@ -326,18 +334,21 @@ class PlaySession:
                 f.write("".join(h + "\n" for h in header) + text + "\n")
         except OSError as e:
             self.write(_("Cannot save to {path}: {reason}").format(path=path, reason=e.strerror))
-            return
+            return False
         passes = sum(1 for m in moves if m == PASS)
         also = _(" ({passes} of them passes)").format(passes=passes) if passes else ""
         self.write(ngettext("Saved {n} move{also} to {path}", "Saved {n} moves{also} to {path}", len(moves)).format(
             n=len(moves), also=also, path=path))
+        return True
 
     # --- the game loop ------------------------------------------------------------------------------------
     def play(self) -> State:
         """Play to the end (or until quit); returns the last state."""
         self.draw()
+        shown = tuple(p if isinstance(p, HumanPlayer) or self.status is None else Thinking(p, self, side)
+                      for side, p in enumerate(self.players))
         try:
-            play_on(self.game, self.players, on_move=self.moved, forfeits=False, ask_passes=False)
+            play_on(self.game, shown, on_move=self.moved, forfeits=False, ask_passes=False)
         except QuitGame:
             self.write(self.abandoned_text())
             return self.state
@@ -359,6 +370,9 @@ class PlaySession:
                 name=self.name(side), player=player.name, move=self.square(move, before),
                 value=self.result_text(player.last_result, side)))
         self.draw()
+        named = position_name(game.state)
+        if named is not None:
+            self.write(f"Opening: {named}")
 
     def abandoned_text(self) -> str:
         """``Game abandoned.`` and, when moves were played, the transcript that ``plies play`` takes to go on."""
@@ -374,19 +388,28 @@ class PlaySession:
             return ""
         if res.algorithm == "book":
             return _(" (from the opening book)")
+        detail = _("depth {depth}, {nodes} nodes").format(depth=res.depth_text(), nodes=f"{res.stats.nodes:,}") \
+            if res.stats.nodes else ""
+        shown = self.pov(self.search_value(res), mover)
+        return _(" ({value}; {detail})").format(value=shown, detail=detail) if detail else f" ({shown})"
+
+    def search_value(self, res: SearchResult) -> Value:
+        """A search's value in its unit: a result or discs once proven, discs for the engine, else the heuristic's."""
         value, proven = from_search(res.value, bool(res.exact))
-        s = self.state
-        t = type_of(s)
+        t = type_of(self.state)
         if t is not None and t.result == "result" and proven:
             unit = "result"
         elif proven or res.exact or res.evaluation in ("learned", "exact"):
             unit = "discs"
         else:
             unit = f"{res.evaluation} heuristic" if res.evaluation else "value"
-        detail = _("depth {depth}, {nodes} nodes").format(depth=res.depth_text(), nodes=f"{res.stats.nodes:,}") \
-            if res.stats.nodes else ""
-        shown = self.pov(Value(value, unit, proven), mover)
-        return _(" ({value}; {detail})").format(value=shown, detail=detail) if detail else f" ({shown})"
+        return Value(value, unit, proven)
+
+    def progress_text(self, res: SearchResult, state: State) -> str:
+        """The thinking line's news after a depth: ``depth 9: -1.5 discs for Black, 1,234,567 nodes; line d3 c5``."""
+        line = [self.in_rowcol(m) for m in move_names(state, res.pv[:4])]
+        return (f"depth {res.depth_text()}: {self.pov(self.search_value(res), state.to_move)}, "
+                f"{res.stats.nodes:,} nodes" + (f"; line {separator(state).join(line)}" if line else ""))
 
     def summary(self) -> None:
         s = self.state
@@ -399,6 +422,81 @@ class PlaySession:
             detail = _(" — final score X={black} O={white}").format(black=b, white=w)
         names = tuple(self.name(i) for i in (0, 1))
         self.write(_("Game over: {outcome}{detail}.").format(outcome=outcome.describe(names), detail=detail))
+        if not any(m != PASS for m in self.game.moves):
+            return
+        start = f" from {self.game.start.to_text()!r}" if _custom_start(self.game.start) else ""
+        self.write(f"Moves{start}: {self.transcript()}")
+        saved = self.offer_save() if any(isinstance(p, HumanPlayer) for p in self.players) else None
+        self.write(self.next_step(saved))
+
+    def offer_save(self) -> str | None:
+        """Ask for a file to save the finished game in; the file saved, or None (Enter, or no more input)."""
+        while True:
+            try:
+                path = self.read("Save the game? A file name, or Enter to skip: ").strip()
+            except EOFError:
+                return None
+            if not path:
+                return None
+            if self.save(path):
+                return path
+
+    def next_step(self, saved: str | None) -> str:
+        """``Next: plies review ...`` with the file saved, else the transcript when it reads back as this game."""
+        what = "(every move against the best one: the mistakes and what they cost)"
+        if saved is not None:
+            return f"Next: plies review {shlex.quote(saved)}  {what}"
+        text = self.transcript()
+        try:
+            start, moves = read_game(text)
+        except PliesError:
+            start, moves = self.game.start, []
+        if start == self.game.start and moves == self.game.moves:
+            return f"Next: plies review {shlex.quote(text)}  {what}"
+        return f"Next: plies review FILE, once the game is saved with its start (save FILE during a game)  {what}"
+
+
+class Thinking(Player):
+    """A computer player as the terminal drives it: while it searches, a live line on the session's console
+    says who is thinking and for how long, and with the engine its depth, value, nodes and line as it deepens."""
+
+    def __init__(self, inner: Player, session: PlaySession, side: int) -> None:
+        self.inner, self.session, self.side = inner, session, side
+        self.name = inner.name
+
+    def new_game(self, state: State) -> None:
+        self.inner.new_game(state)
+
+    def stop(self) -> None:
+        self.inner.stop()
+
+    def choose(self, state: State) -> Any:
+        console = self.session.status
+        assert console is not None
+        line = ThinkingLine(f"{self.session.name(self.side)} is thinking")  # (its move's line names the player)
+        with console.status(line, spinner="dots") as shown:
+            def progress(res: SearchResult) -> None:
+                line.detail = self.session.progress_text(res, state)
+                shown.update(line)
+
+            self.inner.on_progress = progress
+            try:
+                move = self.inner.choose(state)
+            finally:
+                self.inner.on_progress = None
+        self.last_result = self.inner.last_result
+        return move
+
+
+class ThinkingLine:
+    """The text of the thinking line, drawn afresh at each refresh: who, the seconds so far, the latest depth."""
+
+    def __init__(self, who: str) -> None:
+        self.who, self.detail, self.since = who, "", time.monotonic()
+
+    def __rich__(self) -> Text:
+        seconds = time.monotonic() - self.since
+        return Text(f"{self.who}… {seconds:.1f} s" + (f" — {self.detail}" if self.detail else ""))
 
 
 def _custom_start(start: State) -> bool:
@@ -618,8 +716,10 @@ def play(game: str, first: str | None, second: str | None, layout: str, rowcol: 
             return
     first, second = (_engine_options(spec or "human", no_book, evaluation) for spec in (first, second))
     players = (parse_player(first, state.game), parse_player(second, state.game))
+    status = Console(highlight=False)
     session = PlaySession(state, players, read, write, rowcol=(layout == "doc000") if rowcol is None else rowcol,
-                          moves=list(moves), view=0 if view.lower() == "black" else 1, hint_level=hint_level)
+                          moves=list(moves), view=0 if view.lower() == "black" else 1, hint_level=hint_level,
+                          status=status if status.is_terminal else None)
     if moves:
         write(_("Replayed {n} moves: {moves}").format(n=len(moves), moves=session.transcript()))
     session.play()

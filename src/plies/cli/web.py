@@ -18,8 +18,9 @@ from ._common import listen_port
 
 @click.command("web")
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on (0.0.0.0 lets other machines in: games are then reachable by anyone "
-                   "who has their id).")
+              help="Address to listen on (0.0.0.0 lets other machines in, to play a friend on a LAN, with "
+                   "--allow-host naming this machine's address: games are then reachable by anyone who has their "
+                   "id).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="TCP port (0 picks a free one).")
 @click.option("--no-browser", is_flag=True, help="Only print the address; do not open a browser.")
@@ -68,7 +69,7 @@ def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers
     click.echo(f"plies web: {url}  (API docs at {url}docs; history in {app.state.history.path}; Ctrl-C stops)")
     if host in ("0.0.0.0", "::") and not allow_hosts:
         click.echo("note: other machines reach the app only under names given with --allow-host "
-                   "(e.g. --allow-host 192.168.1.20)", err=True)
+                   "(e.g. --allow-host 192.168.1.20; a friend's invite link then uses that name)", err=True)
     if not no_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     if threading.current_thread() is threading.main_thread():

@@ -293,5 +293,10 @@ def looks_like_ggf(text: str) -> bool:
     return text.lstrip().startswith("(;")
 
 
-__all__ = ["iter_ggf", "looks_like_ggf", "parse_result", "read_ggf", "read_ggf_games", "write_ggf",
+def holds(state: object) -> bool:
+    """Whether GGF can hold a game from ``state``: Othello, on any board size."""
+    return isinstance(state, OthelloState)
+
+
+__all__ = ["holds", "iter_ggf", "looks_like_ggf", "parse_result", "read_ggf", "read_ggf_games", "write_ggf",
            "write_ggf_games"]

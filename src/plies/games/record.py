@@ -12,8 +12,9 @@ from typing import Any, Generic, TypeVar, cast
 
 from plies.game import PASS, GameType, IllegalMoveError, Outcome, ParseError, PliesError, State, split_moves
 
-NORMAL, ILLEGAL, CRASH, TIMEOUT, ABORTED = "normal", "illegal move", "crash", "time", "aborted"
-"""How a game ended: by the rules, or lost by an illegal move, a crash or the clock, or left unfinished."""
+NORMAL, ILLEGAL, CRASH, TIMEOUT, ABORTED, RESIGNED = "normal", "illegal move", "crash", "time", "aborted", "resigned"
+"""How a game ended: by the rules, or lost by an illegal move, a crash, the clock or a resignation, or left
+unfinished."""
 
 PASS_WORDS = ("pass", "pa", "ps", "--", "@@")
 """How a transcript may write a pass."""
@@ -169,8 +170,9 @@ class Game(Generic[S]):
         return move
 
     def end(self, termination: str, detail: str = "", winner: int | None = None, score: float = 0.0) -> None:
-        """End the game otherwise than by the rules: ``winner`` won it (the other side's illegal move, crash or
-        time: ``ILLEGAL``, ``CRASH``, ``TIMEOUT``), or nobody did (``ABORTED``); ``detail`` says what happened."""
+        """End the game otherwise than by the rules: ``winner`` won it (the other side's illegal move, crash, time
+        or resignation: ``ILLEGAL``, ``CRASH``, ``TIMEOUT``, ``RESIGNED``), or nobody did (``ABORTED``); ``detail``
+        says what happened."""
         self.termination, self.detail, self._ended = termination, detail, Outcome(winner, score)
 
     def turn_before(self, sides: Collection[int]) -> int | None:
@@ -251,5 +253,5 @@ class Game(Generic[S]):
         return game
 
 
-__all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "PASS_WORDS", "TIMEOUT", "Game", "GameRecord", "Note",
+__all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "PASS_WORDS", "RESIGNED", "TIMEOUT", "Game", "GameRecord", "Note",
            "join_moves", "move_names", "move_separator"]

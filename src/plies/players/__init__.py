@@ -23,6 +23,9 @@ class Player(ABC):
 
     name: str = "player"
     last_result: SearchResult | None = None
+    on_progress: Callable[[SearchResult], None] | None = None
+    """Called by a player whose search deepens step by step (the engine) with its best result after each
+    completed depth, from the searching thread: a front-end's live "thinking" line."""
 
     @abstractmethod
     def choose(self, state: State) -> Any:

@@ -121,21 +121,28 @@ class EnginePlayer(players.Player):
         t0 = _time.perf_counter()
         time = self.time if seconds is None else seconds
         result = self._from_book(state) if self.use_book else None
+        watch = self._progress if self.on_progress is not None else None  # (nobody watching: no callbacks)
         if result is None:
             exact = self.exact_empties is not None and state.empties() <= self.exact_empties
             if self.temperature > 0 and not exact:
                 result = self._slip(state, time)
             elif seconds is None and self.clock is not None and len(state.legal_moves()) > 1:
                 aim, limit = self.clock.budget(state.empties())
-                result = self.engine.search(state, time=aim, max_time=limit, exact=exact)
+                result = self.engine.search(state, time=aim, max_time=limit, exact=exact, on_progress=watch)
             else:
-                result = self.engine.search(state, depth=self.depth, time=time, level=self.level, exact=exact)
+                result = self.engine.search(state, depth=self.depth, time=time, level=self.level, exact=exact,
+                                            on_progress=watch)
         if seconds is None and self.clock is not None:
             self.clock.spend(_time.perf_counter() - t0)
         return result.move, result
 
     def stop(self) -> None:
         self.engine.stop()
+
+    def _progress(self, results: list[SearchResult]) -> None:
+        """Each completed depth's best line, to ``on_progress`` when a front-end watches."""
+        if self.on_progress is not None and results:
+            self.on_progress(results[0])
 
     def _from_book(self, state: State) -> SearchResult | None:
         """The opening book's best move (``plies.engine.book``'s shipped book), or None out of book."""

@@ -31,6 +31,7 @@ from plies.teach.web import router as learn_router
 from plies.web.analyst import shared_analyst
 from plies.web.guard import (
     COOKIE,
+    LOOPBACK,
     PER_ADDRESS,
     PER_TOKEN,
     Busy,
@@ -43,6 +44,7 @@ from plies.web.guard import (
 from plies.web.history import History
 from plies.web.info import info
 from plies.web.routes import analysis, games, history, reviews, set_token
+from plies.web.sessions import NotSeated
 from plies.web.workers import Workers
 
 log = logging.getLogger("plies.web")
@@ -58,6 +60,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     names ``localhost``, ``127.0.0.1``, ``::1``, ``listen`` (the address served) and ``allow_hosts`` (``*``:
     any); each client keeps at most ``per_token`` live games per browser and ``per_address`` per address."""
     store = History(db)
+    lan_hosts = [h for h in allowed_hosts(listen, allow_hosts) if h not in LOOPBACK and h != "*"]
     tokens = Tokens()
     pool = Workers(workers, processes)
     background: set[asyncio.Task[None]] = set()
@@ -94,6 +97,10 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     async def _busy(request: Request, exc: Busy) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=503, headers={"Retry-After": "60"})
 
+    @app.exception_handler(NotSeated)
+    async def _not_seated(request: Request, exc: NotSeated) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=403)
+
     @app.exception_handler(PliesError)
     async def _plies_error(request: Request, exc: PliesError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=400)
@@ -122,8 +129,8 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
     @app.get("/api/info", summary="What the start screen offers: games, levels, heuristics, engine")
-    def get_info() -> dict[str, Any]:
-        return {**info(), "learn": True}  # the teaching pages are mounted at /learn
+    def get_info() -> dict[str, Any]:  # the teaching pages are mounted at /learn; invites name the LAN hosts
+        return {**info(), "learn": True, "hosts": lan_hosts}
 
     for router in (games.router, analysis.router, reviews.router, history.router, learn_router):
         app.include_router(router)

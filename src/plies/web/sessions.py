@@ -1,8 +1,9 @@
 """Live games of the browser app: a ``Game`` with its sides, what a person does to it (move, undo, redo, go back
 and play on), and the play loop that takes the other turns.
 
-A GameSession belongs to one browser (its owner token) and lives in the server's memory; every change bumps
-``version`` and is pushed to the WebSocket watchers.  Turns are taken by the play loop
+A GameSession belongs to one browser (its owner token) and lives in the server's memory; each person's side is
+played by a browser token (the owner's, or a friend's once they join with the game's invite code); every change
+bumps ``version`` and is pushed to the WebSocket watchers.  Turns are taken by the play loop
 (``plies.match.record.play_on_async``) with the seats of ``plies.web.turns``: it plays forced passes and the
 computer's moves, waits at a person's turn and ends the game; whatever a person does stops it (a search in
 progress is told to stop and its answer dropped) and starts it again from the new position.  The clock
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from plies.game import PASS, Move, PliesError, State
-from plies.games.record import TIMEOUT, Game
+from plies.games.record import RESIGNED, TIMEOUT, Game
 from plies.match.record import play_on_async
 from plies.web import views
 from plies.web.analyst import Analyst, shared_analyst
@@ -38,15 +39,27 @@ any answer shows the end."""
 
 MAX_SESSIONS = 5000
 IDLE_SECONDS = 6 * 3600
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""The letters of an invite code: no 0/O or 1/I to mix up when it is read out."""
+CODE_LENGTH = 8
+"""An invite code's letters, shown as two groups of four (``K7QX-2MHP``): about 10^12 codes, too many to guess."""
+NOT_SEATED = "you are watching this game: it is played by another browser, so you can follow it but not move in it"
+
+
+class NotSeated(PliesError):
+    """The browser plays no side of this game: it may watch, not play (HTTP 403)."""
 
 
 @dataclass
 class Side:
-    """One side of a game: a person, or a computer player at a level."""
+    """One side of a game: a person, or a computer player at a level.  A person's side is played by the browser
+    with ``token``; a ``friend`` side waits for a second browser (``token`` None until it joins)."""
 
     kind: str  # "human" | "computer"
     computer: Computer | None = None
     name: str = ""
+    token: str | None = None
+    friend: bool = False
 
 
 class GameSession:
@@ -68,6 +81,9 @@ class GameSession:
         self.custom_start = False
         self.version = 0
         self.thinking: int | None = None
+        self.code: str | None = None  # the invite code of a game with a friend's side
+        self.rematch: str | None = None  # the id of the game that replays this one with the colours swapped
+        self.undo_offer: int | None = None  # the side that asked to take back its last move (two browsers)
         self.finished = False
         self.played = False  # a move was played here (a pasted finished game is not saved again)
         self.abandoned = False
@@ -92,10 +108,11 @@ class GameSession:
             with contextlib.suppress(Exception):  # the save reports its own failure (``saved``, ``error``)
                 await asyncio.shield(saving)
 
-    async def answer(self, owner: bool = False) -> dict[str, Any]:
-        """``view`` once the game's store has committed: what every answer to a client sends."""
+    async def answer(self, viewer: str | None = None) -> dict[str, Any]:
+        """``view`` for the browser with token ``viewer`` once the game's store has committed: what every answer
+        to a client sends."""
         await self.settled()
-        return views.view(self, owner)
+        return views.view(self, viewer)
 
     @property
     def state(self) -> State:
@@ -109,18 +126,71 @@ class GameSession:
     def has_human(self) -> bool:
         return any(s.kind == "human" for s in self.sides)
 
+    @property
+    def with_friend(self) -> bool:
+        """A game between two browsers (a side for a friend)."""
+        return any(s.friend for s in self.sides)
+
+    def seats_of(self, token: str | None) -> list[int]:
+        """The sides the browser with ``token`` plays (both on one screen, none for a watcher)."""
+        return [p for p, s in enumerate(self.sides) if token is not None and s.token == token]
+
+    def open_seat(self) -> int | None:
+        """The friend's side while nobody has taken it."""
+        return next((p for p, s in enumerate(self.sides) if s.friend and s.token is None), None)
+
+    def join(self, token: str, name: str = "") -> int | None:
+        """Seat the browser with ``token`` on the open side (``name``: what the other player sees) and return it;
+        its side when it plays one already; None when both seats are taken (it watches)."""
+        mine = self.seats_of(token)
+        if mine:
+            return mine[0]
+        seat = self.open_seat()
+        if seat is None:
+            return None
+        side = self.sides[seat]
+        side.token = token
+        if name.strip():
+            side.name = name.strip()
+        self.notice = f"{side.name} joined: they play {self.state.player_names[seat]}."
+        if self.clock is not None and not self.game.over and self.thinking is None and self._turns is not None:
+            self.clock.run(self.state.to_move, self._flagged)  # the clocks start once both players are here
+        self._changed()
+        return seat
+
+    def resign(self, token: str | None) -> None:
+        """The side of ``token`` resigns (on one screen, the side to move): the other side wins."""
+        mine = self.seats_of(token)
+        if not mine:
+            raise NotSeated(NOT_SEATED)
+        if self.game.over:
+            raise PliesError("the game is over")
+        side = mine[0] if len(mine) == 1 else self.state.to_move
+        self._stop()
+        self.played = True
+        self.notice = f"{self.state.player_names[side]} resigns."
+        self.undo_offer = None
+        self.game.end(RESIGNED, self.notice, 1 - side, 1.0 if side == 1 else -1.0)
+        self._finish()
+
     def undo_target(self) -> int | None:
         """Where an undo goes back to: the last position where a person had a move to choose."""
         return self.game.turn_before({p for p, s in enumerate(self.sides) if s.kind == "human"})
 
     # --- what a person does ---------------------------------------------------------------------------------
-    async def move(self, text: str) -> None:
-        """A person's move in the game's notation; PliesError says why it is refused."""
+    async def move(self, text: str, token: str | None = None) -> None:
+        """A person's move in the game's notation, from the browser with ``token`` when given (it must play the
+        side to move); PliesError says why it is refused."""
         st = self.state
+        if token is not None and not self.seats_of(token):
+            raise NotSeated(NOT_SEATED)
         if self.game.over:
             raise PliesError("the game is over")
         if self.sides[st.to_move].kind != "human":
             raise PliesError("it is the computer's turn")
+        if token is not None and self.sides[st.to_move].token != token:
+            waiting = "the other player joins" if self.sides[st.to_move].token is None else "their move"
+            raise PliesError(f"it is {st.player_names[st.to_move]}'s turn: wait for {waiting}")
         if not text.strip():
             raise PliesError("no move given")
         move = st.parse_move(text)
@@ -161,6 +231,46 @@ class GameSession:
         self._back(k)
         await self.take_turns()
 
+    async def take_back(self, token: str | None) -> None:
+        """A game between two browsers: the first request asks to take back the asker's last move (and the reply
+        to it), the other player's request agrees and takes it back; a move played meanwhile withdraws the
+        question."""
+        mine = self.seats_of(token)
+        if not mine:
+            raise NotSeated(NOT_SEATED)
+        if self.clock is not None:
+            raise PliesError("a timed game has no undo")
+        if self.game.over:
+            raise PliesError("the game is over")
+        side, names = mine[0], self.state.player_names
+        if self.undo_offer is None:
+            if self.game.turn_before({side}) is None:
+                raise PliesError("nothing to take back: you have not moved yet")
+            self.undo_offer = side
+            self.notice = f"{names[side]} asks to take back their last move."
+            self._changed()
+            return
+        if self.undo_offer == side:
+            raise PliesError("you have asked already: wait for the other player's answer")
+        asker, self.undo_offer = self.undo_offer, None
+        k = self.game.turn_before({asker})
+        if k is None:  # (cannot happen while the question stands: a move withdraws it)
+            raise PliesError("nothing to take back")
+        self._back(k)
+        self.notice = f"{names[side]} agreed: {names[asker]}'s last move is taken back."
+        await self.take_turns()
+
+    def decline(self, token: str | None) -> None:
+        """The other player of a game between two browsers says no to the question to take back a move."""
+        mine = self.seats_of(token)
+        if not mine:
+            raise NotSeated(NOT_SEATED)
+        if self.undo_offer is None or self.undo_offer in mine:
+            raise PliesError("no question to take back a move waits for your answer")
+        names, asker, self.undo_offer = self.state.player_names, self.undo_offer, None
+        self.notice = f"{names[mine[0]]} said no: {names[asker]}'s move stands."
+        self._changed()
+
     async def redo(self) -> None:
         """Play again the moves undone last, up to the next position where a person is to move."""
         self._people_only("redo")
@@ -189,6 +299,8 @@ class GameSession:
     def _people_only(self, what: str) -> None:
         if not self.has_human:
             raise PliesError(f"{what} is for games with a person playing")
+        if self.with_friend:
+            raise PliesError(f"a game between two browsers has no {what}")
         if self.clock is not None:
             raise PliesError(f"a timed game has no {what}")
 
@@ -223,8 +335,9 @@ class GameSession:
         self._finish()
 
     def turn(self, side: int, thinking: bool) -> None:
-        """The play loop asks ``side`` (``thinking``: the computer) to move: its clock runs."""
-        if self.clock is not None:
+        """The play loop asks ``side`` (``thinking``: the computer) to move: its clock runs (once the friend of a
+        game between two browsers has joined)."""
+        if self.clock is not None and self.open_seat() is None:
             self.clock.run(side, self._flagged)
         if thinking:
             self.thinking, self.error = side, ""
@@ -238,6 +351,7 @@ class GameSession:
         """After each move: the mover's clock stops (its increment added unless it passed), a pass is said, the
         new position is analysed."""
         before, move = game.states[-2], game.moves[-1]
+        self.undo_offer = None  # a move played withdraws a question to take one back
         if self.clock is not None and self.clock.running == before.to_move:
             self.clock.stop(increment=move != PASS)
         if move == PASS:
@@ -295,6 +409,10 @@ class GameSession:
                 self._send({"type": "eval", "ply": ply, "eval": ev})
                 return
 
+    def touch(self) -> None:
+        """Tell the watchers that the game's view changed (a rematch, a seat taken)."""
+        self._changed()
+
     def _changed(self) -> None:
         self.version += 1
         self.touched = time.monotonic()
@@ -331,6 +449,7 @@ class Sessions:
         self.max_sessions = max_sessions
         self.idle_seconds = idle_seconds
         self.games: dict[str, GameSession] = {}
+        self.codes: dict[str, str] = {}  # invite code -> game id
 
     async def create(self, owner: str, start: State, sides: Sequence[Side], delay: float = 0.0,
                      custom_start: bool = False, moves: Sequence[Move] = (), clock: Clock | None = None,
@@ -345,6 +464,10 @@ class Sessions:
         for k, side in enumerate(humans, 1):  # "You" against the computer; "Person 1" and "Person 2" together
             if not side.name:
                 side.name = "You" if len(humans) == 1 else f"Person {k}"
+            if side.token is None and not side.friend:
+                side.token = owner
+        if session.with_friend:
+            session.code = self._new_code(gid)
         for m in moves:
             session.game.play(m)
         session.setup_moves = len(moves)
@@ -355,6 +478,20 @@ class Sessions:
 
     def get(self, gid: str) -> GameSession | None:
         return self.games.get(gid)
+
+    def by_code(self, code: str) -> GameSession | None:
+        """The live game with the invite ``code`` (any case, spaces and dashes ignored)."""
+        gid = self.codes.get("".join(c for c in code.upper() if c.isalnum()))
+        return self.games.get(gid) if gid is not None else None
+
+    def _new_code(self, gid: str) -> str:
+        for gone in [c for c, g in self.codes.items() if g not in self.games]:
+            del self.codes[gone]
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            if code not in self.codes:
+                self.codes[code] = gid
+                return f"{code[:4]}-{code[4:]}"
 
     def prune(self) -> None:
         now = time.monotonic()
@@ -369,3 +506,5 @@ class Sessions:
         for s in self.games.values():
             s.close()
         self.games.clear()
+        self.codes.clear()
+

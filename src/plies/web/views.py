@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from plies.analysis.openings import openings
 from plies.analysis.position import Analysis
 from plies.game import PASS, PliesError, State
-from plies.games.record import TIMEOUT
+from plies.games.record import RESIGNED, TIMEOUT
 from plies.web import boards
 
 if TYPE_CHECKING:
@@ -19,15 +20,20 @@ def summary(a: Analysis) -> dict[str, Any]:
     return {"value": a["value"], "exact": a["exact"], "unit": a["unit"], "depth": a["depth"]}
 
 
-def side_view(side: Side, colour: str) -> dict[str, Any]:
-    """One side: a person, or the computer with its level and the words for it."""
-    d: dict[str, Any] = {"colour": colour, "kind": side.kind, "name": side.name or colour}
+def side_view(side: Side, colour: str, viewer: str | None = None) -> dict[str, Any]:
+    """One side: a person (``friend``: on another browser; ``joined``: it has taken its seat), or the computer
+    with its level and the words for it.  A person called "You" is "You" only to its own browser (``viewer``; no
+    viewer: the stored name)."""
+    d: dict[str, Any] = {"colour": colour, "kind": side.kind, "name": side.name or colour, "friend": side.friend,
+                         "joined": side.token is not None}
+    if viewer is not None and side.name == "You" and side.token != viewer:
+        d["name"] = "Player"  # (a watcher is not the one who plays)
     if side.computer is not None:
         c = side.computer.difficulty
         d.update(level=c.level, label=c.label, backend=c.backend, name=side.name or "Computer",
                  short=f"computer, level {c.level}")
     else:
-        d.update(label="", name=side.name or "Person", short=side.name or "person")
+        d.update(label="", name=d["name"] if side.name else "Person", short=side.name or "person")
     return d
 
 
@@ -41,6 +47,8 @@ def result(session: GameSession) -> dict[str, Any] | None:
     text, t = f"{session.state.player_names[out.winner]} wins", session.game.type
     if session.game.termination == TIMEOUT:
         text, reason = f"{text} on time", "time"
+    elif session.game.termination == RESIGNED:
+        text, reason = f"{text} by resignation", "resign"
     else:  # a win, draw or loss game has no margin to tell
         text, reason = text + (f" by {abs(out.score):g}" if t is None or t.result == "discs" else ""), "end"
     return {"winner": out.winner, "score": out.score, "reason": reason, "text": text,
@@ -75,27 +83,48 @@ def frame(session: GameSession, ply: int) -> dict[str, Any]:
             "position": st.to_text(), "over": over, "eval": session.evals.of(st), "highlight": boards.highlight(st)}
 
 
-def view(session: GameSession, owner: bool = False) -> dict[str, Any]:
-    """Everything the page needs to draw the game, as JSON."""
+def view(session: GameSession, viewer: str | None = None) -> dict[str, Any]:
+    """Everything the page needs to draw the game, as JSON, for the browser with token ``viewer``: whether it
+    created the game (``owner``), the sides it plays (``you``), whether it only watches; the players of a game
+    between two browsers also get its invite code."""
     g, st = session.game, session.state
     now = frame(session, len(g.moves))
     moves = [{"ply": i + 1, "move": name, "side": s.to_move,  # values from player 0's view
               "value": None if n.value is None else round(n.value if s.to_move == 0 else -n.value, 2)}
              for i, (name, s, n) in enumerate(zip(g.names(), g.states, g.notes, strict=False))]
-    people = session.has_human and session.clock is None
+    people = session.has_human and session.clock is None and not session.with_friend
+    owner, you = viewer is not None and viewer == session.owner, session.seats_of(viewer)
     return {
         "id": session.id, "game": st.game, "version": session.version, "ply": len(g.moves),
         "layout": boards.layout(st), "side_names": list(st.player_names),
-        "players": [side_view(session.sides[p], st.player_names[p]) for p in (0, 1)],
+        "players": [side_view(session.sides[p], st.player_names[p], viewer or "") for p in (0, 1)],
         **{k: now[k] for k in ("cells", "counts", "to_move", "legal", "last_move", "flipped", "highlight")},
         "over": g.over, "result": result(session), "notice": session.notice, "error": session.error,
-        "thinking": session.thinking, "can_undo": people and session.undo_target() is not None,
+        "thinking": session.thinking, "can_undo": people and session.undo_target() is not None
+        or _can_take_back(session, you), "undo_offer": session.undo_offer,
         "can_redo": people and bool(g.undone), "can_branch": people, "moves": moves, "transcript": g.transcript(),
         "start": g.start.to_text(), "custom_start": session.custom_start, "setup_moves": session.setup_moves,
         "position": st.to_text(), "evals": session.evals.line(g.states), "analysis_level": session.evals.level,
         "disc_diff": [_diff(s) for s in g.states], "clock": session.clock.view() if session.clock else None,
-        "saved": session.saved, "owner": owner,
+        "openings": named(g.states), "saved": session.saved, "owner": owner, "you": you,
+        "watching": not you and not owner, "friend": session.with_friend, "rematch": session.rematch,
+        "invite": ({"code": session.code, "open": session.open_seat() is not None}
+                   if session.code is not None and you else None),
     }
+
+
+def _can_take_back(session: GameSession, you: list[int]) -> bool:
+    """Whether this browser may ask to take back its last move, or agree to the other player's asking."""
+    if not session.with_friend or len(you) != 1 or session.clock is not None or session.game.over:
+        return False
+    if session.undo_offer is not None:
+        return session.undo_offer != you[0]
+    return session.game.turn_before({you[0]}) is not None
+
+
+def named(states: list[State]) -> list[dict[str, Any]]:
+    """The named openings a game went through: each one's ``ply`` and ``name`` (8x8 Othello; none elsewhere)."""
+    return [{"ply": o.ply, "name": o.name} for o in openings(states)]
 
 
 def _diff(state: State) -> int:

@@ -9,7 +9,7 @@ from fastapi import HTTPException, Request, WebSocket
 from starlette.responses import Response
 
 from plies.web.guard import COOKIE, HEADER
-from plies.web.sessions import GameSession
+from plies.web.sessions import NOT_SEATED, GameSession
 
 COOKIE_DAYS = 365
 
@@ -46,4 +46,12 @@ def owned(request: Request, gid: str) -> GameSession:
     return session
 
 
-NOT_YOURS = "this game belongs to another browser: you can watch it but not play in it"
+def seated(request: Request, gid: str) -> GameSession:
+    """The live game ``gid`` when this browser plays a side of it (403 for a watcher)."""
+    session = live(request, gid)
+    if not session.seats_of(token_of(request)):
+        raise HTTPException(403, NOT_YOURS)
+    return session
+
+
+NOT_YOURS = NOT_SEATED

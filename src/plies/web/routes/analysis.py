@@ -12,7 +12,7 @@ from plies.analysis.position import hints
 from plies.game import PliesError
 from plies.games.record import Game
 from plies.web.analyst import URGENT, Analyst
-from plies.web.routes import live, owned
+from plies.web.routes import live, seated, token_of
 from plies.web.schemas import AnalysisIn, HintIn
 from plies.web.sessions import GameSession
 from plies.web.setup import read_setup
@@ -23,7 +23,9 @@ router = APIRouter(prefix="/api", tags=["analysis"])
 
 async def hint(pool: Workers, session: GameSession, count: int) -> dict[str, Any]:
     """The best ``count`` moves of the game's position (searched off the event loop) and the ply they are for
-    (None when the game moved on meanwhile)."""
+    (None when the game moved on meanwhile); none during a game between two browsers."""
+    if session.with_friend and not session.game.over:
+        raise PliesError("no hints during a game between two browsers (they come back once it is over)")
     state = session.state
     data = await pool.run(hints, state, count, levels.engine_applies(state), heavy=True)
     return {**data, "ply": len(session.game.moves) if session.state is state else None}
@@ -31,7 +33,10 @@ async def hint(pool: Workers, session: GameSession, count: int) -> dict[str, Any
 
 @router.post("/games/{gid}/hint", summary="The best moves of the side to move, with values")
 async def post_hint(gid: str, request: Request, body: HintIn | None = None) -> dict[str, Any]:
-    return await hint(request.app.state.pool, owned(request, gid), body.count if body is not None else 3)
+    session = live(request, gid)
+    if token_of(request) != session.owner:
+        session = seated(request, gid)  # a friend's browser asks for its own game
+    return await hint(request.app.state.pool, session, body.count if body is not None else 3)
 
 
 @router.get("/games/{gid}/analysis", summary="Every legal move of a position of the game, valued, best first")

@@ -1,26 +1,30 @@
 """The games resource (``/api/games``, docs/web.md): start a live game, read it and its positions, play, undo,
-redo, go back and play on, stop it; and its WebSocket, the game live."""
+redo, go back and play on, resign, a rematch, stop it; a friend's seat taken with the invite code
+(``/api/join``); and its WebSocket, the game live."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from datetime import UTC, datetime
 from typing import Any
 
-from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
 from plies.game import PliesError, State
 from plies.games import type_of
-from plies.web import views
+from plies.games.record import Game
+from plies.web import boards, views
 from plies.web.clock import Clock
+from plies.web.files import ggf_file, list_games, open_file, transcript_file
 from plies.web.guard import parse_json
-from plies.web.routes import NOT_YOURS, found, live, owned, set_token, token_of
+from plies.web.routes import NOT_YOURS, found, live, owned, seated, set_token, token_of
 from plies.web.routes.analysis import hint
-from plies.web.schemas import MOVE_MAX_LENGTH, BranchIn, MoveIn, PlayerSpec, SettingsIn, StartGame
-from plies.web.sessions import GameSession, Sessions, Side
+from plies.web.schemas import MOVE_MAX_LENGTH, BranchIn, FileIn, JoinIn, MoveIn, PlayerSpec, SettingsIn, StartGame
+from plies.web.sessions import GameSession, NotSeated, Sessions, Side
 from plies.web.setup import read_setup, start_for
-from plies.web.turns import make_computer
+from plies.web.turns import Computer, make_computer
 
 router = APIRouter(tags=["games"])
 OUTBOX = 512
@@ -30,8 +34,8 @@ WAIT_SECONDS = 120.0
 
 
 def _side(state: State, spec: PlayerSpec) -> Side:
-    if spec.kind == "human":
-        return Side("human", name=spec.name or "")
+    if spec.kind in ("human", "friend"):
+        return Side("human", name=(spec.name or "").strip(), friend=spec.kind == "friend")
     return Side("computer", make_computer(state, spec.level, spec.algorithm, spec.heuristic), name=spec.name or "")
 
 
@@ -42,15 +46,38 @@ async def start_game(sessions: Sessions, token: str, spec: StartGame) -> GameSes
         old = sessions.get(spec.replaces)
         if old is not None and old.owner == token:
             old.abandon()
-    start, moves = read_setup(spec.game, spec.size, spec.position, spec.moves)
+    opened = open_file(spec.game, spec.size, spec.position, spec.index) if spec.position else None
+    if opened is not None:
+        played = Game(opened.start, opened.moves)
+        for k, name in enumerate(spec.moves or (), len(played.moves) + 1):
+            try:
+                played.play(name)
+            except PliesError as e:
+                raise PliesError(f"move {k} ({name}): {e}") from None
+        start, moves = played.start, played.moves
+    else:
+        start, moves = read_setup(spec.game, spec.size, spec.position, spec.moves)
     if start.is_over():
         raise PliesError("that position is already finished: nothing to play")
-    sides = [_side(start, p) for p in spec.players]
+    kinds = sorted(p.kind for p in spec.players)
+    if "friend" in kinds and kinds != ["friend", "human"]:
+        raise PliesError("a game with a friend has one side 'human' (this browser) and one side 'friend'")
+    names = opened.names if opened is not None else ("", "")
+    if Game(start, moves).over:  # a finished game opened for review: its players, never "You" and a computer
+        sides = [Side("human", name=name) for name in names]
+    else:
+        sides = [_side(start, p) for p in spec.players]
+        if all(p.kind == "human" and not p.name for p in spec.players):  # two people go on with the file's game
+            for side, name in zip(sides, names, strict=True):
+                side.name = name
     clock = Clock(spec.clock.minutes * 60.0, spec.clock.increment) if spec.clock is not None else None
     t = type_of(start)
     custom = start != start_for(spec.game, t.board_size(start) if t is not None else None)
-    return await sessions.create(token, start, sides, spec.delay, custom_start=custom, moves=moves, clock=clock,
-                           analysis_level=spec.analysis_level)
+    session = await sessions.create(token, start, sides, spec.delay, custom_start=custom, moves=moves, clock=clock,
+                                    analysis_level=spec.analysis_level)
+    if opened is not None and opened.games > 1:
+        session.notice = f"Game {spec.index} of the {opened.games} in the file."
+    return session
 
 
 @router.post("/api/games/new", summary="Start a game: a transcript's moves kept, a board, a clock, the analysis level;"
@@ -58,7 +85,7 @@ async def start_game(sessions: Sessions, token: str, spec: StartGame) -> GameSes
 async def new_game(spec: StartGame, request: Request) -> JSONResponse:
     token = token_of(request) or request.app.state.tokens.issue()  # the guard gave this request a server token
     session = await start_game(request.app.state.sessions, token, spec)
-    response = JSONResponse({"token": token, "game": await session.answer(owner=True)})
+    response = JSONResponse({"token": token, "game": await session.answer(token)})
     set_token(response, token)
     return response
 
@@ -68,7 +95,12 @@ async def _answer(session: GameSession, request: Request, wait: bool = False) ->
     if wait:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(session.idle.wait(), WAIT_SECONDS)
-    return await session.answer(owner=token_of(request) == session.owner)
+    return await session.answer(token_of(request))
+
+
+@router.post("/api/files/games", summary="The games of a game file (GGF, tagged transcripts), to pick one to open")
+async def post_file_games(body: FileIn) -> dict[str, Any]:
+    return list_games(body.text)
 
 
 @router.get("/api/games/{gid}", summary="A game as the page draws it")
@@ -78,15 +110,89 @@ async def get_game(gid: str, request: Request, wait: bool = False) -> dict[str, 
 
 @router.post("/api/games/{gid}/moves", summary="Play a move; with wait=true, answer after the computer replied")
 async def post_move(gid: str, body: MoveIn, request: Request, wait: bool = False) -> dict[str, Any]:
-    session = owned(request, gid)
-    await session.move(body.move)
+    session = seated(request, gid)
+    await session.move(body.move, token_of(request))
     return await _answer(session, request, wait)
 
 
-@router.post("/api/games/{gid}/undo", summary="Take back to your previous turn")
+@router.post("/api/games/{gid}/resign", summary="Resign: the other side wins (on one screen, the side to move resigns)")
+async def post_resign(gid: str, request: Request) -> dict[str, Any]:
+    session = seated(request, gid)
+    session.resign(token_of(request))
+    return await _answer(session, request)
+
+
+async def rematch(sessions: Sessions, session: GameSession, token: str | None) -> GameSession:
+    """The game again with the colours swapped (the same players, levels, clock and start), once it is over;
+    the players' pages follow ``session.rematch`` to it.  A second request gets the same game."""
+    if not session.seats_of(token):
+        raise NotSeated(NOT_YOURS)
+    if not session.game.over:
+        raise PliesError("a rematch starts once the game is over")
+    if session.rematch is not None and (again := sessions.get(session.rematch)) is not None:
+        return again
+    start = session.game.start
+    sides = [Side(s.kind, Computer(s.computer.difficulty, s.computer.difficulty.player(start.game))
+                  if s.computer is not None else None, name=s.name, token=s.token, friend=s.friend)
+             for s in reversed(session.sides)]
+    clock = Clock(session.clock.initial, session.clock.increment) if session.clock is not None else None
+    again = await sessions.create(session.owner, start, sides, session.delay, custom_start=session.custom_start,
+                                  clock=clock, analysis_level=session.analysis_level)
+    session.rematch = again.id
+    session.notice = "A rematch has started, with the colours swapped."
+    session.touch()
+    return again
+
+
+@router.post("/api/games/{gid}/rematch", summary="A finished game again with the colours swapped")
+async def post_rematch(gid: str, request: Request) -> dict[str, Any]:
+    session = await rematch(request.app.state.sessions, live(request, gid), token_of(request))
+    return await _answer(session, request)
+
+
+@router.get("/api/join/{code}", summary="What an invite code opens: the game, who invites, the seat still open")
+async def get_join(code: str, request: Request) -> dict[str, Any]:
+    session = _invited(request, code)
+    seat = session.open_seat()
+    host = next((s.name for s in session.sides if s.kind == "human" and not s.friend), "")
+    return {"id": session.id, "game": session.state.game, "layout": boards.layout(session.game.start),
+            "host": host, "open": seat is not None,
+            "seat": session.state.player_names[seat] if seat is not None else None, "over": session.game.over}
+
+
+def _invited(request: Request, code: str) -> GameSession:
+    """The live game of an invite code (404 when there is none)."""
+    session: GameSession | None = request.app.state.sessions.by_code(code)
+    if session is None:
+        raise HTTPException(404, f"no game with the invite code {code.strip()[:20]!r} on this server (a code lasts "
+                                 "as long as its game is live)")
+    return session
+
+
+@router.post("/api/join", summary="Take the friend's seat of a game with its invite code (both taken: watch it)")
+async def post_join(body: JoinIn, request: Request) -> JSONResponse:
+    session = _invited(request, body.code)
+    token = token_of(request) or request.app.state.tokens.issue()
+    seat = session.join(token, body.name or "")
+    response = JSONResponse({"token": token, "seat": seat, "game": await session.answer(token)})
+    set_token(response, token)
+    return response
+
+
+@router.post("/api/games/{gid}/undo", summary="Take back to your previous turn (two browsers: ask, or agree)")
 async def post_undo(gid: str, request: Request) -> dict[str, Any]:
-    session = owned(request, gid)
-    await session.undo()
+    session = live(request, gid)
+    if session.with_friend:
+        await session.take_back(token_of(request))
+    else:
+        await owned(request, gid).undo()
+    return await _answer(session, request)
+
+
+@router.post("/api/games/{gid}/undo/decline", summary="Two browsers: say no to the other player's take-back")
+async def post_decline(gid: str, request: Request) -> dict[str, Any]:
+    session = live(request, gid)
+    session.decline(token_of(request))
     return await _answer(session, request)
 
 
@@ -124,11 +230,16 @@ async def get_position(gid: str, ply: int, request: Request) -> dict[str, Any]:
     return {**views.frame(session, ply), "version": session.version}
 
 
-@router.get("/api/games/{gid}/transcript", summary="The moves so far, and the start position")
+@router.get("/api/games/{gid}/transcript", summary="The moves so far, the start position, the game as files")
 async def get_transcript(gid: str, request: Request) -> dict[str, Any]:
-    game = live(request, gid).game
+    session = live(request, gid)
+    game = session.game
+    names = [views.side_view(side, colour)["name"] for side, colour in zip(session.sides, game.start.player_names,
+                                                                            strict=True)]
+    date = datetime.fromtimestamp(session.started_at, UTC).isoformat(timespec="seconds")
     return {"game": game.state.game, "start": game.start.to_text(), "transcript": game.transcript(),
-            "moves": game.names(), "position": game.state.to_text()}
+            "moves": game.names(), "position": game.state.to_text(), "file": transcript_file(game),
+            "ggf": ggf_file(game, names[0], names[1], date)}
 
 
 @router.websocket("/ws/games/{gid}")
@@ -141,11 +252,11 @@ async def ws_game(websocket: WebSocket, gid: str) -> None:
         await websocket.send_json({"type": "error", "message": f"no game {gid!r} on this server"})
         await websocket.close(code=4404)
         return
-    owner = token_of(websocket) == session.owner
+    token = token_of(websocket)
     queue = Outbox()
     session.watchers.add(queue)
     queue.put_nowait({"type": "state"})
-    sender = asyncio.create_task(_pump(websocket, session, queue, owner))
+    sender = asyncio.create_task(_pump(websocket, session, queue, token))
     try:
         while True:
             try:
@@ -157,7 +268,7 @@ async def ws_game(websocket: WebSocket, gid: str) -> None:
             text = message.get("text")
             raw: str | bytes = text if isinstance(text, str) else message.get("bytes") or b""
             try:
-                await _handle(websocket, session, parse_json(raw), owner, queue)
+                await _handle(websocket, session, parse_json(raw), token, queue)
             except PliesError as e:
                 queue.put_nowait({"type": "error", "message": str(e)})
             if queue.overflowed:  # a client that sends without reading: its socket ends, the game goes on
@@ -174,24 +285,33 @@ async def ws_game(websocket: WebSocket, gid: str) -> None:
             await sender
 
 
-async def _handle(websocket: WebSocket, session: GameSession, msg: object, owner: bool, queue: Outbox) -> None:
+async def _handle(websocket: WebSocket, session: GameSession, msg: object, token: str | None,
+                  queue: Outbox) -> None:
     """One message from the page; PliesError says what is wrong with it."""
     kind = msg.get("type") if isinstance(msg, dict) else None
     if kind in ("ping", "state"):
         queue.put_nowait({"type": "pong" if kind == "ping" else "state"})
         return
-    if kind not in ("move", "undo", "redo", "hint", "abandon"):
+    if kind not in ("move", "undo", "redo", "hint", "abandon", "resign", "decline"):
         raise PliesError(f"unknown message type {kind!r}")
-    if not owner:
+    owner, seated = token is not None and token == session.owner, bool(session.seats_of(token))
+    players = kind in ("move", "resign", "decline") or (kind == "undo" and session.with_friend)
+    if not (seated if players else seated or owner if kind == "hint" else owner):
         raise PliesError(NOT_YOURS)
     assert isinstance(msg, dict)
-    if kind == "move":
+    if kind == "resign":
+        session.resign(token)
+    elif kind == "decline":
+        session.decline(token)
+    elif kind == "undo" and session.with_friend:
+        await session.take_back(token)
+    elif kind == "move":
         move = msg.get("move")
         if not isinstance(move, str):
             raise PliesError("a move message needs 'move', e.g. {\"type\": \"move\", \"move\": \"d3\"}")
         if not 1 <= len(move) <= MOVE_MAX_LENGTH:  # as POST .../moves: no move is longer
             raise PliesError(f"a move is 1 to {MOVE_MAX_LENGTH} characters long, not {len(move)}")
-        await session.move(move)
+        await session.move(move, token)
     elif kind == "undo":
         await session.undo()
     elif kind == "redo":
@@ -204,7 +324,8 @@ async def _handle(websocket: WebSocket, session: GameSession, msg: object, owner
         queue.put_nowait({"type": "hint", **await hint(websocket.app.state.pool, session, count)})
 
 
-async def _pump(websocket: WebSocket, session: GameSession, queue: asyncio.Queue[dict[str, Any]], owner: bool) -> None:
+async def _pump(websocket: WebSocket, session: GameSession, queue: asyncio.Queue[dict[str, Any]],
+                token: str | None) -> None:
     """Send queued messages; several pending state changes go out as one ``state`` message."""
     while True:
         batch = [await queue.get()]
@@ -219,7 +340,7 @@ async def _pump(websocket: WebSocket, session: GameSession, queue: asyncio.Queue
             if m.get("type") == "state":
                 if not sent_state:
                     sent_state = True
-                    await websocket.send_json({"type": "state", "game": await session.answer(owner=owner)})
+                    await websocket.send_json({"type": "state", "game": await session.answer(token)})
             elif m.get("type") != "eval" or not sent_state:  # (an eval after a state: the state holds it)
                 await websocket.send_json(m)
 

@@ -17,6 +17,7 @@ from plies.games import parse_position
 from plies.games.record import Game
 from plies.storage import storage_reason
 from plies.web import boards, views
+from plies.web.files import ggf_file, transcript_file
 from plies.web.history import History, now
 from plies.web.sessions import GameSession, OnFinish
 
@@ -62,6 +63,10 @@ async def get_history_game(gid: str, request: Request) -> dict[str, Any]:
     except PliesError as e:
         raise HTTPException(500, f"stored game cannot be replayed: {e}") from None
     start = parse_position(record["start"], game=record["game"])
+    game = stored_game(record)
+    record["openings"] = views.named(game.states)
+    record["file"] = transcript_file(game)
+    record["ggf"] = ggf_file(game, record["players"][0], record["players"][1], record["started_at"])
     record["layout"] = boards.layout(start)
     record["side_names"] = list(start.player_names)
     return record

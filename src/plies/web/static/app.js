@@ -6,7 +6,7 @@ import { $ } from "./dom.js";
 import { openEditor } from "./editor.js";
 import { closeGame, initBoard, openGame, openReplay } from "./game.js";
 import { loadHistory } from "./history.js";
-import { initStart } from "./start.js";
+import { initStart, openJoin } from "./start.js";
 
 // ---------------------------------------------------------------- routing
 function show(name) {
@@ -15,7 +15,11 @@ function show(name) {
 async function route() {
   const h = location.hash || "#/";
   let m;
-  if ((m = h.match(/^#\/game\/([\w-]+)/))) { show("board"); openGame(m[1]); }
+  document.body.classList.remove("joining");
+  $("#join-title").textContent = "Join a friend's game";
+  $("#join-about").textContent = ""; $("#btn-join").textContent = "Join";
+  if ((m = h.match(/^#\/join\/([\w-]+)/))) { closeGame(); show("start"); openJoin(m[1]); }
+  else if ((m = h.match(/^#\/game\/([\w-]+)/))) { show("board"); openGame(m[1]); }
   else if ((m = h.match(/^#\/replay\/([\w-]+)/))) { closeGame(); show("board"); openReplay(m[1]); }
   else if (h.startsWith("#/history")) { closeGame(); show("history"); loadHistory(); }
   else if (h.startsWith("#/editor")) { closeGame(); show("editor"); openEditor(); }

@@ -73,6 +73,7 @@ export function openGame(id) {
   closeGame();
   resetBoardScreen("live");
   app.gameId = id;
+  app.endShownFor = null; // a finished game opened again shows its end (and its rematch) again
   connect(id);
 }
 
@@ -128,15 +129,19 @@ export function onState(g) {
   render();
   if (g.over && app.endShownFor !== g.id) {
     app.endShownFor = g.id;
-    if (g.ply > g.setup_moves || (g.clock && g.clock.flagged !== null)) setTimeout(() => showEnd(g), 650);
+    if (g.ply > g.setup_moves || (g.result && g.result.reason !== "end")) setTimeout(() => showEnd(g), 650);
   }
   if (!g.over && app.endShownFor === g.id) app.endShownFor = null; // undone after the end
+  if (g.rematch && (!prev || prev.rematch !== g.rematch)) showEnd(g); // the other player started a rematch
 }
+
+// The sides this browser plays (both on one screen, one against the computer or a friend, none when watching).
+export function mySides() { return (app.mode === "live" && app.g && app.g.you) || []; }
 
 export function humanAt(frame) {
   const g = app.g;
-  return app.mode === "live" && g && g.owner && frame && !frame.over && frame.to_move !== null
-    && g.players[frame.to_move].kind === "human";
+  return app.mode === "live" && g && frame && !frame.over && frame.to_move !== null
+    && g.players[frame.to_move].kind === "human" && mySides().includes(frame.to_move);
 }
 
 export function canPlayAt(frame) {
@@ -165,7 +170,7 @@ export async function openReplay(id) {
       id: rec.id, game: rec.game, layout: rec.layout, side_names: rec.side_names, ply: rec.frames.length - 1,
       moves: rec.frames.slice(1).map((f) => ({ ply: f.ply, move: f.move, side: f.side })),
       players: rec.players.map((p) => ({ kind: p.startsWith("computer") ? "computer" : "human", name: p, label: "" })),
-      evals: rec.frames.map(() => null), over: true, owner: false, start: rec.start, counts: last.counts,
+      evals: rec.frames.map(() => null), over: true, owner: false, start: rec.start, counts: last.counts, openings: rec.openings,
       transcript: transcriptOf(rec), position: rec.final, clock: null, thinking: null, result: { text: rec.result },
     };
     for (const f of rec.frames) f.legal = [];
@@ -215,17 +220,21 @@ export function render() {
   if (f) {
     const step = app.shownPly !== null && k === app.shownPly + 1;
     const clickable = canPlayAt({ ...f, ply: k });
+    // not this browser's move (watching, the friend's turn): a click still asks the server, which says why not
+    const refused = !clickable && app.mode === "live" && atEnd && !g.over && f.to_move !== null
+      && (g.watching || (g.players[f.to_move].kind === "human" && !mySides().includes(f.to_move)));
     drawBoard($("#board"), { game: g.game, layout: g.layout, cells: f.cells, highlight: f.highlight || [] }, {
-      legal: clickable ? f.legal : [],
+      legal: clickable || refused ? f.legal : [],
       dots: clickable || (app.mode === "live" && atEnd && f.to_move !== null) ? f.legal : [],
       lastMove: f.last_move ? (typeof f.last_move === "object" ? f.last_move.index : f.last_move) : null,
       flips: step ? flipsOf(f) : [],
       placed: step && f.last_move !== null && f.last_move !== undefined ? (typeof f.last_move === "object" ? f.last_move.index : f.last_move) : null,
       hints, values,
       review: reviewRow && reviewRow.best && !reviewRow.forced ? reviewRow : null,
-      onClick: clickable ? (idx) => {
+      onClick: clickable || refused ? (idx) => {
         const m = f.legal.find((x) => x.index === idx);
-        if (m) playAt({ ...f, ply: k }, m.move);
+        if (m && refused) send({ type: "move", move: m.move });
+        else if (m) playAt({ ...f, ply: k }, m.move);
       } : null,
       // a click off the marked squares on your turn says why nothing happened
       onMiss: clickable ? (square) => showError(`${square} is not a legal move here (the dots mark yours)`) : null,
@@ -237,6 +246,7 @@ export function render() {
   $("#analysis-level-box").hidden = !(v && engineGame(v.name) && (!known || known.unit === "discs"));
   if (app.mode === "replay") $("#opt-analysis").value = analysisLevel();
   drawPlayers(f);
+  drawFriend();
   drawStatus(f, k);
   drawNav(k);
   drawMoveNote(k, f);
@@ -270,6 +280,8 @@ export function drawPlayers(f) {
     const who = html("div", { class: "who" }, row);
     html("span", { class: "colour", text: g.side_names[p] }, who);
     html("span", { class: "name", text: ` ${info.name}` }, who);
+    if (g.friend && app.mode === "live" && mySides().length === 1 && mySides()[0] === p) html("span", { class: "you", text: " (you)" }, who);
+    if (info.friend && !info.joined) html("small", { text: "waiting for your friend to join…" }, who);
     if (info.kind === "computer" && info.label) html("small", { text: info.label.replace(/^level \d+: /, "") }, who);
     if (g.clock) html("span", { class: "clock" + (g.clock.running === p ? " running" : "") + (g.clock.flagged === p ? " flagged" : ""), "data-clock": p, text: clockText(p) }, row);
     html("span", { class: "count", text: marked ? "" : counts[symbols[p]] }, row);
@@ -309,7 +321,9 @@ export function drawStatus(f, k) {
   else if (f.to_move === null) turn = "Game over in this position";
   else {
     turn = `${names[f.to_move]} to move`;
+    const other = g.players[f.to_move];
     if (humanAt(f) && k === g.ply) turn += ` — your turn (${f.legal.length} legal move${f.legal.length === 1 ? "" : "s"})`;
+    else if (app.mode === "live" && g.friend && mySides().length && k === g.ply) turn += ` — waiting for ${other.joined ? other.name : "your friend to join"}`;
   }
   $("#turn").textContent = turn;
   const thinking = app.mode === "live" && g.thinking !== null && g.thinking !== undefined;
@@ -318,9 +332,16 @@ export function drawStatus(f, k) {
   $("#notice").textContent = app.mode === "live" && k === g.ply ? (g.notice || "") : "";
   if (app.mode === "live" && g.error) showError(g.error);
   const live = app.mode === "live";
-  $("#btn-undo").disabled = !live || !g.owner || !g.can_undo;
+  const offer = live && g.friend && g.undo_offer !== null && g.undo_offer !== undefined ? g.undo_offer : null;
+  const asked = offer !== null && !mySides().includes(offer); // the other player asks: this one answers
+  $("#btn-undo").disabled = !live || !(g.owner || g.friend) || !g.can_undo;
+  $("#btn-undo").textContent = asked ? "Agree to take back" : offer !== null ? "Take-back asked…" : "Undo";
+  $("#btn-undo").title = g.friend ? (asked ? "Take back the other player's last move, as they ask" : "Ask the other player to let you take back your last move") : "Take back (Ctrl+Z)";
+  $("#btn-decline").hidden = !asked;
   $("#btn-redo").disabled = !live || !g.owner || !g.can_redo;
-  $("#btn-hint").disabled = !f || f.over || f.to_move === null;
+  $("#btn-hint").disabled = !f || f.over || f.to_move === null || (live && g.friend && !g.over) || (live && g.watching);
+  $("#btn-hint").title = live && g.friend && !g.over ? "No hints while two people play" : "Show the best moves (?)";
+  $("#btn-resign").disabled = !live || g.over || !mySides().length;
   $("#btn-review").disabled = !!app.reviewing || !g.moves.some((m) => m.move !== "pass");
   $("#move-input").disabled = !live || !humanAt(f) || k !== g.ply;
   const entry = gameEntry(g.game);
@@ -375,6 +396,8 @@ export function drawMoveList() {
   startBtn.addEventListener("click", () => goto(0));
   const evals = r ? r.evals : g.evals;
   const numbers = moveNumbers(g.moves);
+  const named = new Map((g.openings || []).map((o) => [o.ply, o.name]));
+  drawOpening(k, numbers);
   let row = null;
   g.moves.forEach((m, i) => {
     const ply = i + 1;
@@ -383,7 +406,8 @@ export function drawMoveList() {
       html("span", { class: "mv-num", text: `${numbers[ply]}.` }, row);
       if (m.side === 1) html("span", { class: "mv-empty" }, row);
     }
-    const btn = html("button", { class: "mv" + (ply === k ? " current" : "") + (m.move === "pass" ? " pass" : ""), "data-ply": ply, "aria-label": `move ${ply}: ${m.move}` }, row);
+    const btn = html("button", { class: "mv" + (ply === k ? " current" : "") + (m.move === "pass" ? " pass" : "") + (named.has(ply) ? " named" : ""), "data-ply": ply, "aria-label": `move ${ply}: ${m.move}` }, row);
+    if (named.has(ply)) btn.title = `${named.get(ply)} opening`;
     html("span", { class: "mv-move", text: m.move }, btn);
     const ev = evals && evals[ply];
     if (ev && (ev.unit === "discs" || ev.unit === "result")) {
@@ -399,6 +423,17 @@ export function drawMoveList() {
     if (m.side === 1) row = null;
   });
   scrollIntoList(list, list.querySelector(".current"));
+}
+
+// The opening of the position shown: the last named one the game went through up to it (8x8 Othello).
+export function drawOpening(k, numbers) {
+  const box = $("#opening-name");
+  const seen = (app.g.openings || []).filter((o) => o.ply <= k && o.ply > 0);
+  const last = seen[seen.length - 1];
+  box.hidden = !last;
+  if (!last) return;
+  const path = seen.slice(0, -1).map((o) => o.name).join(", ");
+  box.textContent = `Opening: ${last.name} (move ${numbers[last.ply]}${path ? `; by way of ${path}` : ""})`;
 }
 
 // The number of each ply's move as the move list shows it (a Black move and White's reply share one), so that
@@ -490,21 +525,86 @@ export function shortNumber(v) {
 
 export function showEnd(g) {
   if (app.mode !== "live" || !app.g || app.g.id !== g.id || !app.g.over) return;
+  g = app.g;
   const r = g.result;
-  const humans = g.players.filter((p) => p.kind === "human").length;
+  const mine = mySides();
   let title = r ? r.text : "Game over";
-  if (r && humans === 1) {
-    const me = g.players.findIndex((p) => p.kind === "human");
+  if (r && mine.length === 1) {
+    const me = mine[0];
     title = r.winner === null ? "Draw" : r.winner === me ? `You win: ${r.text}` : `You lose: ${r.text}`;
   }
+  const rematch = $("#btn-rematch");
+  rematch.hidden = !mine.length && !g.rematch;
+  rematch.textContent = g.rematch ? "Go to the rematch" : "Rematch (colours swapped)";
   $("#end-title").textContent = title;
   const entry = gameEntry(g.game);
   $("#end-score").textContent = entry && entry.result === "result" ? (r && r.winner === null ? `No ${entry.line || "line"}.` : `${entry.line ? entry.line[0].toUpperCase() + entry.line.slice(1) : "A line"}.`)
     : `${g.side_names[0]} ${g.counts.X} – ${g.counts.O} ${g.side_names[1]}`;
   const lost = g.saved === false ? g.error : "";  // the server could not store the game (full disk...)
-  $("#end-detail").textContent = [r && r.reason === "time" ? g.notice : "", lost].filter(Boolean).join(" ");
+  const rematchNote = g.rematch ? "A rematch has started, with the colours swapped." : "";
+  $("#end-detail").textContent = [r && r.reason !== "end" ? g.notice : "", lost, rematchNote].filter(Boolean).join(" ");
   $("#btn-end-review").hidden = !g.moves.some((m) => m.move !== "pass");
   $("#end").hidden = false;
+}
+
+// A game between two browsers: the invite (link and code) while the friend's seat is open, the watcher's note.
+export function drawFriend() {
+  const g = app.g;
+  const live = app.mode === "live";
+  $("#watching").hidden = !(live && g.watching);
+  const inv = live && g.invite && g.invite.open ? g.invite : null;
+  $("#invite").hidden = !inv;
+  if (!inv) return;
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
+  const lan = loopback && app.info && app.info.hosts && app.info.hosts.length ? app.info.hosts[0] : null;
+  const base = lan ? `${location.protocol}//${lan.includes(":") && !lan.startsWith("[") ? `[${lan}]` : lan}${location.port ? `:${location.port}` : ""}` : location.origin;
+  $("#invite-code").textContent = inv.code;
+  $("#invite-link").value = `${base}/#/join/${inv.code}`;
+  $("#invite-note").textContent = loopback && !lan
+    ? "This address works on this machine only (another browser or window here). For a friend on your network, start plies web --host 0.0.0.0 --allow-host with this machine's address."
+    : "";
+}
+
+export async function rematch() {
+  const g = app.g;
+  if (!g) return;
+  $("#end").hidden = true;
+  try {
+    const again = g.rematch ? { id: g.rematch } : await api("POST", `/api/games/${app.gameId}/rematch`);
+    location.hash = `#/game/${again.id}`;
+  } catch (e) { showError(e.message); }
+}
+
+export function resign() {
+  const b = $("#btn-resign");
+  if (!b.classList.contains("confirm")) { // a second click within 4 s resigns
+    b.classList.add("confirm"); b.textContent = "Resign? Click again";
+    setTimeout(() => { b.classList.remove("confirm"); b.textContent = "Resign"; }, 4000);
+    return;
+  }
+  b.classList.remove("confirm"); b.textContent = "Resign";
+  send({ type: "resign" });
+}
+
+// The game as files (a transcript as plies play saves it; GGF for Othello): the server writes them.
+export async function gameFiles() {
+  const id = app.gameId;
+  const files = app.mode === "replay" ? app.rec : await api("GET", `/api/games/${id}/transcript`);
+  if (files && app.gameId === id) $("#btn-save-ggf").hidden = !files.ggf;
+  return files;
+}
+
+export async function saveFile(kind) {
+  try {
+    const files = await gameFiles();
+    if (!files || !files[kind]) { showError("GGF holds Othello games only: save this game as a transcript"); return; }
+    const day = new Date().toISOString().slice(0, 10);
+    const name = `plies-${app.g.game}-${day}.${kind === "ggf" ? "ggf" : "txt"}`;
+    const a = html("a", { href: URL.createObjectURL(new Blob([files[kind]], { type: "text/plain" })), download: name }, document.body);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  } catch (e) { showError(e.message); }
 }
 
 export function fillExport() {
@@ -519,12 +619,18 @@ export function fillExport() {
 export function initBoard() {
   $("#btn-undo").addEventListener("click", () => { app.viewPly = null; send({ type: "undo" }); });
   $("#btn-redo").addEventListener("click", () => { app.viewPly = null; send({ type: "redo" }); });
+  $("#btn-decline").addEventListener("click", () => send({ type: "decline" }));
   $("#btn-hint").addEventListener("click", toggleHints);
   $("#btn-review").addEventListener("click", startReview);
   $("#btn-end-review").addEventListener("click", () => { $("#end").hidden = true; startReview(); });
+  $("#btn-rematch").addEventListener("click", rematch);
+  $("#btn-resign").addEventListener("click", resign);
+  $("#btn-invite-copy").addEventListener("click", () => { $("#invite-link").select(); if (navigator.clipboard) navigator.clipboard.writeText($("#invite-link").value).catch(() => {}); });
   $("#btn-playon").addEventListener("click", playOn);
   $("#btn-newgame").addEventListener("click", () => { location.hash = "#/"; });
-  $("#btn-export").addEventListener("click", () => { const b = $("#export-box"); b.hidden = !b.hidden; fillExport(); });
+  $("#btn-export").addEventListener("click", () => { const b = $("#export-box"); b.hidden = !b.hidden; fillExport(); if (!b.hidden) gameFiles(); });
+  $("#btn-save-transcript").addEventListener("click", () => saveFile("file"));
+  $("#btn-save-ggf").addEventListener("click", () => saveFile("ggf"));
   $("#btn-copy").addEventListener("click", () => { $("#export-text").select(); if (navigator.clipboard) navigator.clipboard.writeText($("#export-text").value).catch(() => {}); });
   $("#nav-first").addEventListener("click", () => goto(0));
   $("#nav-prev").addEventListener("click", () => goto(viewPly() - 1));

@@ -1,5 +1,5 @@
 // The start screen: the game, who plays, the difficulty, a clock, a pasted position; it starts a game.
-import { api, app, baseGame, gameChoices, gameTitle, saveSettings, sizeOf, variant } from "./api.js";
+import { api, app, baseGame, gameChoices, gameTitle, saveSettings, sizeOf, variant, variantOf } from "./api.js";
 import { $, html } from "./dom.js";
 import { pov } from "./values.js";
 
@@ -34,6 +34,84 @@ export async function initStart() {
   $("#start-form").addEventListener("change", updateStartForm);
   updateStartForm();
   $("#start-form").addEventListener("submit", (ev) => { ev.preventDefault(); startFromForm(); });
+  if (s.name) { $("#opt-name").value = s.name; $("#join-name").value = s.name; }
+  $("#join-form").addEventListener("submit", (ev) => { ev.preventDefault(); joinFromForm(); });
+  $("#opt-file").addEventListener("change", openFile);
+  $("#opt-position").addEventListener("change", listFileGames);
+}
+
+export const MAX_FILE = 60000; // the server reads a pasted game of up to 60,000 characters
+
+// A file picked on the start screen: its text goes into the box, where Start reads it as a pasted game would be.
+export async function openFile(ev) {
+  const file = ev.target.files && ev.target.files[0];
+  $("#start-error").textContent = "";
+  if (!file) return;
+  if (file.size > MAX_FILE) {
+    $("#start-error").textContent = `${file.name} is ${Math.round(file.size / 1000)} kB: the page opens a game file of up to ${MAX_FILE / 1000} kB (one game, or a few)`;
+    ev.target.value = "";
+    return;
+  }
+  $("#opt-position").value = await file.text();
+  $("#start-position").open = true;
+  listFileGames();
+}
+
+// A file of several games (GGF, tagged transcripts): a list to pick the one to open.
+export async function listFileGames() {
+  const box = $("#file-game-box"), sel = $("#opt-file-game");
+  const text = $("#opt-position").value;
+  box.hidden = true;
+  sel.textContent = "";
+  if (!/^\s*(\(;|\[)/.test(text)) return; // only game files hold several games
+  try {
+    const found = await api("POST", "/api/files/games", { text });
+    if (found.total < 2) return;
+    for (const g of found.games) {
+      const who = [g.black || "?", g.white || "?"].join(" – ");
+      const facts = [`${g.moves} moves`, g.result, g.date].filter(Boolean).join(", ");
+      html("option", { value: g.index, text: `${g.index}. ${who} (${facts})` }, sel);
+    }
+    $("#file-game-count").textContent = found.total > found.games.length
+      ? `the first ${found.games.length} of its ${found.total} games` : `its ${found.total} games`;
+    box.hidden = false;
+  } catch (e) { $("#start-error").textContent = e.message; }
+}
+
+// A friend's invite: the code (from the link or typed) takes the open seat of their game, or, both taken, watches it.
+export async function openJoin(code) {
+  document.body.classList.add("joining");
+  $("#join-code").value = code;
+  $("#join-title").textContent = "You are invited to a game";
+  $("#join-error").textContent = "";
+  $("#join-about").textContent = "";
+  $("#btn-join").textContent = "Join";
+  $("#join-name").focus();
+  try {
+    const about = await api("GET", `/api/join/${encodeURIComponent(code)}`);
+    const v = variantOf(about.game, about.layout);
+    const what = v ? v.label : about.game;
+    if (about.open) {
+      $("#join-title").textContent = `${about.host || "A friend"} invites you to a game of ${what}`;
+      $("#join-about").textContent = `You play ${about.seat}.`;
+    } else {
+      $("#join-title").textContent = `A game of ${what}`;
+      $("#join-about").textContent = "Both seats are taken: you can watch it.";
+      $("#btn-join").textContent = "Watch";
+    }
+  } catch (e) { $("#join-error").textContent = e.message; }
+}
+
+export async function joinFromForm() {
+  $("#join-error").textContent = "";
+  const code = $("#join-code").value.trim();
+  if (!code) { $("#join-error").textContent = "type the invite code your friend sent"; return; }
+  const name = $("#join-name").value.trim();
+  try {
+    const data = await api("POST", "/api/join", { code, name: name || null });
+    if (name) { app.settings.name = name; saveSettings(); }
+    location.hash = `#/game/${data.game.id}`;
+  } catch (e) { $("#join-error").textContent = e.message; }
 }
 
 
@@ -77,10 +155,11 @@ export function updateStartForm() {
   if (!app.info) return;
   const mode = document.querySelector("input[name=mode]:checked").value;
   const lvl = Math.max(+$("#opt-level").value, mode === "watch" ? +$("#opt-level2").value : 0);
-  document.querySelector(".computer-only").hidden = mode === "people";
+  document.querySelector(".computer-only").hidden = mode === "people" || mode === "friend";
+  document.querySelector(".friend-only").hidden = mode !== "friend";
   document.querySelector(".watch-only").hidden = mode !== "watch";
-  document.querySelector(".teaching-only").hidden = mode === "people" || lvl > app.info.levels.teaching[1];
-  $("#level-note").textContent = mode === "people" ? "" : levelNote(+$("#opt-level").value);
+  document.querySelector(".teaching-only").hidden = mode === "people" || mode === "friend" || lvl > app.info.levels.teaching[1];
+  $("#level-note").textContent = mode === "people" || mode === "friend" ? "" : levelNote(+$("#opt-level").value);
 }
 
 export function formSettings() {
@@ -88,7 +167,7 @@ export function formSettings() {
   return {
     game: f.game.value, mode: f.mode.value, level: +f.level.value, level2: +f.level2.value,
     algorithm: f.algorithm.value, heuristic: f.heuristic.value,
-    minutes: f.minutes.value.trim(), increment: f.increment.value.trim(),
+    minutes: f.minutes.value.trim(), increment: f.increment.value.trim(), name: f.myname.value.trim(),
   };
 }
 
@@ -104,7 +183,7 @@ export function gameRequest(s, position, extra = {}) {
   const comp = (level) => ({ kind: "computer", level, algorithm: s.algorithm, heuristic });
   const human = { kind: "human" };
   const players = { first: [human, comp(s.level)], second: [comp(s.level), human], people: [human, human],
-    watch: [comp(s.level), comp(s.level2)] }[s.mode];
+    watch: [comp(s.level), comp(s.level2)], friend: [{ kind: "human", name: s.name || null }, { kind: "friend" }] }[s.mode];
   const minutes = parseFloat(s.minutes);
   const body = { game: baseGame(s.game), size: sizeOf(s.game), position: position || null, players,
     delay: s.mode === "watch" ? 0.4 : 0, replaces: app.gameId, ...extra };
@@ -124,8 +203,11 @@ export async function startGame(s, position, extra) {
 export async function startFromForm() {
   $("#start-error").textContent = "";
   try {
-    await startGame(formSettings(), $("#opt-position").value.trim());
+    const extra = $("#file-game-box").hidden ? {} : { index: +$("#opt-file-game").value };
+    await startGame(formSettings(), $("#opt-position").value.trim(), extra);
     $("#opt-position").value = ""; // the next game starts from the start unless pasted again
+    $("#opt-file").value = "";
+    $("#file-game-box").hidden = true;
     $("#start-position").open = false;
   } catch (e) { $("#start-error").textContent = e.message; }
 }

@@ -1,0 +1,117 @@
+"""Game files in and out of the browser: a GGF game, tagged transcripts or a game ``plies play`` saved, opened
+through the readers of ``plies.formats`` (with their players' names); a game saved as a transcript file and, for
+Othello, as GGF."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from plies.game import ParseError, State
+from plies.games import parse_position, type_of
+from plies.games.othello import OthelloState
+from plies.games.record import Game
+from plies.web.setup import start_for
+
+DEFAULT_GAME = "othello"
+"""The game a transcript file names with no ``# game`` line (what ``plies play`` saves)."""
+
+
+@dataclass
+class Opened:
+    """The first game of a file: its start, its moves, its players' names (empty when the file names none),
+    how many games the file holds and its format."""
+
+    start: State
+    moves: list[Any] = field(default_factory=list)
+    names: tuple[str, str] = ("", "")
+    games: int = 1
+    format: str = "transcript"
+
+
+MAX_LISTED = 500
+"""The most games ``list_games`` describes."""
+
+
+def _file_games(text: str) -> tuple[str, list[Any]] | None:
+    """(format, games) of a GGF or tagged-transcripts text; None for any other text."""
+    from plies.formats import ggf, tagged
+    from plies.formats.detect import load
+
+    stripped = text.lstrip()
+    if not (ggf.looks_like_ggf(stripped) or tagged.looks_like_tagged(stripped)):
+        return None
+    loaded = load(text)
+    if not loaded.games:
+        raise ParseError(f"the {loaded.format.upper()} text holds no game")
+    return loaded.format, loaded.games
+
+
+def list_games(text: str) -> dict[str, Any]:
+    """The games of a game file (GGF, tagged transcripts) for a person to pick one: ``format``, ``total`` and
+    ``games`` (the first ``MAX_LISTED``), each with its ``index`` (from 1), players, date, number of moves and
+    result; no games for any other text.  ParseError when the file is bad."""
+    found = _file_games(text)
+    if found is None:
+        return {"format": None, "total": 0, "games": []}
+    out = []
+    for k, g in enumerate(found[1][:MAX_LISTED], 1):
+        score = g.score()
+        out.append({"index": k, "black": g.black.strip(), "white": g.white.strip(), "moves": len(g.moves),
+                    "result": None if score is None else f"{score:+g}", "date": g.date})
+    return {"format": found[0], "total": len(found[1]), "games": out}
+
+
+def open_file(game: str, size: int | None, text: str, index: int = 1) -> Opened | None:
+    """Game number ``index`` (from 1) of ``text`` when it is a game file (GGF, tagged transcripts, a game ``plies
+    play`` saved with its ``# game`` or ``# start`` line); None when it is a bare transcript or a board
+    (``read_setup`` reads those).  ParseError (a FormatError naming the line and column) when the file is bad."""
+    from plies.formats.detect import saved_headers
+
+    found = _file_games(text)
+    if found is not None:
+        fmt, games = found
+        if not 1 <= index <= len(games):
+            raise ParseError(f"the file holds {len(games)} game{'s' if len(games) > 1 else ''}: there is no game "
+                             f"number {index}")
+        g = games[index - 1]
+        return Opened(g.start, list(g.moves), (g.black.strip(), g.white.strip()), len(games), fmt)
+    stripped = text.lstrip()
+    if stripped.startswith("#"):
+        headers, body = saved_headers(text)
+        if not headers:
+            return None
+        name = headers.get("game", game if "start" in headers else DEFAULT_GAME)
+        start = parse_position(headers["start"], game=name) if "start" in headers else start_for(name, size)
+        return Opened(start, Game.from_transcript(type_of(start), body, start).moves)
+    return None
+
+
+def transcript_file(game: Game[State]) -> str:
+    """The game as ``plies play`` saves it, which ``plies play @FILE``, ``plies review FILE`` and the start screen
+    read back: a ``# game`` line for a game other than Othello, a ``# start`` line for a set-up board, the moves."""
+    start = game.start
+    header = [] if start.game == DEFAULT_GAME else [f"# game {start.game}"]
+    t = type_of(start)
+    standard = t.start(t.board_size(start), "standard") if t is not None else None
+    if start != standard:
+        header.append(f"# start {start.to_text()}")
+    return "".join(h + "\n" for h in header) + game.transcript() + "\n"
+
+
+def ggf_file(game: Game[State], black: str, white: str, date: str = "") -> str | None:
+    """An Othello game as one GGF line (players, date, start board, moves, result); None for other games."""
+    from plies.formats.ggf import holds, write_ggf
+    from plies.formats.model import OthelloGame
+
+    start = game.start
+    if not holds(start):
+        return None
+
+    out = game.outcome()
+    result = out.score if out is not None else None
+    played = OthelloGame(cast(OthelloState, start), list(game.moves), black, white, result=result, date=date[:10])
+    return write_ggf(played) + "\n"
+
+
+__all__ = ["MAX_LISTED", "Opened", "ggf_file", "list_games", "open_file", "transcript_file"]
