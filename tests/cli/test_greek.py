@@ -99,12 +99,15 @@ def test_the_end_of_a_game_in_greek():
     read, out = scripted(["a1", "a2", "b1", "b2", "c1"])
     with i18n.using("el"):
         PlaySession(TicTacToe.start(), (HumanPlayer(), HumanPlayer()), read, out.append).play()
-    assert out[-1] == "Τέλος παιχνιδιού: Νικητής: X."
+    # the result, then the moves, the offer to save them (skipped: no more input) and the next step, in Greek
+    end = out.index("Τέλος παιχνιδιού: Νικητής: X.")
+    assert out[end + 1] == "Κινήσεις: a1a2b1b2c1"
+    assert out[-1].startswith("Επόμενο: plies review a1a2b1b2c1  (κάθε κίνηση απέναντι στην καλύτερη")
     draw = TicTacToe.from_text("XOXXOOOX- X")
     read, out = scripted(["c3"])
     with i18n.using("el"):
         PlaySession(draw, (HumanPlayer(), HumanPlayer()), read, out.append).play()
-    assert out[-1] == "Τέλος παιχνιδιού: Ισοπαλία."
+    assert "Τέλος παιχνιδιού: Ισοπαλία." in out and out[-1].startswith("Επόμενο: plies review")
 
 
 def test_the_start_menu_in_greek():

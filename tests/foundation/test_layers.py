@@ -9,7 +9,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "plies"
 
 LAYERS: list[tuple[str, set[str]]] = [
-    ("contract, compiled core, drawing", {"game", "extras", "core", "_core", "_core_avx2", "draw"}),
+    ("contract, compiled core, drawing, language", {"game", "extras", "core", "_core", "_core_avx2", "draw", "i18n"}),
     ("rules", {"games"}),
     ("heuristics", {"heuristics"}),
     ("textbook search", {"search"}),

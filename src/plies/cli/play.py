@@ -372,7 +372,7 @@ class PlaySession:
         self.draw()
         named = position_name(game.state)
         if named is not None:
-            self.write(f"Opening: {named}")
+            self.write(_("Opening: {name}").format(name=named))
 
     def abandoned_text(self) -> str:
         """``Game abandoned.`` and, when moves were played, the transcript that ``plies play`` takes to go on."""
@@ -408,8 +408,9 @@ class PlaySession:
     def progress_text(self, res: SearchResult, state: State) -> str:
         """The thinking line's news after a depth: ``depth 9: -1.5 discs for Black, 1,234,567 nodes; line d3 c5``."""
         line = [self.in_rowcol(m) for m in move_names(state, res.pv[:4])]
-        return (f"depth {res.depth_text()}: {self.pov(self.search_value(res), state.to_move)}, "
-                f"{res.stats.nodes:,} nodes" + (f"; line {separator(state).join(line)}" if line else ""))
+        text = _("depth {depth}: {value}, {nodes} nodes").format(
+            depth=res.depth_text(), value=self.pov(self.search_value(res), state.to_move), nodes=f"{res.stats.nodes:,}")
+        return text + (_("; line {moves}").format(moves=separator(state).join(line)) if line else "")
 
     def summary(self) -> None:
         s = self.state
@@ -424,8 +425,11 @@ class PlaySession:
         self.write(_("Game over: {outcome}{detail}.").format(outcome=outcome.describe(names), detail=detail))
         if not any(m != PASS for m in self.game.moves):
             return
-        start = f" from {self.game.start.to_text()!r}" if _custom_start(self.game.start) else ""
-        self.write(f"Moves{start}: {self.transcript()}")
+        if _custom_start(self.game.start):
+            self.write(_("Moves from {start}: {moves}").format(start=repr(self.game.start.to_text()),
+                                                               moves=self.transcript()))
+        else:
+            self.write(_("Moves: {moves}").format(moves=self.transcript()))
         saved = self.offer_save() if any(isinstance(p, HumanPlayer) for p in self.players) else None
         self.write(self.next_step(saved))
 
@@ -433,7 +437,7 @@ class PlaySession:
         """Ask for a file to save the finished game in; the file saved, or None (Enter, or no more input)."""
         while True:
             try:
-                path = self.read("Save the game? A file name, or Enter to skip: ").strip()
+                path = self.read(_("Save the game? A file name, or Enter to skip: ")).strip()
             except EOFError:
                 return None
             if not path:
@@ -443,17 +447,18 @@ class PlaySession:
 
     def next_step(self, saved: str | None) -> str:
         """``Next: plies review ...`` with the file saved, else the transcript when it reads back as this game."""
-        what = "(every move against the best one: the mistakes and what they cost)"
+        what = _("(every move against the best one: the mistakes and what they cost)")
         if saved is not None:
-            return f"Next: plies review {shlex.quote(saved)}  {what}"
+            return _("Next: plies review {args}  {what}").format(args=shlex.quote(saved), what=what)
         text = self.transcript()
         try:
             start, moves = read_game(text)
         except PliesError:
             start, moves = self.game.start, []
         if start == self.game.start and moves == self.game.moves:
-            return f"Next: plies review {shlex.quote(text)}  {what}"
-        return f"Next: plies review FILE, once the game is saved with its start (save FILE during a game)  {what}"
+            return _("Next: plies review {args}  {what}").format(args=shlex.quote(text), what=what)
+        later = _("Next: plies review FILE, once the game is saved with its start (save FILE during a game)  {what}")
+        return later.format(what=what)
 
 
 class Thinking(Player):
@@ -473,7 +478,8 @@ class Thinking(Player):
     def choose(self, state: State) -> Any:
         console = self.session.status
         assert console is not None
-        line = ThinkingLine(f"{self.session.name(self.side)} is thinking")  # (its move's line names the player)
+        # (its move's line names the player)
+        line = ThinkingLine(_("{name} is thinking").format(name=self.session.name(self.side)))
         with console.status(line, spinner="dots") as shown:
             def progress(res: SearchResult) -> None:
                 line.detail = self.session.progress_text(res, state)
