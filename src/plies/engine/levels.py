@@ -67,12 +67,12 @@ LEVELS: dict[int, Level] = {
         Level(3, 3, 3, "club player: small slips", 2.5, 0.0005, 0.0012),
         Level(4, 4, 4, "strong club player: rare slips", 1.5, 0.0008, 0.0015),
         Level(5, 5, 5, "slips between near-equal moves", 0.75, 0.0017, 0.0037),
-        Level(6, 6, 10, "full engine from here on", 0.0, 0.0018, 0.004),
-        Level(7, 8, 12, "", 0.0, 0.0053, 0.0144),
-        Level(8, 10, 14, "the default", 0.0, 0.04, 0.125),
-        Level(9, 11, 16, "", 0.0, 0.107, 0.36),
-        Level(10, 12, 18, "", 0.0, 0.46, 2.2),
-        Level(11, 13, 20, "the strongest level", 0.0, 0.75, 2.5),
+        Level(6, 6, 10, "full engine from here on", 0.0, 0.0033, 0.0043),
+        Level(7, 8, 12, "", 0.0, 0.0036, 0.0055),
+        Level(8, 10, 14, "the default", 0.0, 0.006, 0.017),
+        Level(9, 11, 16, "", 0.0, 0.011, 0.031),
+        Level(10, 12, 18, "", 0.0, 0.017, 0.05),
+        Level(11, 13, 20, "the strongest level", 0.0, 0.026, 0.074),
     )
 }
 """Times: ``PLIES_ENGINE_THREADS=1 python benchmarks/engine_levels.py`` (4 games; levels 10 and 11: 2), one thread,
