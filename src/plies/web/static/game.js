@@ -540,6 +540,8 @@ export function shortNumber(v) {
   return v === 0 ? "0" : (v > 0 ? "+" : "−") + t;
 }
 
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
 export function showEnd(g) {
   if (app.mode !== "live" || !app.g || app.g.id !== g.id || !app.g.over) return;
   g = app.g;
@@ -555,7 +557,7 @@ export function showEnd(g) {
   rematch.textContent = g.rematch ? _("Go to the rematch") : _("Rematch (colours swapped)");
   $("#end-title").textContent = title;
   const entry = gameEntry(g.game);
-  $("#end-score").textContent = entry && entry.result === "result" ? (r && r.winner === null ? `No ${entry.line || "line"}.` : `${entry.line ? entry.line[0].toUpperCase() + entry.line.slice(1) : "A line"}.`)
+  $("#end-score").textContent = entry && entry.result === "result" ? (r && r.winner === null ? _("No {line}.", { line: word(entry.line || "line") }) : capital(word(entry.line || "a line")) + ".")
     : `${word(g.side_names[0])} ${g.counts.X} – ${g.counts.O} ${word(g.side_names[1])}`;
   const lost = g.saved === false ? g.error : "";  // the server could not store the game (full disk...)
   const rematchNote = g.rematch ? _("A rematch has started, with the colours swapped.") : "";
