@@ -12,8 +12,13 @@ export function _(msg, args) {
   return args ? text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m)) : text;
 }
 
-// A word the server sends in English (a side's name, a game's), in the page's language where the catalog has it.
-export function word(text) { return text == null ? text : _(String(text)); }
+// A word the server sends in English (a side's name, a game's, "Person 2" of two people on one screen), in the
+// page's language where the catalog has it.
+export function word(text) {
+  if (text == null) return text;
+  const person = /^Person (\d+)$/.exec(text);
+  return person ? _("Person {n}", { n: person[1] }) : _(String(text));
+}
 
 export function firstLanguage() {
   let saved = null;

@@ -117,7 +117,7 @@ export function drawReview() {
   for (const p of r.players) {
     const tr = html("tr", { "data-side": p.side }, body);
     const who = app.g.players[p.side];
-    html("td", { text: `${word(p.name)}${who && who.name && who.name !== p.name ? ` (${who.name})` : ""}` }, tr);
+    html("td", { text: `${word(p.name)}${who && who.name && who.name !== p.name ? ` (${word(who.name)})` : ""}` }, tr);
     html("td", { class: "num", text: String(p.mistakes) }, tr);
     html("td", { class: "num", text: unit === "result" ? String(p.lost) : discs(p.lost).replace("+", "") }, tr);
     html("td", { text: p.worst ? `${moveName(p.worst.ply, null, p.worst.move)} (−${discs(p.worst.loss).replace("+", "")})` : "—" }, tr);
