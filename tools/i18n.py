@@ -5,8 +5,9 @@ them to the ``.mo`` files that ship beside them, and check that nothing is missi
     python tools/i18n.py compile    # every DOMAIN.po -> DOMAIN.mo
     python tools/i18n.py check      # exit 1 when a message is untranslated or fuzzy, or a .po/.mo is stale
 
-Two domains.  ``plies``: the Python sources (``_()``, ``N_()``, ``ngettext()``), the Learn page's script (``_()``)
-and its HTML (the text of an element marked ``data-i18n``, and the value of each ``data-i18n-ATTR`` attribute).
+Two domains.  ``plies``: the Python sources (``_()``, ``N_()``, ``ngettext()``), the scripts of the Learn page and
+of the browser app (``plies web``: ``_()``, each argument a string literal) and their HTML (the text of an element
+marked ``data-i18n``, and the value of each ``data-i18n-ATTR`` attribute).
 ``notebooks``: the course notebooks in docs/notebooks, each text (markdown) cell one message.
 Needs Babel (the ``test`` extra installs it); plies itself reads the compiled catalogs with the standard gettext.
 """
@@ -81,6 +82,8 @@ def sources() -> list[tuple[Path, Any]]:
     files: list[tuple[Path, Any]] = [(p, "python") for p in sorted(PACKAGE.rglob("*.py"))]
     static = PACKAGE / "teach" / "static"
     files += [(static / "learn.js", "javascript"), (static / "learn.html", extract_html)]
+    app = PACKAGE / "web" / "static"  # the browser app: its modules and its page
+    files += [(p, "javascript") for p in sorted(app.glob("*.js"))] + [(app / "index.html", extract_html)]
     return files
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from plies.game import ParseError, State
 from plies.games import TYPES, type_of
 from plies.heuristics import evaluation
+from plies.i18n import N_
 from plies.players import Player, parse_player
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def engine_status() -> tuple[bool, str]:
     except ImportError as e:  # plies installed without its compiled core: every front-end still works
         return False, (f"fast engine not available ({e}); on 8x8 Othello levels above 5, hints and review use "
                        "a pure-Python alpha-beta with the learned evaluation")
-    return True, "levels above 5 use the fast engine (plies.engine)"
+    return True, N_("levels above 5 use the fast engine (plies.engine)")
 
 
 ENGINE_READY = threading.Event()

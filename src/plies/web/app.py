@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Awaitable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -24,7 +25,9 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from plies import i18n
 from plies.analysis import levels
 from plies.game import PliesError
 from plies.teach.web import router as learn_router
@@ -89,6 +92,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     )
     app.state.sessions, app.state.history, app.state.pool, app.state.tokens = sessions, store, pool, tokens
     app.state.analyst = shared_analyst()
+    app.add_middleware(Language)
     app.add_middleware(Guard, tokens=tokens)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(listen, allow_hosts))
     app.add_middleware(JsonHostError)  # outermost: the Host check's refusal as JSON
@@ -132,6 +136,13 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     def get_info() -> dict[str, Any]:  # the teaching pages are mounted at /learn; invites name the LAN hosts
         return {**info(), "learn": True, "hosts": lan_hosts}
 
+    @app.get("/api/messages", summary="The page's words in a language: {English: translation}")
+    def get_messages(lang: str = i18n.DEFAULT) -> dict[str, Any]:  # one catalog: the terminal's and Learn's
+        code = i18n.normalize(lang)
+        if code is None:
+            raise StarletteHTTPException(400, f"unknown language {lang!r}; choose from: {', '.join(i18n.LANGUAGES)}")
+        return {"lang": code, "languages": i18n.LANGUAGES, "messages": i18n.catalog(code)}
+
     for router in (games.router, analysis.router, reviews.router, history.router, learn_router):
         app.include_router(router)
 
@@ -145,6 +156,26 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     log.info("plies web: %s; history in %s", levels.engine_status()[1], store.path)
     return app
+
+
+class Language:
+    """Answers a request in the language it asks for: the header ``X-Plies-Lang`` or the query's ``lang``
+    (``el``, ``en``; the page sends its own, a WebSocket's address carries it), else English.  The refusals and
+    reasons the server words (``_()``) are then in that language, for that request only (``i18n.using``)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        lang = None
+        if scope["type"] in ("http", "websocket"):
+            headers = dict(scope.get("headers") or [])
+            lang = i18n.normalize(headers.get(b"x-plies-lang", b"").decode("latin-1"))
+            if lang is None:
+                query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+                lang = i18n.normalize(query.get("lang"))
+        with i18n.using(lang or i18n.DEFAULT):
+            await self.app(scope, receive, send)
 
 
 def _printable(text: str) -> str:

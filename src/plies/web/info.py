@@ -8,7 +8,13 @@ from typing import Any
 from plies import heuristics
 from plies.analysis import levels
 from plies.games import GAMES, TYPES
+from plies.i18n import N_, _
 from plies.web import boards
+
+WORDS = (N_("Tic-tac-toe"), N_("Connect Four"), N_("Red"), N_("Yellow"),
+         N_("three in a row"), N_("four in a row"), N_("You"))
+"""Words the page shows as the server names them (a game's title, a side), which it translates itself (each page in
+its own language, whatever the request that made the game said)."""
 
 
 def info() -> dict[str, Any]:
@@ -21,12 +27,13 @@ def info() -> dict[str, Any]:
         from plies.engine.levels import LEVELS
 
         notes = {lv: row.summary for lv, row in LEVELS.items() if lv > levels.TEACHING_MAX}
-        analysis = {lv: f"depth {row.depth}, exact from {row.exact_empties} empties" for lv, row in LEVELS.items()}
+        said = _("depth {depth}, exact from {empties} empties")
+        analysis = {lv: said.format(depth=row.depth, empties=row.exact_empties) for lv, row in LEVELS.items()}
     return {
         "games": game_entries(),
         "levels": {"teaching": [1, levels.TEACHING_MAX], "max": levels.MAX_LEVEL},
         "algorithms": list(levels.ALGORITHMS),
-        "engine": {"available": ok, "text": text, "levels": notes, "warm": levels.ENGINE_READY.is_set()},
+        "engine": {"available": ok, "text": _(text), "levels": notes, "warm": levels.ENGINE_READY.is_set()},
         "analysis": {"levels": analysis, "default": levels.DEFAULT_ANALYSIS_LEVEL},
     }
 

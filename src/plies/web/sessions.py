@@ -23,6 +23,7 @@ from typing import Any
 
 from plies.game import PASS, Move, PliesError, State
 from plies.games.record import RESIGNED, TIMEOUT, Game
+from plies.i18n import N_, _
 from plies.match.record import play_on_async
 from plies.web import views
 from plies.web.analyst import Analyst, shared_analyst
@@ -43,7 +44,7 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """The letters of an invite code: no 0/O or 1/I to mix up when it is read out."""
 CODE_LENGTH = 8
 """An invite code's letters, shown as two groups of four (``K7QX-2MHP``): about 10^12 codes, too many to guess."""
-NOT_SEATED = "you are watching this game: it is played by another browser, so you can follow it but not move in it"
+NOT_SEATED = N_("you are watching this game: it is played by another browser, so you can follow it but not move in it")
 
 
 class NotSeated(PliesError):
@@ -77,6 +78,7 @@ class GameSession:
         self.game = Game(start)  # the moves, the computer's values (its Notes), what undo took back, the end
         self.setup_moves = 0  # moves that came with the set-up (a pasted transcript)
         self.notice = ""
+        self.said: tuple[str, dict[str, str]] = ("", {})  # the notice as its message and names, to translate
         self.error = ""
         self.custom_start = False
         self.version = 0
@@ -152,7 +154,7 @@ class GameSession:
         side.token = token
         if name.strip():
             side.name = name.strip()
-        self.notice = f"{side.name} joined: they play {self.state.player_names[seat]}."
+        self.say(N_("{name} joined: they play {side}."), name=side.name, side=self.state.player_names[seat])
         if self.clock is not None and not self.game.over and self.thinking is None and self._turns is not None:
             self.clock.run(self.state.to_move, self._flagged)  # the clocks start once both players are here
         self._changed()
@@ -162,13 +164,13 @@ class GameSession:
         """The side of ``token`` resigns (on one screen, the side to move): the other side wins."""
         mine = self.seats_of(token)
         if not mine:
-            raise NotSeated(NOT_SEATED)
+            raise NotSeated(_(NOT_SEATED))
         if self.game.over:
-            raise PliesError("the game is over")
+            raise PliesError(_("the game is over"))
         side = mine[0] if len(mine) == 1 else self.state.to_move
         self._stop()
         self.played = True
-        self.notice = f"{self.state.player_names[side]} resigns."
+        self.say(N_("{side} resigns."), side=self.state.player_names[side])
         self.undo_offer = None
         self.game.end(RESIGNED, self.notice, 1 - side, 1.0 if side == 1 else -1.0)
         self._finish()
@@ -183,16 +185,18 @@ class GameSession:
         side to move); PliesError says why it is refused."""
         st = self.state
         if token is not None and not self.seats_of(token):
-            raise NotSeated(NOT_SEATED)
+            raise NotSeated(_(NOT_SEATED))
         if self.game.over:
-            raise PliesError("the game is over")
+            raise PliesError(_("the game is over"))
         if self.sides[st.to_move].kind != "human":
-            raise PliesError("it is the computer's turn")
+            raise PliesError(_("it is the computer's turn"))
         if token is not None and self.sides[st.to_move].token != token:
-            waiting = "the other player joins" if self.sides[st.to_move].token is None else "their move"
-            raise PliesError(f"it is {st.player_names[st.to_move]}'s turn: wait for {waiting}")
+            name = st.player_names[st.to_move]
+            if self.sides[st.to_move].token is None:
+                raise PliesError(_("it is {name}'s turn: wait for the other player joins").format(name=name))
+            raise PliesError(_("it is {name}'s turn: wait for their move").format(name=name))
         if not text.strip():
-            raise PliesError("no move given")
+            raise PliesError(_("no move given"))
         move = st.parse_move(text)
         self._stop()
         self.played = True
@@ -204,16 +208,17 @@ class GameSession:
         """Go back to the position after ``ply`` moves and play ``text`` there (a person's move), or let the
         side to move there play on: the moves after it are replaced (Redo brings them back until a new move
         is played; Undo takes the new move back)."""
-        self._people_only("going back")
+        self._people_only(N_("going back"))
         if not 0 <= ply <= len(self.game.moves):
-            raise PliesError(f"no position after move {ply}: the game has {len(self.game.moves)} moves")
+            raise PliesError(_("no position after move {ply}: the game has {moves} moves").format(
+                ply=ply, moves=len(self.game.moves)))
         st = self.game.states[ply]
         move = None
         if text:
             if st.is_over():
-                raise PliesError("the game is over in that position")
+                raise PliesError(_("the game is over in that position"))
             if self.sides[st.to_move].kind != "human":
-                raise PliesError("it is the computer's turn in that position")
+                raise PliesError(_("it is the computer's turn in that position"))
             move = st.parse_move(text)
         self._back(ply, redo=False)
         if move is not None:
@@ -224,10 +229,10 @@ class GameSession:
 
     async def undo(self) -> None:
         """Take back moves to the last position where a person was to move (passes and replies included)."""
-        self._people_only("undo")
+        self._people_only(N_("undo"))
         k = self.undo_target()
         if k is None:
-            raise PliesError("nothing to undo")
+            raise PliesError(_("nothing to undo"))
         self._back(k)
         await self.take_turns()
 
@@ -237,45 +242,45 @@ class GameSession:
         question."""
         mine = self.seats_of(token)
         if not mine:
-            raise NotSeated(NOT_SEATED)
+            raise NotSeated(_(NOT_SEATED))
         if self.clock is not None:
-            raise PliesError("a timed game has no undo")
+            raise PliesError(_("a timed game has no undo"))
         if self.game.over:
-            raise PliesError("the game is over")
+            raise PliesError(_("the game is over"))
         side, names = mine[0], self.state.player_names
         if self.undo_offer is None:
             if self.game.turn_before({side}) is None:
-                raise PliesError("nothing to take back: you have not moved yet")
+                raise PliesError(_("nothing to take back: you have not moved yet"))
             self.undo_offer = side
-            self.notice = f"{names[side]} asks to take back their last move."
+            self.say(N_("{side} asks to take back their last move."), side=names[side])
             self._changed()
             return
         if self.undo_offer == side:
-            raise PliesError("you have asked already: wait for the other player's answer")
+            raise PliesError(_("you have asked already: wait for the other player's answer"))
         asker, self.undo_offer = self.undo_offer, None
         k = self.game.turn_before({asker})
         if k is None:  # (cannot happen while the question stands: a move withdraws it)
-            raise PliesError("nothing to take back")
+            raise PliesError(_("nothing to take back"))
         self._back(k)
-        self.notice = f"{names[side]} agreed: {names[asker]}'s last move is taken back."
+        self.say(N_("{side} agreed: {asker}'s last move is taken back."), side=names[side], asker=names[asker])
         await self.take_turns()
 
     def decline(self, token: str | None) -> None:
         """The other player of a game between two browsers says no to the question to take back a move."""
         mine = self.seats_of(token)
         if not mine:
-            raise NotSeated(NOT_SEATED)
+            raise NotSeated(_(NOT_SEATED))
         if self.undo_offer is None or self.undo_offer in mine:
-            raise PliesError("no question to take back a move waits for your answer")
+            raise PliesError(_("no question to take back a move waits for your answer"))
         names, asker, self.undo_offer = self.state.player_names, self.undo_offer, None
-        self.notice = f"{names[mine[0]]} said no: {names[asker]}'s move stands."
+        self.say(N_("{side} said no: {asker}'s move stands."), side=names[mine[0]], asker=names[asker])
         self._changed()
 
     async def redo(self) -> None:
         """Play again the moves undone last, up to the next position where a person is to move."""
-        self._people_only("redo")
+        self._people_only(N_("redo"))
         if not self.game.undone:
-            raise PliesError("nothing to redo")
+            raise PliesError(_("nothing to redo"))
         self._stop()
         while self.game.undone:
             self.game.redo()
@@ -296,13 +301,18 @@ class GameSession:
         if self.evals.set_level(level, self.game.states):
             self._changed()
 
+    def say(self, message: str, **names: str) -> None:
+        """Show ``message`` (English, marked ``N_``) with ``names`` filled in: each page reads it in its own
+        language (``views.notice``)."""
+        self.notice, self.said = message.format(**names), (message, names)
+
     def _people_only(self, what: str) -> None:
         if not self.has_human:
-            raise PliesError(f"{what} is for games with a person playing")
+            raise PliesError(_("{what} is for games with a person playing").format(what=_(what)))
         if self.with_friend:
-            raise PliesError(f"a game between two browsers has no {what}")
+            raise PliesError(_("a game between two browsers has no {what}").format(what=_(what)))
         if self.clock is not None:
-            raise PliesError(f"a timed game has no {what}")
+            raise PliesError(_("a timed game has no {what}").format(what=_(what)))
 
     def _back(self, ply: int, redo: bool = True) -> None:
         """Take back the moves after ``ply`` (kept for redo, or instead of what redo held)."""
@@ -355,7 +365,7 @@ class GameSession:
         if self.clock is not None and self.clock.running == before.to_move:
             self.clock.stop(increment=move != PASS)
         if move == PASS:
-            self.notice = f"{before.player_names[before.to_move]} has no legal move and passes."
+            self.say(N_("{side} has no legal move and passes."), side=before.player_names[before.to_move])
         elif not (self.sides[before.to_move].kind == "computer" and game.moves[-2:-1] == [PASS]):
             self.notice = ""  # (the computer's reply to a pass keeps its message: the person has not seen it yet)
         self.evals.schedule([game.state])
@@ -398,7 +408,7 @@ class GameSession:
             return
         self._stop()
         self.played = True
-        self.notice = f"{self.state.player_names[side]}'s time ran out."
+        self.say(N_("{side}'s time ran out."), side=self.state.player_names[side])
         self.game.end(TIMEOUT, self.notice, 1 - side, 1.0 if side == 1 else -1.0)
         self._finish()
 

@@ -9,6 +9,7 @@ from plies.analysis.openings import openings
 from plies.analysis.position import Analysis
 from plies.game import PASS, PliesError, State
 from plies.games.record import RESIGNED, TIMEOUT
+from plies.i18n import N_, _
 from plies.web import boards
 
 if TYPE_CHECKING:
@@ -27,14 +28,22 @@ def side_view(side: Side, colour: str, viewer: str | None = None) -> dict[str, A
     d: dict[str, Any] = {"colour": colour, "kind": side.kind, "name": side.name or colour, "friend": side.friend,
                          "joined": side.token is not None}
     if viewer is not None and side.name == "You" and side.token != viewer:
-        d["name"] = "Player"  # (a watcher is not the one who plays)
+        d["name"] = N_("Player")  # (a watcher is not the one who plays)
     if side.computer is not None:
         c = side.computer.difficulty
-        d.update(level=c.level, label=c.label, backend=c.backend, name=side.name or "Computer",
+        d.update(level=c.level, label=c.label, backend=c.backend, name=side.name or N_("Computer"),
                  short=f"computer, level {c.level}")
     else:
-        d.update(label="", name=d["name"] if side.name else "Person", short=side.name or "person")
+        d.update(label="", name=d["name"] if side.name else N_("Person"), short=side.name or "person")
     return d
+
+
+def notice(session: GameSession) -> str:
+    """The session's notice in the language in force (the names in it too, where they are words: "White")."""
+    message, names = session.said
+    if not message or message.format(**names) != session.notice:
+        return session.notice  # (set as plain text)
+    return _(message).format(**{k: _(v) if v else v for k, v in names.items()})
 
 
 def result(session: GameSession) -> dict[str, Any] | None:
@@ -43,14 +52,16 @@ def result(session: GameSession) -> dict[str, Any] | None:
     if out is None:
         return None
     if out.winner is None:
-        return {"winner": None, "score": out.score, "reason": "end", "text": "Draw", "winner_name": ""}
-    text, t = f"{session.state.player_names[out.winner]} wins", session.game.type
+        return {"winner": None, "score": out.score, "reason": "end", "text": _("Draw"), "winner_name": ""}
+    name, t = _(session.state.player_names[out.winner]), session.game.type
     if session.game.termination == TIMEOUT:
-        text, reason = f"{text} on time", "time"
+        text, reason = _("{name} wins on time").format(name=name), "time"
     elif session.game.termination == RESIGNED:
-        text, reason = f"{text} by resignation", "resign"
+        text, reason = _("{name} wins by resignation").format(name=name), "resign"
+    elif t is None or t.result == "discs":
+        text, reason = _("{name} wins by {margin}").format(name=name, margin=f"{abs(out.score):g}"), "end"
     else:  # a win, draw or loss game has no margin to tell
-        text, reason = text + (f" by {abs(out.score):g}" if t is None or t.result == "discs" else ""), "end"
+        text, reason = _("{name} wins").format(name=name), "end"
     return {"winner": out.winner, "score": out.score, "reason": reason, "text": text,
             "winner_name": _who(session, out.winner)}
 
@@ -99,7 +110,7 @@ def view(session: GameSession, viewer: str | None = None) -> dict[str, Any]:
         "layout": boards.layout(st), "side_names": list(st.player_names),
         "players": [side_view(session.sides[p], st.player_names[p], viewer or "") for p in (0, 1)],
         **{k: now[k] for k in ("cells", "counts", "to_move", "legal", "last_move", "flipped", "highlight")},
-        "over": g.over, "result": result(session), "notice": session.notice, "error": session.error,
+        "over": g.over, "result": result(session), "notice": notice(session), "error": session.error,
         "thinking": session.thinking, "can_undo": people and session.undo_target() is not None
         or _can_take_back(session, you), "undo_offer": session.undo_offer,
         "can_redo": people and bool(g.undone), "can_branch": people, "moves": moves, "transcript": g.transcript(),

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from plies.game import PliesError, State
 from plies.games import type_of
 from plies.games.record import Game
+from plies.i18n import N_
 from plies.web import boards, views
 from plies.web.clock import Clock
 from plies.web.files import ggf_file, list_games, open_file, transcript_file
@@ -76,7 +77,7 @@ async def start_game(sessions: Sessions, token: str, spec: StartGame) -> GameSes
     session = await sessions.create(token, start, sides, spec.delay, custom_start=custom, moves=moves, clock=clock,
                                     analysis_level=spec.analysis_level)
     if opened is not None and opened.games > 1:
-        session.notice = f"Game {spec.index} of the {opened.games} in the file."
+        session.say(N_("Game {index} of the {games} in the file."), index=str(spec.index), games=str(opened.games))
     return session
 
 
@@ -139,7 +140,7 @@ async def rematch(sessions: Sessions, session: GameSession, token: str | None) -
     again = await sessions.create(session.owner, start, sides, session.delay, custom_start=session.custom_start,
                                   clock=clock, analysis_level=session.analysis_level)
     session.rematch = again.id
-    session.notice = "A rematch has started, with the colours swapped."
+    session.say(N_("A rematch has started, with the colours swapped."))
     session.touch()
     return again
 

@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Query, Request
 from sqlalchemy.exc import SQLAlchemyError
 
+from plies import i18n
 from plies.game import PASS, PliesError, State
 from plies.games import parse_position
 from plies.games.record import Game
@@ -86,7 +87,8 @@ def keeper(history: History, background: set[asyncio.Task[None]]) -> OnFinish:
 
 
 def _row(session: GameSession) -> dict[str, Any]:
-    result = views.result(session) or {}
+    with i18n.using(i18n.DEFAULT):  # the record in English, whichever page's request ended the game
+        result = views.result(session) or {}
     names = session.state.player_names
     players = [views.side_view(session.sides[p], names[p]) for p in (0, 1)]
     return {

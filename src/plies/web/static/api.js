@@ -1,12 +1,15 @@
 // The server: its JSON API, the page's state and the person's settings, and the games as the server describes
 // them (variants, sides, symbols, separators): the page knows no game by name.
+import { _, i18n } from "./i18n.js";
+
+// Each request says the page's language (X-Plies-Lang): the server words its refusals in it.
 export async function api(method, path, body) {
-  const opts = { method, headers: {}, credentials: "same-origin" };
+  const opts = { method, headers: { "X-Plies-Lang": i18n.lang }, credentials: "same-origin" };
   if (body !== undefined) { opts.headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
   const res = await fetch(path, opts);
   let data = null;
-  try { data = await res.json(); } catch (e) { data = { error: `server answered ${res.status}` }; }
-  if (!res.ok) throw new Error((data && data.error) || `server answered ${res.status}`);
+  try { data = await res.json(); } catch (e) { data = { error: _("server answered {status}", { status: res.status }) }; }
+  if (!res.ok) throw new Error((data && data.error) || _("server answered {status}", { status: res.status }));
   return data;
 }
 

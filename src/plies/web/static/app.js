@@ -3,10 +3,12 @@
 // board.js, review.js, values.js, api.js and dom.js for the jobs they share.
 // The server owns the rules and the analysis: the page draws what /api and /ws/games/{id} send and sends moves back.
 import { $ } from "./dom.js";
+import { _, firstLanguage, initLanguageSwitch, loadLanguage, onLanguage } from "./i18n.js";
 import { openEditor } from "./editor.js";
-import { closeGame, initBoard, openGame, openReplay } from "./game.js";
+import { app } from "./api.js";
+import { closeGame, initBoard, openGame, openReplay, relabelGame } from "./game.js";
 import { loadHistory } from "./history.js";
-import { initStart, openJoin } from "./start.js";
+import { initStart, labelStart, openJoin, updateStartForm } from "./start.js";
 
 // ---------------------------------------------------------------- routing
 function show(name) {
@@ -16,8 +18,8 @@ async function route() {
   const h = location.hash || "#/";
   let m;
   document.body.classList.remove("joining");
-  $("#join-title").textContent = "Join a friend's game";
-  $("#join-about").textContent = ""; $("#btn-join").textContent = "Join";
+  $("#join-title").textContent = _("Join a friend's game");
+  $("#join-about").textContent = ""; $("#btn-join").textContent = _("Join");
   if ((m = h.match(/^#\/join\/([\w-]+)/))) { closeGame(); show("start"); openJoin(m[1]); }
   else if ((m = h.match(/^#\/game\/([\w-]+)/))) { show("board"); openGame(m[1]); }
   else if ((m = h.match(/^#\/replay\/([\w-]+)/))) { closeGame(); show("board"); openReplay(m[1]); }
@@ -27,9 +29,23 @@ async function route() {
 }
 window.addEventListener("hashchange", route);
 
+// EL/EN on the top bar: the screen shown says its words again in the new language, the game going on as it was.
+function relabel() {
+  if (app.info) { labelStart(); updateStartForm(); }
+  const h = location.hash || "#/";
+  if (h.startsWith("#/history")) loadHistory();
+  else if (h.startsWith("#/editor")) openEditor();
+  else if (h.startsWith("#/game/") || h.startsWith("#/replay/")) relabelGame();
+  else if (h.startsWith("#/join/")) route();
+  else { $("#join-title").textContent = _("Join a friend's game"); $("#btn-join").textContent = _("Join"); }
+}
+
 // ---------------------------------------------------------------- boot
 (async function main() {
+  await loadLanguage(firstLanguage());
+  initLanguageSwitch();
   initBoard();
-  try { await initStart(); } catch (e) { $("#start-error").textContent = `cannot reach the server: ${e.message}`; }
+  try { await initStart(); } catch (e) { $("#start-error").textContent = _("cannot reach the server: {reason}", { reason: e.message }); }
+  onLanguage(relabel);
   route();
 })();

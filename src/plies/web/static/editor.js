@@ -2,6 +2,7 @@
 import { app, baseGame, gameChoices, gameEntry, gameTitle, variant } from "./api.js";
 import { drawBoard } from "./board.js";
 import { $, html } from "./dom.js";
+import { word } from "./i18n.js";
 import { formSettings, startGame } from "./start.js";
 
 // ---------------------------------------------------------------- board editor
@@ -13,7 +14,7 @@ export function editorStart(name) { return [...variant(name).start]; }
 export function openEditor() {
   const sel = $("#ed-game");
   if (!sel.options.length) {
-    for (const name of gameChoices()) html("option", { value: name, text: gameTitle(name) }, sel);
+    for (const name of gameChoices()) html("option", { value: name, text: word(gameTitle(name)) }, sel);
     sel.addEventListener("change", () => resetEditor(sel.value, true));
     $("#ed-clear").addEventListener("click", () => { app.editor.cells = app.editor.cells.map((c) => (c === "#" ? "#" : "")); drawEditor(); });
     $("#ed-start-pos").addEventListener("click", () => resetEditor(app.editor.name, true));
@@ -33,8 +34,6 @@ export function resetEditor(name, start) {
   const blank = editorStart(name).map((c) => (c === "#" ? "#" : ""));
   app.editor = { name, layout, cells: start ? editorStart(name) : blank };
   if (start) document.querySelector("input[name=ed-side][value=X]").checked = true; // the start: the first side moves
-  const sides = gameEntry(name).sides;
-  for (const span of document.querySelectorAll("[data-ed-side]")) span.textContent = sides[+span.dataset.edSide];
   $("#ed-error").textContent = "";
   drawEditor();
 }
@@ -62,7 +61,8 @@ export function drawEditor() {
   });
   const x = e.cells.filter((c) => c === "X").length, o = e.cells.filter((c) => c === "O").length;
   const names = gameEntry(e.name).sides;
-  $("#ed-count").textContent = `${names[0]} ${x}, ${names[1]} ${o}`;
+  for (const span of document.querySelectorAll("[data-ed-side]")) span.textContent = word(names[+span.dataset.edSide]);
+  $("#ed-count").textContent = `${word(names[0])} ${x}, ${word(names[1])} ${o}`;
   $("#ed-text").value = editorText();
 }
 

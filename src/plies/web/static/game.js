@@ -3,6 +3,7 @@
 import { api, app, gameEntry, marksGame, saveSettings, separatorOf, variantOf } from "./api.js";
 import { drawBoard } from "./board.js";
 import { $, el, html } from "./dom.js";
+import { _, i18n, word } from "./i18n.js";
 import { analysisAt, analysisLevel, clearReview, drawHints, drawReview, startReview } from "./review.js";
 import { engineGame, formSettings, startGame } from "./start.js";
 import { discs, fmtVal, graphSide, moveValue, posValue, unitNote } from "./values.js";
@@ -79,7 +80,7 @@ export function openGame(id) {
 
 export function connect(id) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${id}`);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${id}?lang=${i18n.lang}`);
   app.ws = ws;
   ws.onopen = () => { app.wsRetry = 0; };
   ws.onmessage = (ev) => {
@@ -97,13 +98,13 @@ export function connect(id) {
     app.ws = null;
     if (ev.code === 4404) return; // the server has no such game (any more): its message says why, no retry
     const wait = Math.min(5000, 300 * 2 ** app.wsRetry++);
-    if (app.wsRetry > 6) { showError("lost the connection to the server"); return; }
+    if (app.wsRetry > 6) { showError(_("lost the connection to the server")); return; }
     setTimeout(() => { if (!app.ws && app.gameId === id && location.hash.startsWith("#/game/")) connect(id); }, wait);
   };
 }
 
 export function send(msg) {
-  if (!app.ws || app.ws.readyState !== WebSocket.OPEN) { showError("not connected to the server"); return; }
+  if (!app.ws || app.ws.readyState !== WebSocket.OPEN) { showError(_("not connected to the server")); return; }
   $("#game-error").textContent = "";
   app.ws.send(JSON.stringify(msg));
 }
@@ -188,7 +189,21 @@ export function transcriptOf(rec) {
 
 export function gameLabel(rec) {
   const v = variantOf(rec.game, rec.layout);
-  return v ? v.label : rec.game;
+  return word(v ? v.label : rec.game);
+}
+
+// The language has changed: the board screen says its words again; a live game's socket is opened again so that
+// what the server words (results, refusals) comes in the new language, the game itself going on untouched.
+export function relabelGame() {
+  if (app.mode === "live" && app.gameId) {
+    if (app.ws) { app.ws.onclose = null; app.ws.close(); app.ws = null; }
+    connect(app.gameId);
+  }
+  if (app.mode === "replay" && app.rec) $("#replay-title").textContent = `${gameLabel(app.rec)}, ${app.rec.finished_at.slice(0, 10)}`;
+  $("#game-error").textContent = "";  // (said in the other language)
+  if (!app.g) return;
+  render();
+  if (!$("#end").hidden) showEnd(app.g);
 }
 
 export async function playOn() {
@@ -237,7 +252,7 @@ export function render() {
         else if (m) playAt({ ...f, ply: k }, m.move);
       } : null,
       // a click off the marked squares on your turn says why nothing happened
-      onMiss: clickable ? (square) => showError(`${square} is not a legal move here (the dots mark yours)`) : null,
+      onMiss: clickable ? (square) => showError(_("{square} is not a legal move here (the dots mark yours)", { square })) : null,
     });
     app.shownPly = k;
   }
@@ -278,11 +293,11 @@ export function drawPlayers(f) {
     html("span", { class: `chip ${symbols[p]} ${pieces[p]}${marked ? " mark" : ""}`,
       text: marked ? symbols[p] : "" }, row);
     const who = html("div", { class: "who" }, row);
-    html("span", { class: "colour", text: g.side_names[p] }, who);
-    html("span", { class: "name", text: ` ${info.name}` }, who);
+    html("span", { class: "colour", text: word(g.side_names[p]) }, who);
+    html("span", { class: "name", text: ` ${word(info.name)}` }, who);
     if (g.friend && app.mode === "live" && mySides().length === 1 && mySides()[0] === p) html("span", { class: "you", text: " (you)" }, who);
-    if (info.friend && !info.joined) html("small", { text: "waiting for your friend to join…" }, who);
-    if (info.kind === "computer" && info.label) html("small", { text: info.label.replace(/^level \d+: /, "") }, who);
+    if (info.friend && !info.joined) html("small", { text: _("waiting for your friend to join…") }, who);
+    if (info.kind === "computer" && info.label) html("small", { text: word(info.label.replace(/^level \d+: /, "")) }, who);
     if (g.clock) html("span", { class: "clock" + (g.clock.running === p ? " running" : "") + (g.clock.flagged === p ? " flagged" : ""), "data-clock": p, text: clockText(p) }, row);
     html("span", { class: "count", text: marked ? "" : counts[symbols[p]] }, row);
   }
@@ -313,45 +328,45 @@ setInterval(tickClocks, 100);
 
 export function drawStatus(f, k) {
   const g = app.g;
-  const names = g.side_names;
+  const names = g.side_names.map(word);
   let turn;
-  if (app.mode === "replay") turn = k === 0 ? "Start position" : `After move ${k}`;
-  else if (g.over && k === g.ply) turn = g.result ? g.result.text : "Game over";
+  if (app.mode === "replay") turn = k === 0 ? _("Start position") : _("After move {k}", { k });
+  else if (g.over && k === g.ply) turn = g.result ? g.result.text : _("Game over");
   else if (!f) turn = "…";
-  else if (f.to_move === null) turn = "Game over in this position";
+  else if (f.to_move === null) turn = _("Game over in this position");
   else {
-    turn = `${names[f.to_move]} to move`;
+    turn = _("{side} to move", { side: names[f.to_move] });
     const other = g.players[f.to_move];
-    if (humanAt(f) && k === g.ply) turn += ` — your turn (${f.legal.length} legal move${f.legal.length === 1 ? "" : "s"})`;
-    else if (app.mode === "live" && g.friend && mySides().length && k === g.ply) turn += ` — waiting for ${other.joined ? other.name : "your friend to join"}`;
+    if (humanAt(f) && k === g.ply) turn += " — " + (f.legal.length === 1 ? _("your turn ({n} legal move)", { n: 1 }) : _("your turn ({n} legal moves)", { n: f.legal.length }));
+    else if (app.mode === "live" && g.friend && mySides().length && k === g.ply) turn += " — " + (other.joined ? _("waiting for {name}", { name: other.name }) : _("waiting for your friend to join"));
   }
   $("#turn").textContent = turn;
   const thinking = app.mode === "live" && g.thinking !== null && g.thinking !== undefined;
   $("#thinking").hidden = !thinking;
-  if (thinking) $("#thinking-text").textContent = `${names[g.thinking]} (${g.players[g.thinking].name.toLowerCase()}) is thinking…`;
+  if (thinking) $("#thinking-text").textContent = _("{side} ({player}) is thinking…", { side: names[g.thinking], player: word(g.players[g.thinking].name).toLowerCase() });
   $("#notice").textContent = app.mode === "live" && k === g.ply ? (g.notice || "") : "";
   if (app.mode === "live" && g.error) showError(g.error);
   const live = app.mode === "live";
   const offer = live && g.friend && g.undo_offer !== null && g.undo_offer !== undefined ? g.undo_offer : null;
   const asked = offer !== null && !mySides().includes(offer); // the other player asks: this one answers
   $("#btn-undo").disabled = !live || !(g.owner || g.friend) || !g.can_undo;
-  $("#btn-undo").textContent = asked ? "Agree to take back" : offer !== null ? "Take-back asked…" : "Undo";
-  $("#btn-undo").title = g.friend ? (asked ? "Take back the other player's last move, as they ask" : "Ask the other player to let you take back your last move") : "Take back (Ctrl+Z)";
+  $("#btn-undo").textContent = asked ? _("Agree to take back") : offer !== null ? _("Take-back asked…") : _("Undo");
+  $("#btn-undo").title = g.friend ? (asked ? _("Take back the other player's last move, as they ask") : _("Ask the other player to let you take back your last move")) : _("Take back (Ctrl+Z)");
   $("#btn-decline").hidden = !asked;
   $("#btn-redo").disabled = !live || !g.owner || !g.can_redo;
   $("#btn-hint").disabled = !f || f.over || f.to_move === null || (live && g.friend && !g.over) || (live && g.watching);
-  $("#btn-hint").title = live && g.friend && !g.over ? "No hints while two people play" : "Show the best moves (?)";
+  $("#btn-hint").title = live && g.friend && !g.over ? _("No hints while two people play") : _("Show the best moves (?)");
   $("#btn-resign").disabled = !live || g.over || !mySides().length;
   $("#btn-review").disabled = !!app.reviewing || !g.moves.some((m) => m.move !== "pass");
   $("#move-input").disabled = !live || !humanAt(f) || k !== g.ply;
   const entry = gameEntry(g.game);
-  $("#move-input").placeholder = `type a move, e.g. ${entry ? entry.example : "d3"}`;
+  $("#move-input").placeholder = _("type a move, e.g. {example}", { example: entry ? entry.example : "d3" });
   const note = $("#view-note");
   if (live && k !== g.ply) {
     note.hidden = false;
     note.textContent = canPlayAt(f ? { ...f, ply: k } : null)
-      ? `Position after move ${k} of ${g.ply}. Play a move here to go on from this position (the later moves are replaced; Undo takes it back).`
-      : `Position after move ${k} of ${g.ply}. ▶| returns to the game.`;
+      ? _("Position after move {k} of {n}. Play a move here to go on from this position (the later moves are replaced; Undo takes it back).", { k, n: g.ply })
+      : _("Position after move {k} of {n}. ▶| returns to the game.", { k, n: g.ply });
   } else note.hidden = true;
 }
 
@@ -373,13 +388,14 @@ export function drawMoveNote(k, f) {
     const row = r.moves.find((m) => m.ply === k + 1);
     if (row && row.best && !row.forced) {
       const mover = row.side;
-      const mine = `${moveName(row.ply, mover, "")}played ${row.move} (${fmtVal(moveValue(row.value, mover), r.unit)})`;
-      const verdict = row.loss > 0 ? `: ${row.mistake ? "a mistake, " : ""}${discs(row.loss).replace("+", "")} ${r.unit === "discs" ? "discs" : "units"} below ${row.best} (${fmtVal(moveValue(row.best_value, mover), r.unit)})` : ", the best move";
-      parts.push({ text: mine + verdict + (row.exact ? " — exact" : ""), cls: row.mistake ? "bad" : "" });
-      parts.push({ text: `Best line: ${row.best_line.join(sep)}`, cls: "line" });
+      const mine = moveName(row.ply, mover, "") + _("played {move} ({value})", { move: row.move, value: fmtVal(moveValue(row.value, mover), r.unit) });
+      const below = { loss: discs(row.loss).replace("+", ""), best: row.best, value: fmtVal(moveValue(row.best_value, mover), r.unit) };
+      const verdict = row.loss > 0 ? ": " + (row.mistake ? _("a mistake") + ", " : "") + (r.unit === "discs" ? _("{loss} discs below {best} ({value})", below) : _("{loss} units below {best} ({value})", below)) : ", " + _("the best move");
+      parts.push({ text: mine + verdict + (row.exact ? " — " + _("exact") : ""), cls: row.mistake ? "bad" : "" });
+      parts.push({ text: _("Best line: {line}", { line: row.best_line.join(sep) }), cls: "line" });
     }
   }
-  if (!parts.length && lastMove && app.mode === "replay") parts.push({ text: `Move ${k}: ${g.side_names[lastMove.side]} ${lastMove.move}`, cls: "" });
+  if (!parts.length && lastMove && app.mode === "replay") parts.push({ text: _("Move {k}: {side} {move}", { k, side: word(g.side_names[lastMove.side]), move: lastMove.move }), cls: "" });
   box.textContent = "";
   box.hidden = !parts.length;
   for (const p of parts) html("div", { class: p.cls, text: p.text }, box);
@@ -392,7 +408,7 @@ export function drawMoveList() {
   const k = viewPly();
   const r = app.review;
   list.textContent = "";
-  const startBtn = html("button", { class: "mv start" + (k === 0 ? " current" : ""), "data-ply": 0, text: "start" }, list);
+  const startBtn = html("button", { class: "mv start" + (k === 0 ? " current" : ""), "data-ply": 0, text: _("start") }, list);
   startBtn.addEventListener("click", () => goto(0));
   const evals = r ? r.evals : g.evals;
   const numbers = moveNumbers(g.moves);
@@ -406,8 +422,8 @@ export function drawMoveList() {
       html("span", { class: "mv-num", text: `${numbers[ply]}.` }, row);
       if (m.side === 1) html("span", { class: "mv-empty" }, row);
     }
-    const btn = html("button", { class: "mv" + (ply === k ? " current" : "") + (m.move === "pass" ? " pass" : "") + (named.has(ply) ? " named" : ""), "data-ply": ply, "aria-label": `move ${ply}: ${m.move}` }, row);
-    if (named.has(ply)) btn.title = `${named.get(ply)} opening`;
+    const btn = html("button", { class: "mv" + (ply === k ? " current" : "") + (m.move === "pass" ? " pass" : "") + (named.has(ply) ? " named" : ""), "data-ply": ply, "aria-label": _("move {ply}: {move}", { ply, move: m.move }) }, row);
+    if (named.has(ply)) btn.title = _("{name} opening", { name: named.get(ply) });
     html("span", { class: "mv-move", text: m.move }, btn);
     const ev = evals && evals[ply];
     if (ev && (ev.unit === "discs" || ev.unit === "result")) {
@@ -417,7 +433,7 @@ export function drawMoveList() {
     if (rv && rv.mistake) {
       btn.classList.add("mistake");
       html("span", { class: "mv-loss", text: `?−${discs(rv.loss).replace("+", "")}` }, btn);
-      btn.title = `lost ${discs(rv.loss).replace("+", "")} against ${rv.best}`;
+      btn.title = _("lost {loss} against {best}", { loss: discs(rv.loss).replace("+", ""), best: rv.best });
     }
     btn.addEventListener("click", () => goto(ply));
     if (m.side === 1) row = null;
@@ -433,7 +449,8 @@ export function drawOpening(k, numbers) {
   box.hidden = !last;
   if (!last) return;
   const path = seen.slice(0, -1).map((o) => o.name).join(", ");
-  box.textContent = `Opening: ${last.name} (move ${numbers[last.ply]}${path ? `; by way of ${path}` : ""})`;
+  box.textContent = path ? _("Opening: {name} (move {n}; by way of {path})", { name: last.name, n: numbers[last.ply], path })
+    : _("Opening: {name} (move {n})", { name: last.name, n: numbers[last.ply] });
 }
 
 // The number of each ply's move as the move list shows it (a Black move and White's reply share one), so that
@@ -474,11 +491,11 @@ export function drawGraph() {
   const unit = mostCommon(known.map((e) => e.unit));
   const side = graphSide();
   const names = g.side_names;
-  const level = r ? r.source : (unit === "discs" ? `fast engine, level ${analysisLevel()}` : "");
+  const level = r ? r.source : (unit === "discs" ? _("fast engine, level {level}", { level: analysisLevel() }) : "");
   if (!known.length) {
-    $("#graph-label").textContent = app.mode === "replay" && !r ? "Evaluation: press Review to analyse every move." : "Evaluation: waiting for the analysis…";
+    $("#graph-label").textContent = app.mode === "replay" && !r ? _("Evaluation: press Review to analyse every move.") : _("Evaluation: waiting for the analysis…");
   } else {
-    $("#graph-label").textContent = `Evaluation ${unitNote(unit)}, ${names[side]}'s view${level ? ` — ${level}` : ""}` + (known.some((e) => e.exact) ? " (● exact)" : "");
+    $("#graph-label").textContent = _("Evaluation {unit}, {side}'s view", { unit: unitNote(unit), side: word(names[side]) }) + (level ? ` — ${level}` : "") + (known.some((e) => e.exact) ? ` (● ${_("exact")})` : "");
   }
   const n = Math.max(evals.length - 1, lastPly(), 1);
   const vals = evals.map((e) => (e && e.unit === unit ? (side === 1 ? -e.value : e.value) : null));
@@ -487,7 +504,7 @@ export function drawGraph() {
   else if (unit !== "result") span = Math.max(1, ...vals.filter((v) => v !== null).map(Math.abs));
   const L = 38, R = 6, T = 8, B = 8;
   const x = (i) => L + (i / n) * (W - L - R), y = (v) => T + (H - T - B) / 2 - (v / span) * ((H - T - B) / 2);
-  const grid = unit === "result" ? [[1, "win"], [0, "draw"], [-1, "loss"]] : [[span, discs(span)], [span / 2, discs(span / 2)], [0, "0"], [-span / 2, discs(-span / 2)], [-span, discs(-span)]];
+  const grid = unit === "result" ? [[1, _("win")], [0, _("draw")], [-1, _("loss")]] : [[span, discs(span)], [span / 2, discs(span / 2)], [0, "0"], [-span / 2, discs(-span / 2)], [-span, discs(-span)]];
   for (const [v, label] of grid) {
     el("line", { x1: L, y1: y(v), x2: W - R, y2: y(v), class: v === 0 ? "zero" : "grid" }, svg);
     el("text", { x: L - 4, y: y(v), class: "axis", text: unit === "discs" || unit === "result" ? label : shortNumber(v) }, svg);
@@ -523,25 +540,27 @@ export function shortNumber(v) {
   return v === 0 ? "0" : (v > 0 ? "+" : "−") + t;
 }
 
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
 export function showEnd(g) {
   if (app.mode !== "live" || !app.g || app.g.id !== g.id || !app.g.over) return;
   g = app.g;
   const r = g.result;
   const mine = mySides();
-  let title = r ? r.text : "Game over";
+  let title = r ? r.text : _("Game over");
   if (r && mine.length === 1) {
     const me = mine[0];
-    title = r.winner === null ? "Draw" : r.winner === me ? `You win: ${r.text}` : `You lose: ${r.text}`;
+    title = r.winner === null ? _("Draw") : r.winner === me ? _("You win: {result}", { result: r.text }) : _("You lose: {result}", { result: r.text });
   }
   const rematch = $("#btn-rematch");
   rematch.hidden = !mine.length && !g.rematch;
-  rematch.textContent = g.rematch ? "Go to the rematch" : "Rematch (colours swapped)";
+  rematch.textContent = g.rematch ? _("Go to the rematch") : _("Rematch (colours swapped)");
   $("#end-title").textContent = title;
   const entry = gameEntry(g.game);
-  $("#end-score").textContent = entry && entry.result === "result" ? (r && r.winner === null ? `No ${entry.line || "line"}.` : `${entry.line ? entry.line[0].toUpperCase() + entry.line.slice(1) : "A line"}.`)
-    : `${g.side_names[0]} ${g.counts.X} – ${g.counts.O} ${g.side_names[1]}`;
+  $("#end-score").textContent = entry && entry.result === "result" ? (r && r.winner === null ? _("No {line}.", { line: word(entry.line || "line") }) : capital(word(entry.line || "a line")) + ".")
+    : `${word(g.side_names[0])} ${g.counts.X} – ${g.counts.O} ${word(g.side_names[1])}`;
   const lost = g.saved === false ? g.error : "";  // the server could not store the game (full disk...)
-  const rematchNote = g.rematch ? "A rematch has started, with the colours swapped." : "";
+  const rematchNote = g.rematch ? _("A rematch has started, with the colours swapped.") : "";
   $("#end-detail").textContent = [r && r.reason !== "end" ? g.notice : "", lost, rematchNote].filter(Boolean).join(" ");
   $("#btn-end-review").hidden = !g.moves.some((m) => m.move !== "pass");
   $("#end").hidden = false;
@@ -561,7 +580,7 @@ export function drawFriend() {
   $("#invite-code").textContent = inv.code;
   $("#invite-link").value = `${base}/#/join/${inv.code}`;
   $("#invite-note").textContent = loopback && !lan
-    ? "This address works on this machine only (another browser or window here). For a friend on your network, start plies web --host 0.0.0.0 --allow-host with this machine's address."
+    ? _("This address works on this machine only (another browser or window here). For a friend on your network, start plies web --host 0.0.0.0 --allow-host with this machine's address.")
     : "";
 }
 
@@ -578,11 +597,11 @@ export async function rematch() {
 export function resign() {
   const b = $("#btn-resign");
   if (!b.classList.contains("confirm")) { // a second click within 4 s resigns
-    b.classList.add("confirm"); b.textContent = "Resign? Click again";
-    setTimeout(() => { b.classList.remove("confirm"); b.textContent = "Resign"; }, 4000);
+    b.classList.add("confirm"); b.textContent = _("Resign? Click again");
+    setTimeout(() => { b.classList.remove("confirm"); b.textContent = _("Resign"); }, 4000);
     return;
   }
-  b.classList.remove("confirm"); b.textContent = "Resign";
+  b.classList.remove("confirm"); b.textContent = _("Resign");
   send({ type: "resign" });
 }
 
@@ -597,7 +616,7 @@ export async function gameFiles() {
 export async function saveFile(kind) {
   try {
     const files = await gameFiles();
-    if (!files || !files[kind]) { showError("GGF holds Othello games only: save this game as a transcript"); return; }
+    if (!files || !files[kind]) { showError(_("GGF holds Othello games only: save this game as a transcript")); return; }
     const day = new Date().toISOString().slice(0, 10);
     const name = `plies-${app.g.game}-${day}.${kind === "ggf" ? "ggf" : "txt"}`;
     const a = html("a", { href: URL.createObjectURL(new Blob([files[kind]], { type: "text/plain" })), download: name }, document.body);

@@ -1,6 +1,7 @@
 // Analysis, hints and the review of a game: every move of a position valued, the best moves, the mistakes.
 import { api, app, separatorOf, sizeOf, variantOf } from "./api.js";
 import { $, html } from "./dom.js";
+import { _, word } from "./i18n.js";
 import { frameAt, goto, moveName, render, scrollIntoList, showError, viewPly } from "./game.js";
 import { discs, fmtVal, moveValue, povName, unitNote } from "./values.js";
 
@@ -47,16 +48,16 @@ export function drawHints(ply, frame) {
   box.hidden = false;
   const a = analysisAt(ply);
   box.textContent = "";
-  if (!a) { html("div", { class: "muted", text: "Looking for the best moves…" }, box); return null; }
-  if (!a.moves.length) { html("div", { text: "No moves here." }, box); return null; }
-  html("div", { class: "small muted", text: `Best moves, ${unitNote(a.unit)} from ${povName()}'s view — ${a.source}` }, box);
+  if (!a) { html("div", { class: "muted", text: _("Looking for the best moves…") }, box); return null; }
+  if (!a.moves.length) { html("div", { text: _("No moves here.") }, box); return null; }
+  html("div", { class: "small muted", text: _("Best moves, {unit} from {side}'s view", { unit: unitNote(a.unit), side: povName() }) + ` — ${a.source}` }, box);
   const ol = html("ol", { class: "hint-list" }, box);
   const mover = frame ? frame.to_move : a.to_move;
   for (const h of a.moves.slice(0, 3)) {
     const li = html("li", {}, ol);
     html("b", { class: "hint-move", text: h.move }, li);
-    html("span", { class: "hint-value", text: fmtVal(moveValue(h.value, mover), a.unit) + (h.exact && a.unit === "discs" ? " exact" : "") }, li);
-    if (h.pv.length > 1) html("span", { class: "hint-line", text: `then ${h.pv.slice(1).join(separatorOf(a.game))}` }, li);
+    html("span", { class: "hint-value", text: fmtVal(moveValue(h.value, mover), a.unit) + (h.exact && a.unit === "discs" ? " " + _("exact") : "") }, li);
+    if (h.pv.length > 1) html("span", { class: "hint-line", text: _("then {line}", { line: h.pv.slice(1).join(separatorOf(a.game)) }) }, li);
   }
   return a.moves.slice(0, 3);
 }
@@ -76,20 +77,20 @@ export async function startReview() {
   $("#review-summary").textContent = ""; $("#review-mistakes").textContent = "";
   $("#review-progress").hidden = false;
   $("#review-bar").value = 0;
-  $("#review-progress-text").textContent = "Starting the review…";
+  $("#review-progress-text").textContent = _("Starting the review…");
   try {
     let job = await api("POST", "/api/reviews", body);
     app.reviewing = job.id;
     while (job.status === "running") {
       $("#review-bar").max = job.total; $("#review-bar").value = job.done;
-      $("#review-progress-text").textContent = `Analysing position ${Math.min(job.done + 1, job.total)} of ${job.total}…`;
+      $("#review-progress-text").textContent = _("Analysing position {k} of {n}…", { k: Math.min(job.done + 1, job.total), n: job.total });
       await new Promise((r) => setTimeout(r, 200));
       if (app.reviewing !== job.id) return;
       job = await api("GET", `/api/reviews/${job.id}`);
     }
     app.reviewing = null;
     $("#review-progress").hidden = true;
-    if (job.status !== "done") throw new Error(job.error || "the review failed");
+    if (job.status !== "done") throw new Error(job.error || _("the review failed"));
     app.review = job.review;
     render();
   } catch (e) {
@@ -107,16 +108,16 @@ export function drawReview() {
   const sum = $("#review-summary");
   sum.textContent = "";
   const unit = r.unit;
-  const lossWord = unit === "discs" ? "discs lost" : unit === "result" ? "results thrown away" : `${unit} units lost`;
-  html("div", { class: "small muted", text: `Review — ${r.source}. A mistake loses ${unit === "discs" ? `at least ${r.threshold} discs` : unit === "result" ? "a better result" : "much more than the other moves"} against the best move.` }, sum);
+  const lossWord = unit === "discs" ? _("discs lost") : unit === "result" ? _("results thrown away") : _("{heuristic} units lost", { heuristic: unit });
+  html("div", { class: "small muted", text: `${_("Review")} — ${r.source}. ` + (unit === "discs" ? _("A mistake loses at least {n} discs against the best move.", { n: r.threshold }) : unit === "result" ? _("A mistake loses a better result against the best move.") : _("A mistake loses much more than the other moves against the best move.")) }, sum);
   const table = html("table", { class: "review-table" }, sum);
   const head = html("tr", {}, html("thead", {}, table));
-  for (const t of ["", "mistakes", lossWord, "worst"]) html("th", { text: t }, head);
+  for (const t of ["", _("mistakes"), lossWord, _("worst")]) html("th", { text: t }, head);
   const body = html("tbody", {}, table);
   for (const p of r.players) {
     const tr = html("tr", { "data-side": p.side }, body);
     const who = app.g.players[p.side];
-    html("td", { text: `${p.name}${who && who.name && who.name !== p.name ? ` (${who.name})` : ""}` }, tr);
+    html("td", { text: `${word(p.name)}${who && who.name && who.name !== p.name ? ` (${word(who.name)})` : ""}` }, tr);
     html("td", { class: "num", text: String(p.mistakes) }, tr);
     html("td", { class: "num", text: unit === "result" ? String(p.lost) : discs(p.lost).replace("+", "") }, tr);
     html("td", { text: p.worst ? `${moveName(p.worst.ply, null, p.worst.move)} (−${discs(p.worst.loss).replace("+", "")})` : "—" }, tr);
@@ -128,10 +129,10 @@ export function drawReview() {
     const li = html("li", { "data-ply": m.ply, class: m.ply === here ? "current" : "" }, ol);
     const b = html("button", { class: "mistake-link", text: moveName(m.ply, m.side, m.move) }, li);
     b.addEventListener("click", () => goto(m.ply - 1));
-    html("span", { class: "loss", text: ` −${discs(m.loss).replace("+", "")}${unit === "discs" ? " discs" : ""}${m.exact ? " (exact)" : ""}` }, li);
-    html("span", { class: "muted", text: `, best ${m.best}` }, li);
+    html("span", { class: "loss", text: ` −${discs(m.loss).replace("+", "")}${unit === "discs" ? " " + _("discs") : ""}${m.exact ? ` (${_("exact")})` : ""}` }, li);
+    html("span", { class: "muted", text: ", " + _("best {move}", { move: m.best }) }, li);
   }
   ol.hidden = !ol.childElementCount;
   scrollIntoList(ol, ol.querySelector(".current"));
-  if (!ol.childElementCount) html("p", { class: "muted", text: "No mistakes." }, sum);
+  if (!ol.childElementCount) html("p", { class: "muted", text: _("No mistakes.") }, sum);
 }

@@ -1,23 +1,20 @@
 // The start screen: the game, who plays, the difficulty, a clock, a pasted position; it starts a game.
 import { api, app, baseGame, gameChoices, gameTitle, saveSettings, sizeOf, variant, variantOf } from "./api.js";
 import { $, html } from "./dom.js";
+import { _, word } from "./i18n.js";
 import { pov } from "./values.js";
 
 export async function initStart() {
   app.info = await api("GET", "/api/info");
   const sel = $("#opt-game");
-  for (const name of gameChoices()) html("option", { value: name, text: gameTitle(name) }, sel);
+  for (const name of gameChoices()) html("option", { value: name }, sel);
   const levelSel = $("#opt-level"), level2 = $("#opt-level2");
   for (let l = 1; l <= app.info.levels.max; l++) {
-    const teach = l <= app.info.levels.teaching[1];
-    const text = teach ? `${l}: textbook search, depth ${l}`
-      : `${l}: ${app.info.engine.available ? "fast engine" : "alpha-beta (no engine)"}`;
-    html("option", { value: l, text }, levelSel);
-    html("option", { value: l, text }, level2);
+    html("option", { value: l }, levelSel);
+    html("option", { value: l }, level2);
   }
-  const analysis = $("#opt-analysis");
-  for (const [l, text] of Object.entries(app.info.analysis.levels || {})) html("option", { value: l, text: `level ${l} (${text})` }, analysis);
-  $("#engine-note").textContent = `Levels 1–${app.info.levels.teaching[1]} are the textbook search at that depth; ${app.info.engine.text}.`;
+  for (const [l] of Object.entries(app.info.analysis.levels || {})) html("option", { value: l }, $("#opt-analysis"));
+  labelStart();
   if (app.info.learn) { $("#nav-learn").hidden = false; $("#start-learn").hidden = false; }
   const s = app.settings;
   if (s.game && gameChoices().includes(s.game)) sel.value = s.game;
@@ -40,6 +37,15 @@ export async function initStart() {
   $("#opt-position").addEventListener("change", listFileGames);
 }
 
+// The words of the start screen that come from the server's lists (said again when the language changes).
+export function labelStart() {
+  for (const sel of [$("#opt-game"), $("#ed-game")]) for (const o of sel.options) o.textContent = word(gameTitle(o.value));
+  const analysis = app.info.analysis.levels || {};
+  for (const o of $("#opt-analysis").options) o.textContent = _("level {level} ({what})", { level: o.value, what: word(analysis[o.value]) });
+  $("#engine-note").textContent = _("Levels 1–{n} are the textbook search at that depth; {engine}.", { n: app.info.levels.teaching[1], engine: word(app.info.engine.text) });
+  fillHeuristics(true);
+}
+
 export const MAX_FILE = 60000; // the server reads a pasted game of up to 60,000 characters
 
 // A file picked on the start screen: its text goes into the box, where Start reads it as a pasted game would be.
@@ -48,7 +54,7 @@ export async function openFile(ev) {
   $("#start-error").textContent = "";
   if (!file) return;
   if (file.size > MAX_FILE) {
-    $("#start-error").textContent = `${file.name} is ${Math.round(file.size / 1000)} kB: the page opens a game file of up to ${MAX_FILE / 1000} kB (one game, or a few)`;
+    $("#start-error").textContent = _("{file} is {size} kB: the page opens a game file of up to {max} kB (one game, or a few)", { file: file.name, size: Math.round(file.size / 1000), max: MAX_FILE / 1000 });
     ev.target.value = "";
     return;
   }
@@ -69,11 +75,11 @@ export async function listFileGames() {
     if (found.total < 2) return;
     for (const g of found.games) {
       const who = [g.black || "?", g.white || "?"].join(" – ");
-      const facts = [`${g.moves} moves`, g.result, g.date].filter(Boolean).join(", ");
+      const facts = [_("{n} moves", { n: g.moves }), g.result, g.date].filter(Boolean).join(", ");
       html("option", { value: g.index, text: `${g.index}. ${who} (${facts})` }, sel);
     }
     $("#file-game-count").textContent = found.total > found.games.length
-      ? `the first ${found.games.length} of its ${found.total} games` : `its ${found.total} games`;
+      ? _("the first {k} of its {n} games", { k: found.games.length, n: found.total }) : _("its {n} games", { n: found.total });
     box.hidden = false;
   } catch (e) { $("#start-error").textContent = e.message; }
 }
@@ -82,22 +88,22 @@ export async function listFileGames() {
 export async function openJoin(code) {
   document.body.classList.add("joining");
   $("#join-code").value = code;
-  $("#join-title").textContent = "You are invited to a game";
+  $("#join-title").textContent = _("You are invited to a game");
   $("#join-error").textContent = "";
   $("#join-about").textContent = "";
-  $("#btn-join").textContent = "Join";
+  $("#btn-join").textContent = _("Join");
   $("#join-name").focus();
   try {
     const about = await api("GET", `/api/join/${encodeURIComponent(code)}`);
     const v = variantOf(about.game, about.layout);
     const what = v ? v.label : about.game;
     if (about.open) {
-      $("#join-title").textContent = `${about.host || "A friend"} invites you to a game of ${what}`;
-      $("#join-about").textContent = `You play ${about.seat}.`;
+      $("#join-title").textContent = _("{host} invites you to a game of {game}", { host: about.host || _("A friend"), game: word(what) });
+      $("#join-about").textContent = _("You play {side}.", { side: word(about.seat) });
     } else {
-      $("#join-title").textContent = `A game of ${what}`;
-      $("#join-about").textContent = "Both seats are taken: you can watch it.";
-      $("#btn-join").textContent = "Watch";
+      $("#join-title").textContent = _("A game of {game}", { game: word(what) });
+      $("#join-about").textContent = _("Both seats are taken: you can watch it.");
+      $("#btn-join").textContent = _("Watch");
     }
   } catch (e) { $("#join-error").textContent = e.message; }
 }
@@ -105,7 +111,7 @@ export async function openJoin(code) {
 export async function joinFromForm() {
   $("#join-error").textContent = "";
   const code = $("#join-code").value.trim();
-  if (!code) { $("#join-error").textContent = "type the invite code your friend sent"; return; }
+  if (!code) { $("#join-error").textContent = _("type the invite code your friend sent"); return; }
   const name = $("#join-name").value.trim();
   try {
     const data = await api("POST", "/api/join", { code, name: name || null });
@@ -115,17 +121,19 @@ export async function joinFromForm() {
 }
 
 
-export function fillHeuristics() {
+export function fillHeuristics(keep = false) {
   const game = baseGame($("#opt-game").value);
   const sel = $("#opt-heuristic");
+  const chosen = sel.value;
   sel.textContent = "";
   const entry = app.info.games.find((g) => g.name === game);
   const names = entry ? entry.heuristics : [];
-  if (!names.length) html("option", { value: "", text: "disc difference" }, sel);
-  for (const n of names) html("option", { value: n, text: n + (entry.default_heuristic === n ? " (default)" : "") }, sel);
+  if (!names.length) html("option", { value: "", text: _("disc difference") }, sel);
+  for (const n of names) html("option", { value: n, text: n + (entry.default_heuristic === n ? ` (${_("default")})` : "") }, sel);
   if (entry && entry.default_heuristic) sel.value = entry.default_heuristic;
+  if (keep && names.includes(chosen)) sel.value = chosen;
   const sides = entry ? entry.sides : ["Black", "White"];
-  for (const span of document.querySelectorAll("[data-side]")) span.textContent = sides[+span.dataset.side];
+  for (const span of document.querySelectorAll("[data-side]")) span.textContent = word(sides[+span.dataset.side]);
   labelLevels();
   updateStartForm();
 }
@@ -137,18 +145,20 @@ export function labelLevels() {
   for (const sel of [$("#opt-level"), $("#opt-level2")]) {
     for (const o of sel.options) {
       const l = +o.value;
-      if (l > app.info.levels.teaching[1]) o.textContent = `${l}: ${fast ? "fast engine" : "alpha-beta"}`;
+      if (l <= app.info.levels.teaching[1]) o.textContent = _("{level}: textbook search, depth {level}", { level: l });
+      else o.textContent = `${l}: ${!app.info.engine.available ? _("alpha-beta (no engine)") : fast ? _("fast engine") : _("alpha-beta")}`;
     }
   }
 }
 
 export function levelNote(level) {
   if (level <= app.info.levels.teaching[1]) {
-    return `Level ${level}: the textbook search looks ${level} move${level === 1 ? "" : "s"} ahead with the evaluation below.`;
+    return level === 1 ? _("Level 1: the textbook search looks 1 move ahead with the evaluation below.")
+      : _("Level {level}: the textbook search looks {level} moves ahead with the evaluation below.", { level });
   }
   const game = $("#opt-game").value;
-  if (!engineGame(game)) return `Level ${level}: alpha-beta with move ordering (the fast engine plays 8×8 Othello only).`;
-  return `Level ${level}: ${(app.info.engine.levels || {})[level] || "the fast engine"}.`;
+  if (!engineGame(game)) return _("Level {level}: alpha-beta with move ordering (the fast engine plays 8×8 Othello only).", { level });
+  return _("Level {level}: {what}.", { level, what: word((app.info.engine.levels || {})[level]) || _("the fast engine") });
 }
 
 export function updateStartForm() {
