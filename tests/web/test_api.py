@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any
 
 import pytest
@@ -15,6 +14,8 @@ from plies.players import Player
 from plies.web.routes import games as web_games
 from plies.web.sessions import Sessions
 from plies.web.turns import Computer
+
+from .polling import until
 
 HUMAN = {"kind": "human"}
 LOCAL = "http://localhost"  # the app answers only its own Host names (TestClient says "testserver")
@@ -190,12 +191,8 @@ def test_finished_game_goes_to_history_and_replays(client: Any, final_pos: Any) 
 
 
 def _wait_history(client: Any, n: int) -> dict[str, Any]:
-    for _ in range(200):
-        data = client.get("/api/history").json()
-        if data["total"] >= n:
-            return data
-        time.sleep(0.02)
-    raise AssertionError("the finished game never reached the history")
+    return until(lambda: client.get("/api/history").json(), lambda d: d["total"] >= n,
+                 "the finished game reaches the history")
 
 
 def test_history_survives_a_restart(tmp_path: Any, final_pos: Any) -> None:

@@ -15,6 +15,8 @@ from plies.games import OthelloState, TicTacToeState
 from plies.heuristics import get
 from plies.search import alphabeta
 
+from .polling import until
+
 HUMAN = {"kind": "human"}
 
 
@@ -194,22 +196,13 @@ def test_a_clock_running_out_loses_the_game(client: Any) -> None:
     g = new(client, clock={"minutes": 0.01, "increment": 0}, players=[HUMAN, comp(1)])
     assert g["clock"]["running"] == 0 and g["clock"]["remaining"][0] <= 0.6
     assert g["can_undo"] is False and g["can_branch"] is False
-    v = g
-    for _ in range(100):
-        v = client.get(f"/api/games/{g['id']}").json()
-        if v["over"]:
-            break
-        time.sleep(0.05)
+    v = until(lambda: client.get(f"/api/games/{g['id']}").json(), lambda v: v["over"], "the clock runs out")
     assert v["over"] is True and v["result"]["reason"] == "time" and v["result"]["winner"] == 1
     assert v["result"]["text"] == "White wins on time" and v["clock"]["flagged"] == 0
     assert v["notice"] == "Black's time ran out."
     r = client.post(f"/api/games/{g['id']}/moves", json={"move": "d3"})
     assert r.status_code == 400 and "over" in r.json()["error"]
-    for _ in range(100):
-        hist = client.get("/api/history").json()
-        if hist["total"]:
-            break
-        time.sleep(0.02)
+    hist = until(lambda: client.get("/api/history").json(), lambda h: h["total"] > 0, "the game reaches the history")
     assert hist["games"][0]["result"] == "White wins on time"
 
 
@@ -252,12 +245,8 @@ def test_hints_say_their_unit(client: Any) -> None:
 def _review(client: Any, body: dict[str, Any]) -> dict[str, Any]:
     job = client.post("/api/reviews", json=body).json()
     assert job["status"] in ("running", "done") and job["total"] >= 1
-    deadline = time.monotonic() + 300  # a bound against hanging, not a speed check: a busy host reviews slowly
-    while time.monotonic() < deadline:
-        job = client.get(f"/api/reviews/{job['id']}").json()
-        if job["status"] != "running":
-            break
-        time.sleep(0.05)
+    job = until(lambda: client.get(f"/api/reviews/{job['id']}").json(), lambda j: j["status"] != "running",
+                "the review ends", limit=300, pause=0.05)  # a busy host reviews slowly
     assert job["status"] == "done", job
     assert job["done"] == job["total"]
     return job["review"]
@@ -284,10 +273,7 @@ def test_review_of_a_transcript_and_of_the_history(client: Any, final_pos: Any) 
     pos, move = final_pos
     g = client.post("/api/games/new", json={"position": pos.to_text(), "players": [HUMAN, comp(1)]}).json()["game"]
     client.post(f"/api/games/{g['id']}/moves?wait=true", json={"move": move})
-    for _ in range(100):
-        if client.get("/api/history").json()["total"]:
-            break
-        time.sleep(0.02)
+    until(lambda: client.get("/api/history").json(), lambda h: h["total"] > 0, "the game reaches the history")
     h = _review(client, {"history_id": g["id"]})
     assert h["moves"][0]["move"] == move
     assert client.post("/api/reviews", json={"history_id": "nope"}).status_code == 404
@@ -362,9 +348,5 @@ def test_a_browser_runs_two_reviews_at_once_and_a_stopped_one_leaves_the_queue(
         kept = set()
         for t in games[1:]:
             kept |= set(Game(start, t.split()).states)
-        for _ in range(100):
-            queued = {key[1] for key in analyst._jobs}
-            if queued <= kept:
-                break
-            time.sleep(0.02)
+        queued = until(lambda: {key[1] for key in analyst._jobs}, lambda q: q <= kept, "the stopped review leaves")
         assert queued and queued <= kept, "the stopped review's own positions are still queued"

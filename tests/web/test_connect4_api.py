@@ -4,10 +4,11 @@ won game's result and line, and the review of a transcript."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from plies.games.connect4 import ConnectFourState
+
+from .polling import until
 
 HUMAN = {"kind": "human"}
 
@@ -76,11 +77,8 @@ def test_hints_analysis_and_a_won_game(client: Any) -> None:
 
 def test_the_review_of_a_transcript(client: Any) -> None:
     job = client.post("/api/reviews", json={"game": "connect4", "transcript": "dedede d"}).json()
-    for _ in range(600):
-        if job["status"] != "running":
-            break
-        time.sleep(0.05)
-        job = client.get(f"/api/reviews/{job['id']}").json()
+    job = until(lambda: client.get(f"/api/reviews/{job['id']}").json(), lambda j: j["status"] != "running",
+                "the review ends", limit=300, pause=0.05)
     assert job["status"] == "done", job
     r = job["review"]
     assert r["game"] == "connect4" and r["over"] is True and r["score"] == 1.0

@@ -4,8 +4,9 @@ what is stored (the history) stays English."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
+
+from .polling import until
 
 EL = {"X-Plies-Lang": "el"}
 
@@ -43,9 +44,5 @@ def test_results_and_notices_in_each_requests_language_the_history_in_english(cl
     en = client.get(f"/api/games/{gid}").json()
     assert el["notice"] == "Παραίτηση: Μαύρα." and en["notice"] == "Black resigns."
     assert el["result"]["text"].startswith("Νικητής: Άσπρα") and en["result"]["text"] == "White wins by resignation"
-    for _ in range(50):
-        games = client.get("/api/history").json()["games"]
-        if games:
-            break
-        time.sleep(0.1)  # the game is stored in the background
+    games = until(lambda: client.get("/api/history").json()["games"], bool, "the game is stored")
     assert games[0]["result"] == "White wins by resignation"
