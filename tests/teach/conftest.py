@@ -36,9 +36,10 @@ def live_server() -> Iterator[str]:
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    for _ in range(200):
-        if server.started:
-            break
+    deadline = time.monotonic() + 120  # a bound against hanging: a busy host starts slowly
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the Learn page's test server did not start")
         time.sleep(0.05)
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
