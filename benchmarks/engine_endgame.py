@@ -13,6 +13,7 @@ from pathlib import Path
 from plies.engine import Engine
 from plies.engine.bench import load_core, solve_suite
 from plies.formats.suite import bundled_suite_path, parse_ids, read_suite, select
+from plies.game import PliesError
 
 DEFAULT_FILE = bundled_suite_path("ffo")
 
@@ -20,8 +21,11 @@ DEFAULT_FILE = bundled_suite_path("ffo")
 def main() -> None:
     ids = sys.argv[1] if len(sys.argv) > 1 else "40-59"
     path = Path(sys.argv[2]) if len(sys.argv) > 2 else DEFAULT_FILE
+    try:
+        positions = select(read_suite(path), parse_ids(ids))
+    except PliesError as exc:  # a bad id range or file: one line, no traceback
+        raise SystemExit(f"engine_endgame.py: {exc}") from None
     print(f"compiled core loaded in {load_core():.3f} s (not counted in the rates)")
-    positions = select(read_suite(path), parse_ids(ids))
     print(f"{'id':>3} {'emp':>3} {'expected':>9} {'got':>8} {'ok':>3} {'nodes':>14} {'cpu s':>8} {'wall s':>8} "
           f"{'M nodes/s':>9}")
 

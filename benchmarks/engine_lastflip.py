@@ -9,7 +9,7 @@ Times are CPU seconds of this process (the machine may be shared).
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 
 import numpy as np
@@ -18,7 +18,9 @@ from plies.core import lib
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2_000_000
+    parser = argparse.ArgumentParser(description="The last empty square's flip count against general flips.")
+    parser.add_argument("boards", nargs="?", default=2_000_000, type=int, help="random full boards")
+    n = parser.parse_args().boards
     rng = np.random.default_rng(2)
     sqs = rng.integers(0, 64, n, dtype=np.int64)
     bit = np.left_shift(np.uint64(1), sqs.astype(np.uint64))

@@ -7,14 +7,25 @@ Times are CPU seconds of this process (the machine may be shared).
 
 from __future__ import annotations
 
-import sys
+import argparse
 
 from plies.engine.bench import load_core, midgame_bench
 
 
+def depth_list(text: str) -> list[int]:
+    """``10,11,12`` as depths; argparse turns the ValueError into a usage line."""
+    depths = [int(d) for d in text.split(",")]
+    if not all(1 <= d <= 30 for d in depths):
+        raise ValueError(text)
+    return depths
+
+
 def main() -> None:
-    depths = [int(d) for d in (sys.argv[1] if len(sys.argv) > 1 else "10,11,12").split(",")]
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 8
+    parser = argparse.ArgumentParser(description="Midgame search speed at fixed depths from opening positions.")
+    parser.add_argument("depths", nargs="?", default="10,11,12", type=depth_list, help="e.g. 10,11,12")
+    parser.add_argument("positions", nargs="?", default=8, type=int, help="how many opening positions")
+    args = parser.parse_args()
+    depths, count = args.depths, args.positions
     print(f"compiled core loaded in {load_core():.3f} s (not counted in the rates)")
     for depth in depths:
         rows = midgame_bench(depth, count)

@@ -8,7 +8,7 @@ Rates are per CPU second of this process (the machine may be shared); wall secon
 
 from __future__ import annotations
 
-import sys
+import argparse
 
 from plies.engine.bench import load_core, perft_compiled, perft_python
 
@@ -16,8 +16,12 @@ KNOWN = {8: 390216, 9: 3005288, 10: 24571284, 11: 212258800, 12: 1939886636}
 
 
 def main() -> None:
-    depth = int(sys.argv[1]) if len(sys.argv) > 1 else 11
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    parser = argparse.ArgumentParser(description="Compiled perft from the start against the pure-Python rules.")
+    parser.add_argument("depth", nargs="?", default=11, type=int, choices=range(4, 16), metavar="DEPTH",
+                        help="4-15 (default 11)")
+    parser.add_argument("runs", nargs="?", default=1, type=int, help="the compiled perft's fastest of RUNS")
+    args = parser.parse_args()
+    depth, runs = args.depth, args.runs
     print(f"compiled core loaded in {load_core():.3f} s (not counted in the rates)")
     c = min((perft_compiled(depth) for _ in range(max(1, runs))), key=lambda t: t.cpu)
     ok = "" if depth not in KNOWN else (" (matches the known count)" if c.count == KNOWN[depth] else " (WRONG)")
