@@ -17,6 +17,7 @@ right; with ``PLIES_LEARN=exercise`` the checks never send the expected answers 
 from __future__ import annotations
 
 import os
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,8 @@ from plies.teach.trace import solve_tree
 
 STATIC = Path(__file__).parent / "static"
 FILES = {"learn.js": "text/javascript", "learn.css": "text/css", "favicon.svg": "image/svg+xml"}
+SHARED = {"i18n.js": Path(str(resources.files("plies.web") / "static" / "i18n.js"))}
+"""Modules the Learn page shares with the browser app (one copy, in the app's static folder)."""
 MAX_NODES = 400
 MAX_DEPTH = 12
 
@@ -123,6 +126,8 @@ def learn_page() -> HTMLResponse:
 
 @router.get("/learn/static/{name}", include_in_schema=False)
 def learn_static(name: str) -> FileResponse:
+    if name in SHARED:
+        return FileResponse(SHARED[name], media_type="text/javascript")
     if name not in FILES:
         raise HTTPException(404, "no such file")
     return FileResponse(STATIC / name, media_type=FILES[name])

@@ -1,8 +1,9 @@
 // plies Learn page: replays a recorded minimax / alpha-beta search step by step (no autoplay), and checks the
 // answers to random exercises. The server runs the textbook search and lays the tree out (plies' own tidy
 // layout, the same as its SVG pictures); this file only draws and replays. Its words come in English and Greek
-// from the server's gettext catalog (api/learn/messages), in the browser's language or the one chosen (EL/EN).
-"use strict";
+// from the server's gettext catalog (api/learn/messages), in the browser's language or the one chosen (EL/EN), by
+// the browser app's own language module.
+import { _, firstLanguage, i18n, initLanguageSwitch, loadLanguage, onLanguage } from "./i18n.js";
 
 const api = (p) => "api/learn/" + p;
 const $ = (id) => document.getElementById(id);
@@ -16,61 +17,6 @@ const page = { presets: {}, tree: null, data: null, step: 0, reveal: false, quiz
 page.exercise = new URLSearchParams(location.search).get("mode") === "exercise" ||
   document.body.dataset.mode === "exercise";
 const locked = () => page.exercise && page.quiz !== null && !page.solved;
-
-// -- language ------------------------------------------------------------------------------------------------
-// _("English text {name}", {name: ...}) is the text in the page's language (the catalog's translation, or the
-// English itself); the HTML marks its words with data-i18n (the text) and data-i18n-ATTR (an attribute).
-const LANG_KEY = "plies.lang";
-const LANGS = ["el", "en"];
-const i18n = { lang: "en", messages: {}, original: new WeakMap() };
-
-function _(msg, args) {
-  const text = i18n.messages[msg] || msg;
-  return args ? text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m)) : text;
-}
-
-// The language to start in: the one chosen before on this browser, else the browser's own, else English.
-function firstLanguage() {
-  let saved = null;
-  try { saved = localStorage.getItem(LANG_KEY); } catch (e) { /* storage off: follow the browser */ }
-  if (LANGS.includes(saved)) return saved;
-  const tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
-  for (const tag of tags) {
-    const code = String(tag).toLowerCase().split(/[-_]/)[0];
-    if (LANGS.includes(code)) return code;
-  }
-  return "en";
-}
-
-function translatePage() {
-  for (const e of document.querySelectorAll("[data-i18n]")) {
-    if (!i18n.original.has(e)) i18n.original.set(e, e.textContent.trim().replace(/\s+/g, " "));
-    e.textContent = _(i18n.original.get(e));
-  }
-  for (const e of document.querySelectorAll("*")) {
-    for (const a of e.attributes) {
-      if (a.name.startsWith("data-i18n-")) e.setAttribute(a.name.slice(10), _(a.value));
-    }
-  }
-  document.documentElement.lang = i18n.lang;
-  for (const b of document.querySelectorAll(".lang-switch button")) {
-    b.setAttribute("aria-pressed", String(b.dataset.lang === i18n.lang));
-  }
-}
-
-async function loadLanguage(lang) {
-  let messages = {};
-  try {
-    const r = await fetch(api("messages?lang=" + encodeURIComponent(lang)));
-    if (r.ok) messages = (await r.json()).messages;
-    else lang = "en";
-  } catch (e) {
-    lang = "en";                                      // the page's own English words
-  }
-  i18n.lang = lang;
-  i18n.messages = messages;
-  translatePage();
-}
 
 function fmt(v) {
   if (v === null || v === undefined) return "—";
@@ -540,9 +486,7 @@ async function loadPresets() {
 }
 
 // EL/EN: the page's words, the server's (steps, answer, presets, questions) and the notes, in the new language.
-async function switchLanguage(lang) {
-  try { localStorage.setItem(LANG_KEY, lang); } catch (e) { /* not kept: this page only */ }
-  await loadLanguage(lang);
+async function languageChanged() {
   setMode();
   await loadPresets();
   const own = $("preset").querySelector("option[value='__own__']");
@@ -563,10 +507,10 @@ async function switchLanguage(lang) {
 }
 
 async function init() {
+  i18n.endpoint = api("messages");
   await loadLanguage(firstLanguage());
-  for (const b of document.querySelectorAll(".lang-switch button")) {
-    b.addEventListener("click", () => { if (b.dataset.lang !== i18n.lang) switchLanguage(b.dataset.lang); });
-  }
+  onLanguage(languageChanged);
+  initLanguageSwitch();
   setMode();
   $("step-text").textContent = _("Press forward to start the search.");
   if (!await loadPresets()) return;

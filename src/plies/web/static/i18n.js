@@ -3,9 +3,10 @@
 // page read), or the English itself.  The HTML marks its words with data-i18n (an element's text) and
 // data-i18n-ATTR (an attribute).  The language: the one chosen before on this browser (localStorage "plies.lang",
 // shared with the Learn page), else the browser's own, else English; the EL/EN switch on the top bar changes it.
+// The Learn page loads this same module (its router serves it) and reads the catalog at its own address.
 export const LANG_KEY = "plies.lang";
 export const LANGS = ["el", "en"];
-export const i18n = { lang: "en", messages: {}, original: new WeakMap(), listeners: [] };
+export const i18n = { lang: "en", messages: {}, original: new WeakMap(), listeners: [], endpoint: "/api/messages" };
 
 export function _(msg, args) {
   const text = i18n.messages[msg] || msg;
@@ -51,7 +52,7 @@ export function translatePage() {
 export async function loadLanguage(lang) {
   let messages = {};
   try {
-    const r = await fetch("/api/messages?lang=" + encodeURIComponent(lang));
+    const r = await fetch(i18n.endpoint + "?lang=" + encodeURIComponent(lang));
     if (r.ok) messages = (await r.json()).messages;
     else lang = "en";
   } catch (e) {
