@@ -19,7 +19,7 @@ def test_page_and_static(client) -> None:
     assert client.get("/learn/static/learn.js").headers["content-type"].startswith("text/javascript")
     assert client.get("/learn/static/learn.css").status_code == 200
     shared = client.get("/learn/static/i18n.js")  # the browser app's language module, the one copy
-    assert shared.status_code == 200 and "export function loadLanguage" in shared.text
+    assert shared.status_code == 200 and "export async function loadLanguage" in shared.text
     assert "function firstLanguage" not in client.get("/learn/static/learn.js").text
     assert client.get("/learn/static/secret.py").status_code == 404
     icon = client.get("/learn/static/favicon.svg")
