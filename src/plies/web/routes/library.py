@@ -1,5 +1,6 @@
 """The library resource (``plies web --games PATH``): the games of a WTHOR or GGF file (or a folder of them)
-listed a page at a time, searched by player, opening and position reached, and opened for replay and review."""
+listed a page at a time, searched by player, opening and position reached, and opened for replay and review; and
+a WTHOR file sent from the start screen, its games listed and the one picked given back as GGF."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import asyncio
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
+from pydantic import BaseModel, Field
 
 from plies.formats.model import OthelloGame
 from plies.game import PASS, State
@@ -15,6 +17,7 @@ from plies.web import boards, views
 from plies.web.files import transcript_file
 from plies.web.library import MAX_LIMIT, Library
 from plies.web.routes.history import frames
+from plies.web.uploads import MAX_WTHOR, list_wthor, wthor_game
 
 router = APIRouter(prefix="/api", tags=["library"])
 
@@ -86,3 +89,20 @@ async def get_library_game(n: int, request: Request) -> dict[str, Any]:
     library = library_of(request)
     game, where = await asyncio.to_thread(library.open, n)
     return library_record(game, n, where)
+
+
+class WthorIn(BaseModel):
+    """A .wtb file's bytes (base64), a WTHOR.JOU's for the players' names, and the game wanted (none: the list)."""
+
+    data: str = Field(..., min_length=1, max_length=MAX_WTHOR * 4 // 3 + 4)
+    players: str | None = Field(None, max_length=MAX_WTHOR * 4 // 3 + 4)
+    name: str = Field("the file", max_length=200)
+    index: int | None = Field(None, ge=1, le=10**6)
+
+
+@router.post("/files/wthor", summary="A WTHOR file's games (base64 bytes), or the one picked as a GGF game")
+async def post_wthor(body: WthorIn) -> dict[str, Any]:
+    if body.index is None:
+        return await asyncio.to_thread(list_wthor, body.data, body.players, body.name)
+    ggf = await asyncio.to_thread(wthor_game, body.data, body.index, body.players, body.name)
+    return {"format": "wthor", "index": body.index, "ggf": ggf}
