@@ -220,3 +220,73 @@ def test_the_command_refuses_a_path_it_cannot_read_in_one_line(tmp_path: Path, c
         err = capsys.readouterr().err
         assert code == 2 and err.startswith("plies: error: ") and words in err and err.count("\n") == 1, err
         assert "Traceback" not in err
+
+
+def test_the_first_games_answer_while_the_rest_are_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reading held after 300 games: the first block (256) is listed and searchable, the status says how far."""
+    import threading
+
+    from plies.web import library as lib
+
+    path = write_ggf_file(tmp_path / "games.ggf", GAMES * 6, bad=False)
+    gate, reached = threading.Event(), threading.Event()
+    real = lib._ggf_records
+
+    def held(*args: Any) -> Iterator[Any]:
+        for k, item in enumerate(real(*args)):
+            if k == 300:
+                reached.set()
+                gate.wait(30)
+            yield item
+
+    monkeypatch.setattr(lib, "_ggf_records", held)
+    library = Library(path)
+    library.start()
+    try:
+        assert reached.wait(30)
+        status = library.status()
+        assert status["indexing"] and status["indexed"] == lib.FIRST_CHUNK and 0 < float(status["progress"]) < 1
+        assert len(library.search().games) == lib.FIRST_CHUNK
+        found = library.search(player="ann abel")
+        assert found.games.tolist() == [k for k in range(lib.FIRST_CHUNK) if "Ann Abel" in
+                                        (GAMES[k % 60].black, GAMES[k % 60].white)]
+    finally:
+        gate.set()
+    assert library.wait(60) and library.count == len(GAMES) * 6
+
+
+def test_other_boards_and_starts(tmp_path: Path) -> None:
+    """A 10x10 game is skipped; an 8x8 game from a set-up board is kept: found by player and position, not by
+    opening (openings are moves from the standard start)."""
+    start = GAMES[0].states()[10]
+    game = Game(start)
+    for _ in range(6):
+        game.play(game.state.legal_moves()[0])
+    setup = OthelloGame(start, list(game.moves), "Set Up", "Board B")
+    big = Game(OthelloState.start(10))
+    big.play(big.state.legal_moves()[0])
+    path = tmp_path / "mixed.ggf"
+    path.write_text(write_ggf(GAMES[0]) + "\n" + write_ggf(OthelloGame(big.start, list(big.moves))) + "\n"
+                    + write_ggf(setup) + "\n")
+    library = Library(path)
+    library.build()
+    assert library.count == 2 and library.skipped == 1 and "not an 8x8 board" in library.problems[0]
+    assert library.search(player="set up").games.tolist() == [1]
+    assert library.search(position=game.states[3].to_text()).games.tolist() == [1]
+    first = "".join(setup.move_names()[:2])
+    assert 1 not in library.search(opening=first).games.tolist()
+    again, _ = library.open(1)
+    assert again.start == start and again.moves == setup.moves
+
+
+def test_a_bad_wthor_record_is_skipped_and_counted(tmp_path: Path) -> None:
+    games = [g for g in random_games(8, 3) if g.final.is_over()]
+    wtb = write_wthor(tmp_path, games, ["A", "B"])
+    raw = bytearray(wtb.read_bytes())
+    raw[16 + 68 + 8] = 11  # game 2's first move: a1, illegal
+    raw[16 + 2 * 68 + 8] = 99  # game 3's first move: no square
+    wtb.write_bytes(bytes(raw))
+    library = Library(wtb)
+    library.build()
+    assert library.count == len(games) - 2 and library.skipped == 2
+    assert any("illegal" in p for p in library.problems) and any("not a square" in p for p in library.problems)
