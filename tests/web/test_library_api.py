@@ -1,7 +1,7 @@
 """The game library of ``plies web --games PATH`` through the API: every game of a GGF file, a WTHOR file (names from
-WTHOR.JOU) or a folder listed a page at a time, searched by player, opening and position reached (each search
-checked against the games replayed here), opened for replay and reviewed; bad games skipped and counted; a path
-that cannot be read refused in one line."""
+WTHOR.JOU) or a folder (a file in it of neither format left out and said) listed a page at a time, searched by
+player, opening and position reached (each search checked against the games replayed here), opened for replay and
+reviewed; bad games skipped and counted; a path that cannot be read refused in one line."""
 
 from __future__ import annotations
 
@@ -181,9 +181,11 @@ def test_a_folder_of_wthor_and_ggf_files_with_names_from_wthor_jou(tmp_path: Pat
     wtb_games = [g for g in wtb_games if g.final.is_over()]  # WTHOR keeps finished games' scores
     write_wthor(tmp_path / "lib" / "wthor", wtb_games, names)
     write_ggf_file(tmp_path / "lib" / "more.ggf", GAMES[:5], bad=False)
+    (tmp_path / "lib" / "notes.ggf").write_text("not games\n")
     library = Library(tmp_path / "lib")
     library.build()
     assert library.count == len(wtb_games) + 5 and library.skipped == 0 and not library.error
+    assert library.left_out == 1 and "notes.ggf is neither a GGF file" in library.problems[0]
     rows = library.page(library.search(player="rose"), 0, 50)
     assert rows and all("Brian Rose" in (r["black"], r["white"]) for r in rows)
     assert {r["file"] for r in rows} == {"games.wtb"}

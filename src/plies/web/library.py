@@ -180,26 +180,31 @@ class Found:
     plies: dict[int, int] = field(default_factory=dict)
 
 
-def library_files(path: str | os.PathLike[str]) -> list[Path]:
-    """The game files of ``path``: the file itself, or a folder's ``.ggf`` and ``.wtb`` files (sorted, subfolders
-    too); LibraryError in one line when the path is missing, unreadable or holds no game file."""
+def library_files(path: str | os.PathLike[str]) -> tuple[list[tuple[Path, str]], list[str]]:
+    """The game files of ``path`` with their formats (``ggf``, ``wthor``): the file itself, or a folder's ``.ggf``
+    and ``.wtb`` files (sorted, subfolders too), and why any of the folder's files is left out; LibraryError in one
+    line when the path is missing or unreadable, when the file is neither format, or when the folder holds none."""
     p = Path(path)
     if not p.exists():
         raise LibraryError(f"no such file or folder: {p}")
-    if p.is_dir():
-        try:
-            files = sorted(f for f in p.rglob("*") if f.suffix.lower() in SUFFIXES and f.is_file())
-        except OSError as e:
-            raise LibraryError(f"cannot read the folder {p}: {e.strerror or e}") from None
-        if not files:
-            raise LibraryError(f"the folder {p} holds no .ggf or .wtb file")
-    elif p.is_file():
-        files = [p]
-    else:
+    if p.is_file():
+        return [(p, _kind(p))], []
+    if not p.is_dir():
         raise LibraryError(f"{p} is neither a file nor a folder")
-    for f in files:
-        _kind(f)
-    return files
+    try:
+        names = sorted(f for f in p.rglob("*") if f.suffix.lower() in SUFFIXES and f.is_file())
+    except OSError as e:
+        raise LibraryError(f"cannot read the folder {p}: {e.strerror or e}") from None
+    files, left_out = [], []
+    for f in names:
+        try:
+            files.append((f, _kind(f)))
+        except LibraryError as e:
+            left_out.append(str(e))
+    if not files:
+        raise LibraryError(f"the folder {p} holds no .ggf or .wtb file" + (f" that reads ({left_out[0]})"
+                                                                           if left_out else ""))
+    return files, left_out
 
 
 def _kind(path: Path) -> str:
@@ -346,8 +351,7 @@ def _bo(value: str) -> tuple[int, int, int] | None:
     return black, white, side
 
 
-def _wthor_records(path: Path, stop: threading.Event, names: Callable[[str], int]
-                   ) -> Iterator[tuple[_Raw | _Bad, int]]:
+def _wthor_records(path: Path, stop: threading.Event) -> Iterator[tuple[_Raw | _Bad, int]]:
     """Every game of a .wtb file (player names from a WTHOR.JOU beside it), with the bytes read so far."""
     try:
         with path.open("rb") as f:
@@ -371,8 +375,8 @@ def _wthor_records(path: Path, stop: threading.Event, names: Callable[[str], int
                     except PliesError as e:
                         yield _Bad(str(e)), at + wthor.GAME_SIZE
                         continue
-                    black = players[g.black] if 0 <= g.black < len(players) else f"player #{g.black}"
-                    white = players[g.white] if 0 <= g.white < len(players) else f"player #{g.white}"
+                    black = players[g.black].strip() if 0 <= g.black < len(players) else f"player #{g.black}"
+                    white = players[g.white].strip() if 0 <= g.white < len(players) else f"player #{g.white}"
                     yield (_Raw(at, black, white, date, float(2 * g.score - 64), None, [(-1, m) for m in g.moves]),
                            at + wthor.GAME_SIZE)
                 offset += len(block)
@@ -398,14 +402,16 @@ class Library:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
-        self.files = library_files(self.path)
-        self.kinds = [_kind(f) for f in self.files]
+        found, left_out = library_files(self.path)
+        self.files = [f for f, _ in found]
+        self.kinds = [k for _, k in found]
         self.total_bytes = sum(f.stat().st_size for f in self.files)
         self.read_bytes = 0
         self.chunks: list[Chunk] = []
         self.count = 0
         self.skipped = 0
-        self.problems: list[str] = []
+        self.problems: list[str] = left_out[:MAX_PROBLEMS]
+        self.left_out = len(left_out)
         self.names: list[str] = [""]
         self._ids: dict[str, int] = {"": 0}
         self.done = False
@@ -471,7 +477,7 @@ class Library:
 
     def _raws(self, path: Path, kind: str) -> Iterator[tuple[_Raw | _Bad, int]]:
         if kind == "wthor":
-            yield from _wthor_records(path, self._stop, self._name)
+            yield from _wthor_records(path, self._stop)
             return
         for offset, game, read in _ggf_records(path, self._stop):
             try:
@@ -561,7 +567,8 @@ class Library:
         return {"indexed": self.count, "skipped": self.skipped, "problems": list(self.problems),
                 "indexing": not self.done, "progress": 1.0 if self.done else
                 round(self.read_bytes / self.total_bytes, 3) if self.total_bytes else 0.0,
-                "files": len(self.files), "path": str(self.path), "error": self.error,
+                "files": len(self.files), "files_left_out": self.left_out, "path": str(self.path),
+                "error": self.error,
                 "seconds": round(self.seconds, 2) if self.done else None}
 
     def search(self, player: str = "", opening: str = "", position: str = "") -> Found:

@@ -103,6 +103,7 @@ function drawStatus(s) {
   $("#library-progress-text").textContent = _("Reading the games: {p}% ({n} so far)", { p: Math.floor((s.progress || 0) * 100), n: s.indexed.toLocaleString() });
   const notes = [];
   if (!s.indexing) notes.push(_("{n} games in {path}", { n: s.indexed.toLocaleString(), path: s.path }));
+  if (s.files_left_out) notes.push(_("{n} files left out (neither GGF nor WTHOR)", { n: s.files_left_out }));
   if (s.skipped) notes.push(_("{n} games skipped (they do not replay)", { n: s.skipped.toLocaleString() }));
   if (s.error) notes.push(s.error);
   $("#library-note").textContent = notes.join("; ");
