@@ -37,8 +37,12 @@ from ._common import listen_port
                    "and the --host address are always answered.")
 @click.option("--threads", type=click.IntRange(1, 256), default=None,
               help="Search threads of each computer player on the fast engine (default: the machine's cores).")
+@click.option("--games", "games", type=click.Path(path_type=Path), default=None, metavar="PATH",
+              help="A game library: a WTHOR (.wtb) or GGF file, or a folder of them, listed, searched (player, "
+                   "opening, position reached) and opened on the Library screen.")
 def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers: int,
-                processes: int | None, allow_hosts: tuple[str, ...], threads: int | None) -> None:
+                processes: int | None, allow_hosts: tuple[str, ...], threads: int | None,
+                games: Path | None) -> None:
     """Play in the browser: Othello, tic-tac-toe (and HexThello), against the computer or a friend.
 
     The page talks to a JSON API documented at /docs; finished games are kept in SQLite and can be replayed.
@@ -54,19 +58,25 @@ def web_command(host: str, port: int, no_browser: bool, db: Path | None, workers
 
     from plies.web import create_app
     from plies.web.history import default_db_path
+    from plies.web.library import library_files
     from plies.web.serving import server_settings
 
+    if games is not None:
+        library_files(games)  # a missing or unreadable path: one line, before anything starts
     port = listen_port(host, port)
     try:
         if processes is None:
             processes = min(4, os.cpu_count() or 1)
-        app = create_app(db, workers=workers, processes=processes, warm=True, allow_hosts=allow_hosts, listen=host)
+        app = create_app(db, workers=workers, processes=processes, warm=True, allow_hosts=allow_hosts, listen=host,
+                         library_path=games)
     except (OSError, SQLAlchemyError) as e:  # an unwritable path, or a file that is not a database
         reason = str(getattr(e, "orig", None) or e).splitlines()[0]  # the driver's words, not SQLAlchemy's dump
         raise PliesError(f"cannot open the game history {db or default_db_path()}: {reason}") from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
     click.echo(f"plies web: {url}  (API docs at {url}docs; history in {app.state.history.path}; Ctrl-C stops)")
+    if games is not None:
+        click.echo(f"library: {games} (indexing in the background; the Library screen shows the progress)")
     if host in ("0.0.0.0", "::") and not allow_hosts:
         click.echo("note: other machines reach the app only under names given with --allow-host "
                    "(e.g. --allow-host 192.168.1.20; a friend's invite link then uses that name)", err=True)

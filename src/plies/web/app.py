@@ -46,7 +46,9 @@ from plies.web.guard import (
 )
 from plies.web.history import History
 from plies.web.info import info
+from plies.web.library import Library
 from plies.web.routes import analysis, games, history, reviews, set_token
+from plies.web.routes import library as library_routes
 from plies.web.sessions import NotSeated
 from plies.web.workers import Workers
 
@@ -56,12 +58,16 @@ STATIC = Path(str(resources.files("plies.web") / "static"))
 
 def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 0, warm: bool = False,
                allow_hosts: Sequence[str] = (), listen: str | None = None, per_token: int = PER_TOKEN,
-               per_address: int = PER_ADDRESS) -> FastAPI:
+               per_address: int = PER_ADDRESS, library_path: str | Path | None = None) -> FastAPI:
     """The app: ``db`` is the SQLite file for finished games (default under the user's data dir); searches
     run on ``workers`` threads, and on ``processes`` worker processes when that is above 0 (more cores);
     ``warm`` imports the engine and its weights in the background at start-up.  The app answers the Host
     names ``localhost``, ``127.0.0.1``, ``::1``, ``listen`` (the address served) and ``allow_hosts`` (``*``:
-    any); each client keeps at most ``per_token`` live games per browser and ``per_address`` per address."""
+    any); each client keeps at most ``per_token`` live games per browser and ``per_address`` per address.
+    ``library_path``: a WTHOR or GGF file, or a folder of them, indexed in the background for the Library screen."""
+    library = Library(library_path) if library_path is not None else None  # LibraryError: a path that cannot be read
+    if library is not None:
+        library.start()
     store = History(db)
     lan_hosts = [h for h in allowed_hosts(listen, allow_hosts) if h not in LOOPBACK and h != "*"]
     tokens = Tokens()
@@ -81,6 +87,8 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
             await asyncio.gather(*background, return_exceptions=True)
         pool.shutdown()
         store.close()
+        if library is not None:
+            library.close()
 
     app = FastAPI(
         title="plies web",
@@ -92,6 +100,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     )
     app.state.sessions, app.state.history, app.state.pool, app.state.tokens = sessions, store, pool, tokens
     app.state.analyst = shared_analyst()
+    app.state.library = library
     app.add_middleware(Language)
     app.add_middleware(Guard, tokens=tokens)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(listen, allow_hosts))
@@ -134,7 +143,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
 
     @app.get("/api/info", summary="What the start screen offers: games, levels, heuristics, engine")
     def get_info() -> dict[str, Any]:  # the teaching pages are mounted at /learn; invites name the LAN hosts
-        return {**info(), "learn": True, "hosts": lan_hosts}
+        return {**info(), "learn": True, "hosts": lan_hosts, "library": library is not None}
 
     @app.get("/api/messages", summary="The page's words in a language: {English: translation}")
     def get_messages(lang: str = i18n.DEFAULT) -> dict[str, Any]:  # one catalog: the terminal's and Learn's
@@ -143,7 +152,8 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
             raise StarletteHTTPException(400, f"unknown language {lang!r}; choose from: {', '.join(i18n.LANGUAGES)}")
         return {"lang": code, "languages": i18n.LANGUAGES, "messages": i18n.catalog(code)}
 
-    for router in (games.router, analysis.router, reviews.router, history.router, learn_router):
+    for router in (games.router, analysis.router, reviews.router, history.router, library_routes.router,
+                   learn_router):
         app.include_router(router)
 
     @app.get("/", include_in_schema=False)

@@ -1,6 +1,6 @@
-"""Game files in and out of the browser: a GGF game, tagged transcripts or a game ``plies play`` saved, opened
-through the readers of ``plies.formats`` (with their players' names); a game saved as a transcript file and, for
-Othello, as GGF."""
+"""Game files in and out of the browser: a GGF game, tagged transcripts, an OBF file's position or a game ``plies
+play`` saved, opened through the readers of ``plies.formats`` (with their players' names); a game saved as a
+transcript file and, for Othello, as GGF.  WTHOR files, which are bytes, come through ``plies.web.uploads``."""
 
 from __future__ import annotations
 
@@ -33,12 +33,24 @@ MAX_LISTED = 500
 """The most games ``list_games`` describes."""
 
 
+def looks_like_obf(text: str) -> bool:
+    """An OBF text: its first position line is a board, the side to move and ``;`` (a bare board is not one)."""
+    from plies.formats import obf
+
+    first = next((x for x in text.splitlines() if x.strip() and not x.lstrip().startswith(("#", "%"))), "")
+    return ";" in first and obf.looks_like_obf(text)
+
+
 def _file_games(text: str) -> tuple[str, list[Any]] | None:
-    """(format, games) of a GGF or tagged-transcripts text; None for any other text."""
+    """(format, games) of a GGF or tagged-transcripts text, (``obf``, positions) of an OBF text; None for any other
+    text."""
     from plies.formats import ggf, tagged
     from plies.formats.detect import load
 
     stripped = text.lstrip()
+    if looks_like_obf(stripped):
+        loaded = load(text, None, "obf")
+        return "obf", loaded.positions
     if not (ggf.looks_like_ggf(stripped) or tagged.looks_like_tagged(stripped)):
         return None
     loaded = load(text)
@@ -50,10 +62,14 @@ def _file_games(text: str) -> tuple[str, list[Any]] | None:
 def list_games(text: str) -> dict[str, Any]:
     """The games of a game file (GGF, tagged transcripts) for a person to pick one: ``format``, ``total`` and
     ``games`` (the first ``MAX_LISTED``), each with its ``index`` (from 1), players, date, number of moves and
-    result; no games for any other text.  ParseError when the file is bad."""
+    result; an OBF file's positions, each with a ``label`` (side to move, empty squares, comment); no games for any
+    other text.  ParseError when the file is bad."""
     found = _file_games(text)
     if found is None:
         return {"format": None, "total": 0, "games": []}
+    if found[0] == "obf":
+        return {"format": "obf", "total": len(found[1]),
+                "games": [{"index": k, "label": _position_label(p)} for k, p in enumerate(found[1][:MAX_LISTED], 1)]}
     out = []
     for k, g in enumerate(found[1][:MAX_LISTED], 1):
         score = g.score()
@@ -75,6 +91,8 @@ def open_file(game: str, size: int | None, text: str, index: int = 1) -> Opened 
             raise ParseError(f"the file holds {len(games)} game{'s' if len(games) > 1 else ''}: there is no game "
                              f"number {index}")
         g = games[index - 1]
+        if fmt == "obf":
+            return Opened(g.state, [], ("", ""), len(games), fmt)
         return Opened(g.start, list(g.moves), (g.black.strip(), g.white.strip()), len(games), fmt)
     stripped = text.lstrip()
     if stripped.startswith("#"):
@@ -85,6 +103,18 @@ def open_file(game: str, size: int | None, text: str, index: int = 1) -> Opened 
         start = parse_position(headers["start"], game=name) if "start" in headers else start_for(name, size)
         return Opened(start, Game.from_transcript(type_of(start), body, start).moves)
     return None
+
+
+def _position_label(p: Any) -> str:
+    """An OBF position as a line of the list: the side to move, the empty squares, the best score, the comment."""
+    state = p.state
+    who = "Black" if state.to_move == 0 else "White"
+    parts = [f"{who} to move", f"{state.empties()} empties"]
+    if p.best_score is not None:
+        parts.append(f"best {p.best_score:+d}")
+    if p.comment:
+        parts.append(p.comment.strip()[:40])
+    return ", ".join(parts)
 
 
 def transcript_file(game: Game[State]) -> str:
@@ -114,4 +144,4 @@ def ggf_file(game: Game[State], black: str, white: str, date: str = "") -> str |
     return write_ggf(played) + "\n"
 
 
-__all__ = ["MAX_LISTED", "Opened", "ggf_file", "list_games", "open_file", "transcript_file"]
+__all__ = ["MAX_LISTED", "Opened", "ggf_file", "list_games", "looks_like_obf", "open_file", "transcript_file"]

@@ -13,7 +13,8 @@
   routes see, and as the ``plies_token`` cookie of the answer).
 - **Headers**: at most ``MAX_HEADERS`` (431); their size, and the time a request may take to arrive, are the
   server's limits (``plies.web.serving``).
-- **Bodies**: at most ``MAX_BODY`` bytes (413), JSON only (415), nested at most ``MAX_DEPTH`` levels, without
+- **Bodies**: at most ``MAX_BODY`` bytes (413; a route of ``UPLOADS``, which takes a file, its own limit), JSON
+  only (415), nested at most ``MAX_DEPTH`` levels, without
   ``NaN``/``Infinity`` and without lone surrogates (400); WebSocket messages the same (``parse_json``).
 - **Live games per client**: ``ClientSessions`` keeps at most ``per_token`` live games per browser token and
   ``per_address`` per client address; a client over its limit loses its own least recently used game, never
@@ -45,6 +46,8 @@ COOKIE = "plies_token"
 HEADER = "x-plies-token"
 MAX_BODY = 64 * 1024
 """Largest request body (bytes); the app's requests are a few hundred bytes, a Learn tree a few kilobytes."""
+UPLOADS = {"/api/files/wthor": 2 << 20}
+"""Routes that take a file's bytes (base64 in JSON), with their larger body limit."""
 MAX_DEPTH = 64
 """Deepest nesting of a JSON body or WebSocket message."""
 MAX_HEADERS = 100
@@ -285,14 +288,15 @@ class Guard:
         """The whole body, checked; None after an error answer was sent."""
         headers = Headers(scope=scope)
         declared = headers.get("content-length")
+        max_body = UPLOADS.get(scope.get("path", ""), self.max_body)
         if declared is not None:
             try:
-                too_big = int(declared) > self.max_body
+                too_big = int(declared) > max_body
             except ValueError:
                 await self._deny(scope, receive, send, 400, "bad Content-Length")
                 return None
             if too_big:
-                await self._deny(scope, receive, send, 413, f"request bodies are at most {self.max_body} bytes")
+                await self._deny(scope, receive, send, 413, f"request bodies are at most {max_body} bytes")
                 return None
         chunks: list[bytes] = []
         size = 0
@@ -302,8 +306,8 @@ class Guard:
                 return None
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_body:
-                await self._deny(scope, receive, send, 413, f"request bodies are at most {self.max_body} bytes")
+            if size > max_body:
+                await self._deny(scope, receive, send, 413, f"request bodies are at most {max_body} bytes")
                 return None
             chunks.append(chunk)
             if not message.get("more_body", False):

@@ -103,11 +103,13 @@ class AnalysisIn(BaseModel):
 
 
 class ReviewIn(BaseModel):
-    """Review a game: a live one (``game_id``), a finished one from the history (``history_id``), or a
+    """Review a game: a live one (``game_id``), a finished one from the history (``history_id``) or the library
+    (``library_id``), or a
     transcript (``game``, ``size``, ``transcript``); at an engine ``level`` (default: the analysis level)."""
 
     game_id: str | None = Field(None, max_length=64)
     history_id: str | None = Field(None, max_length=64)
+    library_id: int | None = Field(None, ge=0, le=10**9, description="a game of the library (plies web --games)")
     game: str = Field("othello", max_length=30)
     size: int | None = Field(None, ge=4, le=10)
     transcript: str | None = Field(None, max_length=4000)

@@ -97,10 +97,15 @@ async def _game_of(body: ReviewIn, request: Request) -> tuple[State, list[Move],
             raise HTTPException(404, f"no finished game {body.history_id!r} in the history")
         game = stored_game(record)
         return game.start, game.moves, clamp_level(body.level)
+    if body.library_id is not None:
+        from plies.web.routes.library import library_of
+
+        game_of_library, _ = await asyncio.to_thread(library_of(request).open, body.library_id)
+        return game_of_library.start, list(game_of_library.moves), clamp_level(body.level)
     if body.transcript:
         start, moves = read_setup(body.game, body.size, body.transcript)
         return start, moves, clamp_level(body.level)
-    raise PliesError("say which game to review: game_id, history_id or a transcript")
+    raise PliesError("say which game to review: game_id, history_id, library_id or a transcript")
 
 
 @router.post("/reviews", summary="Review a game: every move against the best move, the discs lost, per player")

@@ -8,6 +8,7 @@ import { openEditor } from "./editor.js";
 import { app } from "./api.js";
 import { closeGame, initBoard, openGame, openReplay, relabelGame } from "./game.js";
 import { loadHistory } from "./history.js";
+import { initLibrary, libraryGameRoute, loadLibrary } from "./library.js";
 import { initStart, labelStart, openJoin, updateStartForm } from "./start.js";
 
 // ---------------------------------------------------------------- routing
@@ -23,6 +24,8 @@ async function route() {
   if ((m = h.match(/^#\/join\/([\w-]+)/))) { closeGame(); show("start"); openJoin(m[1]); }
   else if ((m = h.match(/^#\/game\/([\w-]+)/))) { show("board"); openGame(m[1]); }
   else if ((m = h.match(/^#\/replay\/([\w-]+)/))) { closeGame(); show("board"); openReplay(m[1]); }
+  else if ((m = libraryGameRoute(h))) { closeGame(); show("board"); openReplay(m.id, m.path, m.ply); }
+  else if (h.startsWith("#/library")) { closeGame(); show("library"); loadLibrary(); }
   else if (h.startsWith("#/history")) { closeGame(); show("history"); loadHistory(); }
   else if (h.startsWith("#/editor")) { closeGame(); show("editor"); openEditor(); }
   else { closeGame(); show("start"); }
@@ -34,6 +37,7 @@ function relabel() {
   if (app.info) { labelStart(); updateStartForm(); }
   const h = location.hash || "#/";
   if (h.startsWith("#/history")) loadHistory();
+  else if (h.startsWith("#/library") && !libraryGameRoute(h)) loadLibrary();
   else if (h.startsWith("#/editor")) openEditor();
   else if (h.startsWith("#/game/") || h.startsWith("#/replay/")) relabelGame();
   else if (h.startsWith("#/join/")) route();
@@ -45,7 +49,7 @@ function relabel() {
   await loadLanguage(firstLanguage());
   initLanguageSwitch();
   initBoard();
-  try { await initStart(); } catch (e) { $("#start-error").textContent = _("cannot reach the server: {reason}", { reason: e.message }); }
+  try { await initStart(); initLibrary(); } catch (e) { $("#start-error").textContent = _("cannot reach the server: {reason}", { reason: e.message }); }
   onLanguage(relabel);
   route();
 })();

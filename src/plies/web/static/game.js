@@ -159,11 +159,11 @@ export function playAt(frame, move) {
 }
 
 // ---------------------------------------------------------------- replay of a finished game
-export async function openReplay(id) {
+export async function openReplay(id, path = `/api/history/${id}`, ply = 0) {
   resetBoardScreen("replay");
   app.gameId = null;
   try {
-    const rec = await api("GET", `/api/history/${id}`);
+    const rec = await api("GET", path);
     if (app.mode !== "replay") return;
     app.rec = rec;
     const last = rec.frames[rec.frames.length - 1];
@@ -175,11 +175,17 @@ export async function openReplay(id) {
       transcript: transcriptOf(rec), position: rec.final, clock: null, thinking: null, result: { text: rec.result },
     };
     for (const f of rec.frames) f.legal = [];
-    $("#replay-title").textContent = `${gameLabel(rec)}, ${rec.finished_at.slice(0, 10)}`;
+    $("#replay-title").textContent = replayTitle(rec);
     $("#replay-result").textContent = rec.result;
-    app.viewPly = 0;
+    app.viewPly = Math.min(ply, rec.frames.length - 1);
     render();
   } catch (e) { $("#replay-title").textContent = e.message; $("#replay-head").hidden = false; }
+}
+
+// A history game by its kind and date; a library game by its players and the file it came from.
+function replayTitle(rec) {
+  if (rec.library != null) return `${word(rec.players[0])} – ${word(rec.players[1])}${rec.started_at ? ", " + rec.started_at : ""} (${rec.source})`;
+  return `${gameLabel(rec)}, ${rec.finished_at.slice(0, 10)}`;
 }
 
 export function transcriptOf(rec) {
@@ -199,7 +205,7 @@ export function relabelGame() {
     if (app.ws) { app.ws.onclose = null; app.ws.close(); app.ws = null; }
     connect(app.gameId);
   }
-  if (app.mode === "replay" && app.rec) $("#replay-title").textContent = `${gameLabel(app.rec)}, ${app.rec.finished_at.slice(0, 10)}`;
+  if (app.mode === "replay" && app.rec) $("#replay-title").textContent = replayTitle(app.rec);
   $("#game-error").textContent = "";  // (said in the other language)
   if (!app.g) return;
   render();

@@ -71,7 +71,8 @@ export function clearReview() {
 export async function startReview() {
   if (!app.g || app.reviewing) return;
   const body = { level: analysisLevel() };
-  if (app.mode === "replay") body.history_id = app.rec.id; else body.game_id = app.gameId;
+  if (app.mode === "replay" && app.rec.library != null) body.library_id = app.rec.library;
+  else if (app.mode === "replay") body.history_id = app.rec.id; else body.game_id = app.gameId;
   const box = $("#review-box");
   box.hidden = false;
   $("#review-summary").textContent = ""; $("#review-mistakes").textContent = "";

@@ -3,6 +3,7 @@ import { api, app, baseGame, gameChoices, gameTitle, saveSettings, sizeOf, varia
 import { $, html } from "./dom.js";
 import { _, word } from "./i18n.js";
 import { pov } from "./values.js";
+import { isWthor, openWthor, wthorGame } from "./upload.js";
 
 export async function initStart() {
   app.info = await api("GET", "/api/info");
@@ -50,9 +51,15 @@ export const MAX_FILE = 60000; // the server reads a pasted game of up to 60,000
 
 // A file picked on the start screen: its text goes into the box, where Start reads it as a pasted game would be.
 export async function openFile(ev) {
-  const file = ev.target.files && ev.target.files[0];
+  const files = [...(ev.target.files || [])];
+  const file = files.find((f) => !/\.jou$/i.test(f.name)) || files[0];
   $("#start-error").textContent = "";
+  app.wthor = null;
   if (!file) return;
+  if (isWthor(files)) {
+    try { await openWthor(files); } catch (e) { $("#start-error").textContent = e.message; ev.target.value = ""; }
+    return;
+  }
   if (file.size > MAX_FILE) {
     $("#start-error").textContent = _("{file} is {size} kB: the page opens a game file of up to {max} kB (one game, or a few)", { file: file.name, size: Math.round(file.size / 1000), max: MAX_FILE / 1000 });
     ev.target.value = "";
@@ -69,11 +76,12 @@ export async function listFileGames() {
   const text = $("#opt-position").value;
   box.hidden = true;
   sel.textContent = "";
-  if (!/^\s*(\(;|\[)/.test(text)) return; // only game files hold several games
+  if (!/^\s*(\(;|\[)/.test(text) && !/;/.test(text)) return; // only game files (and OBF) hold several games
   try {
     const found = await api("POST", "/api/files/games", { text });
     if (found.total < 2) return;
     for (const g of found.games) {
+      if (g.label) { html("option", { value: g.index, text: `${g.index}. ${g.label}` }, sel); continue; } // an OBF position
       const who = [g.black || "?", g.white || "?"].join(" – ");
       const facts = [_("{n} moves", { n: g.moves }), g.result, g.date].filter(Boolean).join(", ");
       html("option", { value: g.index, text: `${g.index}. ${who} (${facts})` }, sel);
@@ -213,8 +221,10 @@ export async function startGame(s, position, extra) {
 export async function startFromForm() {
   $("#start-error").textContent = "";
   try {
-    const extra = $("#file-game-box").hidden ? {} : { index: +$("#opt-file-game").value };
-    await startGame(formSettings(), $("#opt-position").value.trim(), extra);
+    const wthor = app.wthor && !$("#file-game-box").hidden;
+    const extra = $("#file-game-box").hidden || wthor ? {} : { index: +$("#opt-file-game").value };
+    await startGame(formSettings(), wthor ? await wthorGame() : $("#opt-position").value.trim(), extra);
+    app.wthor = null;
     $("#opt-position").value = ""; // the next game starts from the start unless pasted again
     $("#opt-file").value = "";
     $("#file-game-box").hidden = true;
