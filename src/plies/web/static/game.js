@@ -176,7 +176,7 @@ export async function openReplay(id) {
     };
     for (const f of rec.frames) f.legal = [];
     $("#replay-title").textContent = `${gameLabel(rec)}, ${rec.finished_at.slice(0, 10)}`;
-    $("#replay-result").textContent = rec.result;
+    $("#replay-result").textContent = word(rec.result);
     app.viewPly = 0;
     render();
   } catch (e) { $("#replay-title").textContent = e.message; $("#replay-head").hidden = false; }
