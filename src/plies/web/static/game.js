@@ -240,7 +240,8 @@ export function render() {
       && (g.watching || (g.players[f.to_move].kind === "human" && !mySides().includes(f.to_move)));
     drawBoard($("#board"), { game: g.game, layout: g.layout, cells: f.cells, highlight: f.highlight || [] }, {
       legal: clickable || refused ? f.legal : [],
-      dots: clickable || (app.mode === "live" && atEnd && f.to_move !== null) ? f.legal : [],
+      // the dots mark the moves of a side this browser plays: none for the computer's or the friend's turn
+      dots: clickable || (app.mode === "live" && atEnd && f.to_move !== null && mySides().includes(f.to_move)) ? f.legal : [],
       lastMove: f.last_move ? (typeof f.last_move === "object" ? f.last_move.index : f.last_move) : null,
       flips: step ? flipsOf(f) : [],
       placed: step && f.last_move !== null && f.last_move !== undefined ? (typeof f.last_move === "object" ? f.last_move.index : f.last_move) : null,
@@ -252,8 +253,11 @@ export function render() {
         else if (m) playAt({ ...f, ply: k }, m.move);
       } : null,
       // a click off the marked squares on your turn says why nothing happened
-      onMiss: clickable ? (square) => showError(_("{square} is not a legal move here (the dots mark yours)", { square })) : null,
+      onMiss: clickable ? (square) => showError(values
+        ? _("{square} is not a legal move here (the values mark yours)", { square })
+        : _("{square} is not a legal move here (the dots mark yours)", { square })) : null,
     });
+    if (app.shownPly !== null && app.shownPly !== k) boardIntoView();
     app.shownPly = k;
   }
   const known = (g.evals || []).find((e) => e);
@@ -269,6 +273,16 @@ export function render() {
   drawGraph();
   drawReview();
   if (!$("#export-box").hidden) fillExport();
+}
+
+// On a narrow screen the board is above the panel: a position chosen below it (the move list, the review's
+// mistakes, the graph) scrolls the board back into view.
+export function boardIntoView() {
+  if (!window.matchMedia("(max-width: 820px)").matches) return;
+  const r = $("#board").getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  $("#board").scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
 }
 
 export function flipsOf(f) {
@@ -330,7 +344,7 @@ export function drawStatus(f, k) {
   const g = app.g;
   const names = g.side_names.map(word);
   let turn;
-  if (app.mode === "replay") turn = k === 0 ? _("Start position") : _("After move {k}", { k });
+  if (app.mode === "replay") turn = k === 0 ? _("Start position") : _("After {move}", { move: plyName(k) });
   else if (g.over && k === g.ply) turn = g.result ? g.result.text : _("Game over");
   else if (!f) turn = "…";
   else if (f.to_move === null) turn = _("Game over in this position");
@@ -364,9 +378,10 @@ export function drawStatus(f, k) {
   const note = $("#view-note");
   if (live && k !== g.ply) {
     note.hidden = false;
+    const at = { move: k ? plyName(k) : _("start"), last: plyName(g.ply) };
     note.textContent = canPlayAt(f ? { ...f, ply: k } : null)
-      ? _("Position after move {k} of {n}. Play a move here to go on from this position (the later moves are replaced; Undo takes it back).", { k, n: g.ply })
-      : _("Position after move {k} of {n}. ▶| returns to the game.", { k, n: g.ply });
+      ? _("Position after {move} (the game is at {last}). Play a move here to go on from this position (the later moves are replaced; Undo takes it back).", at)
+      : _("Position after {move} (the game is at {last}). ▶| returns to the game.", at);
   } else note.hidden = true;
 }
 
@@ -395,7 +410,7 @@ export function drawMoveNote(k, f) {
       parts.push({ text: _("Best line: {line}", { line: row.best_line.join(sep) }), cls: "line" });
     }
   }
-  if (!parts.length && lastMove && app.mode === "replay") parts.push({ text: _("Move {k}: {side} {move}", { k, side: word(g.side_names[lastMove.side]), move: lastMove.move }), cls: "" });
+  if (!parts.length && lastMove && app.mode === "replay") parts.push({ text: plyName(k), cls: "" });
   box.textContent = "";
   box.hidden = !parts.length;
   for (const p of parts) html("div", { class: p.cls, text: p.text }, box);
@@ -467,7 +482,13 @@ export function moveNumbers(moves) {
 
 export function moveName(ply, side, move) {
   const n = app.g ? moveNumbers(app.g.moves)[ply] ?? ply : ply;
-  return `${n}. ${side === null ? "" : `${app.g.side_names[side]} `}${move}`;
+  return `${n}. ${side === null ? "" : `${word(app.g.side_names[side])} `}${move}`;
+}
+
+// The move that led to the position after ``ply`` moves, as the move list numbers it: "5. Black b1".
+export function plyName(ply) {
+  const m = app.g && app.g.moves[ply - 1];
+  return m ? moveName(ply, m.side, m.move) : String(ply);
 }
 
 export function scrollIntoList(list, item) {
