@@ -378,10 +378,11 @@ export function drawStatus(f, k) {
   const note = $("#view-note");
   if (live && k !== g.ply) {
     note.hidden = false;
-    const at = { move: k ? plyName(k) : _("start"), last: plyName(g.ply) };
-    note.textContent = canPlayAt(f ? { ...f, ply: k } : null)
-      ? _("Position after {move} (the game is at {last}). Play a move here to go on from this position (the later moves are replaced; Undo takes it back).", at)
-      : _("Position after {move} (the game is at {last}). ▶| returns to the game.", at);
+    const at = { move: plyName(k), last: plyName(g.ply) };
+    const where = k ? _("Position after {move} (the game is at {last}).", at) : _("The start position (the game is at {last}).", at);
+    note.textContent = where + " " + (canPlayAt(f ? { ...f, ply: k } : null)
+      ? _("Play a move here to go on from this position (the later moves are replaced; Undo takes it back).")
+      : _("▶| returns to the game."));
   } else note.hidden = true;
 }
 
