@@ -74,7 +74,7 @@ def test_tictactoe_hints_say_win_draw_or_loss() -> None:
     s, out = session(start, HumanPlayer(), computer, ["hint", "help", "quit"])
     s.play()
     assert "Hint: a3, win for X" in "\n".join(out)
-    assert any("Type a move (b2)" in x for x in out)
+    assert any("Type a move (b2, " in x and "counted from 0" in x for x in out)
 
 
 def test_hexthello_moves_are_written_one_way(tmp_path: Path) -> None:

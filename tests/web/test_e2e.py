@@ -142,7 +142,7 @@ def test_end_screen_then_replay_from_history(page: Any, live_server: Any, shot: 
     assert page.inner_text("#turn").startswith("Start position")
     start_discs = page.locator("#board .disc").count()
     page.click("#nav-next")
-    page.wait_for_function("document.querySelector('#turn').textContent.startsWith('After move 1')")
+    page.wait_for_function("document.querySelector('#turn').textContent.startsWith('After 1. Black ')")
     assert page.locator("#board .disc").count() == start_discs + 1
     assert page.locator("#board .disc.black").count() == b
     page.click("#nav-first")

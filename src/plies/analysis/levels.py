@@ -30,6 +30,8 @@ TEACHING_MAX = 5
 MAX_LEVEL = 11
 """Highest level offered: the engine's table (``plies.engine.levels.MAX_LEVEL``, checked by a test) without
 importing the engine; without the engine the top levels all play alike."""
+DEFAULT_LEVEL = 3
+"""The computer's difficulty unless the person picks another: the terminal's menu and the browser's start screen."""
 DEFAULT_ANALYSIS_LEVEL = 8
 """Engine level of the analysis (graph, hints, values on the board, review) unless the person picks another."""
 FALLBACK_MAX_DEPTH = 6
@@ -153,5 +155,6 @@ def difficulty(state: State, level: int, algorithm: str = "alphabeta", heuristic
                       f"level {level}: alpha-beta depth {depth} ({why})", "alphabeta-fallback")
 
 
-__all__ = ["ALGORITHMS", "DEFAULT_ANALYSIS_LEVEL", "MAX_LEVEL", "TEACHING_MAX", "Difficulty", "difficulty",
+__all__ = ["ALGORITHMS", "DEFAULT_ANALYSIS_LEVEL", "DEFAULT_LEVEL",
+           "MAX_LEVEL", "TEACHING_MAX", "Difficulty", "difficulty",
            "engine_applies", "engine_games", "fallback_applies", "engine_level", "engine_status", "warm_engine"]

@@ -27,6 +27,7 @@ from plies import heuristics
 from plies.analysis.levels import (
     ALGORITHMS,
     DEFAULT_ANALYSIS_LEVEL,
+    DEFAULT_LEVEL,
     MAX_LEVEL,
     TEACHING_MAX,
     difficulty,
@@ -645,8 +646,8 @@ def setup_interactively(state: State, read: Callable[[str], str], write: Callabl
                    _("two people on this terminal"), _("computer against computer")])
     if order == 3:
         return "human", "human"
-    level = _menu(read, write, _("Difficulty:"), [f"{d} ({_level_text(state, d)})" for d in range(1, MAX_LEVEL + 1)],
-                  default=3)
+    level = _menu(read, write, _("Difficulty:"), [_level_text(state, d) for d in range(1, MAX_LEVEL + 1)],
+                  default=DEFAULT_LEVEL)  # (each line's number is its level)
     algorithm, heuristic = "alphabeta", None
     if level <= TEACHING_MAX:
         t = type_of(state)

@@ -396,8 +396,10 @@ class OthelloState(State):
         else:
             rc = _ROWCOL_RE.match(t)
             if not rc:
-                raise ParseError(_("not a move: {text} (type a square like d3, or row and column like 2 3)").format(
-                    text=repr(text)))
+                if re.fullmatch(r"[a-zA-Z]\d{1,2}", t):  # a letter and a number: a square, but off this board
+                    raise IllegalMoveError(_("{square} is off the board").format(square=t))
+                raise ParseError(_("not a move: {text} (type a square like d3, or row and column counted from 0 "
+                                   "like 2 3)").format(text=repr(text)))
             r, c = (int(g) for g in (rc.group(1) or rc.group(3), rc.group(2) or rc.group(4)))
         if not (0 <= r < n and 0 <= c < n):
             raise IllegalMoveError(_("{square} is off the board").format(square=t))
@@ -656,5 +658,6 @@ TYPE = GameType(
     name="othello", title="Othello", start=_start, parse=OthelloState.from_text, transcript=_transcript,
     view=view, aliases=("reversi",), sizes=(4, 6, 10), layouts=("standard", "doc000"), looks_like=looks_like,
     result="discs", engine=_engine, levels=11, exact_empties=8, hint_depth=_hint_depth, rowcol=True,
-    move_example="d3", move_help="d3, or row and column like '2 3'", passes=True, tokens=tokens, order=order,
+    move_example="d3", move_help="d3, or row and column counted from 0 like '2 3' (that is d3)", passes=True,
+    tokens=tokens, order=order,
     description="8x8 (or 4x4 to 10x10) Othello: discs flank and turn, a player without a move passes")

@@ -138,8 +138,8 @@ class TicTacToeState(State):
         else:
             m = re.fullmatch(r"\(?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?", t)
             if not m:
-                raise ParseError(_("not a move: {text} (type a square like b2, or row and column like 1 1)").format(
-                    text=repr(text)))
+                raise ParseError(_("not a move: {text} (type a square like b2, or row and column counted from 0 "
+                                   "like 1 1)").format(text=repr(text)))
             r, c = int(m.group(1)), int(m.group(2))
         if not (0 <= r < 3 and 0 <= c < 3):
             raise IllegalMoveError(_("{square} is off the board").format(square=text.strip()))
@@ -249,5 +249,6 @@ TYPE = GameType(
     name="tictactoe", title="Tic-tac-toe", start=_start, parse=TicTacToeState.from_text, transcript=_transcript,
     view=view, aliases=("ttt", "tic-tac-toe", "noughts"), looks_like=looks_like, result="result",
     line="three in a row", levels=9,
-    solved_depth=9, hint_depth=lambda state: 9, rowcol=True, move_example="b2", move_help="b2", tokens=tokens,
+    solved_depth=9, hint_depth=lambda state: 9, rowcol=True, move_example="b2",
+    move_help="b2, a digit 1-9 row by row, or row and column counted from 0 like '1 1' (that is b2)", tokens=tokens,
     noun=N_("tic-tac-toe"), description="3x3 tic-tac-toe (documents 002 and 003): three in a line wins")

@@ -31,7 +31,7 @@ def info() -> dict[str, Any]:
         analysis = {lv: said.format(depth=row.depth, empties=row.exact_empties) for lv, row in LEVELS.items()}
     return {
         "games": game_entries(),
-        "levels": {"teaching": [1, levels.TEACHING_MAX], "max": levels.MAX_LEVEL},
+        "levels": {"teaching": [1, levels.TEACHING_MAX], "max": levels.MAX_LEVEL, "default": levels.DEFAULT_LEVEL},
         "algorithms": list(levels.ALGORITHMS),
         "engine": {"available": ok, "text": _(text), "levels": notes, "warm": levels.ENGINE_READY.is_set()},
         "analysis": {"levels": analysis, "default": levels.DEFAULT_ANALYSIS_LEVEL},

@@ -89,6 +89,7 @@ class GameSession:
         self.finished = False
         self.played = False  # a move was played here (a pasted finished game is not saved again)
         self.abandoned = False
+        self.was_watched = False  # a browser watched it over a WebSocket (and may have left since)
         self.saving: asyncio.Future[Any] | None = None  # the store of the finished game, until it committed
         self.saved: bool | None = None  # True once stored, False when it could not be (``error`` says why)
         self.started_at = time.time()
@@ -188,6 +189,8 @@ class GameSession:
             raise NotSeated(_(NOT_SEATED))
         if self.game.over:
             raise PliesError(_("the game is over"))
+        if self.abandoned and self.clock is not None and self.clock.flagged is not None:
+            raise PliesError(_(self.said[0]).format(**self.said[1]))  # it stopped when a clock ran out unwatched
         if self.sides[st.to_move].kind != "human":
             raise PliesError(_("it is the computer's turn"))
         if token is not None and self.sides[st.to_move].token != token:
@@ -291,10 +294,29 @@ class GameSession:
         await self.take_turns()
 
     def abandon(self) -> None:
-        """Stop playing this game (a new game replaced it): the computer stops, nothing more happens."""
+        """Stop playing this game (a new game replaced it, or every browser left it and its clock ran out): the
+        computer and the clock stop, and a game with moves played here is kept in the history as unfinished."""
         self._stop()
+        if self.clock is not None:
+            self.clock.halt()
         self.abandoned = True
+        self.keep_unfinished()
         self._changed()
+
+    def left(self) -> None:
+        """The last browser watching this game went away: an unfinished game with moves played here is kept in
+        the history as unfinished (a browser that comes back plays on, and the end replaces that row)."""
+        self.was_watched = True
+        if not self.watchers:
+            self.keep_unfinished()
+
+    def keep_unfinished(self) -> None:
+        """Store the game as it stands, unfinished, when moves were played here; a game of no moves is not kept."""
+        if self.game.over or self.on_finish is None or not self.played or len(self.game.moves) <= self.setup_moves:
+            return
+        pending = self.on_finish(self)
+        if pending is not None:
+            self.saving = asyncio.ensure_future(pending)
 
     def set_analysis_level(self, level: int) -> None:
         """Analyse the game's positions at another engine level (the graph is recomputed)."""
@@ -403,8 +425,14 @@ class GameSession:
         self._waiting.set()  # (a request still waiting for the loop it started answers now)
 
     def _flagged(self, side: int) -> None:
-        """``side``'s time ran out: it lost here, on this server's clock (a result for the history)."""
-        if self.game.over:
+        """``side``'s time ran out: it lost here, on this server's clock (a result for the history); when every
+        browser had left the game, nobody lost it: it stops, unfinished."""
+        if self.game.over or self.abandoned:
+            return
+        if self.was_watched and not self.watchers:
+            self.say(N_("{side}'s time ran out with nobody at the game: it stopped unfinished."),
+                     side=self.state.player_names[side])
+            self.abandon()
             return
         self._stop()
         self.played = True

@@ -129,11 +129,11 @@ function snapshot(k) {
 }
 
 function pictureWidth(natural) {
-  // Never shrink the tree much (on a phone not at all): a wide tree scrolls sideways in its box instead,
-  // so names, values and the α/β notes stay readable.
+  // A tree a little wider than its box (on a phone) shrinks to fit it, its words drawn larger so that they stay
+  // readable (--zoom); a much wider one scrolls sideways in its box instead.
   const box = $("picture").clientWidth - 10;
   if (box >= natural) return Math.min(box, natural * 1.25);   // a small tree grows a little on a big screen
-  return Math.max(box, natural * (window.innerWidth < 600 ? 1 : 0.8));
+  return Math.max(box, natural * (window.innerWidth < 600 ? 0.55 : 0.8));
 }
 
 function draw(snap) {
@@ -142,7 +142,10 @@ function draw(snap) {
   svg.innerHTML = "";
   const W = L.width + 2 * pad, H = L.height + 2 * pad;
   svg.setAttribute("viewBox", `${-pad} ${-pad} ${W} ${H}`);
-  svg.style.width = pictureWidth(W) + "px";
+  const width = pictureWidth(W);
+  svg.style.width = width + "px";
+  const zoom = Math.min(1.3, Math.max(1, W / width));
+  svg.style.setProperty("--zoom", String(zoom));
   const pv = new Set(snap.done ? d.pv.map((p) => "r" + p.map((i) => "." + i).join("")) : []);
   if (snap.done) pv.add("r");
   const ab = d.algorithm === "alphabeta";
@@ -194,9 +197,10 @@ function draw(snap) {
     }
     const shown = s.value || (n.leaf && n.given !== null ? fmt(n.given) : "");
     const [nameY, valY, onlyY] = n.leaf ? [-8, 9, 0] : (n.kind === "max" ? [3, 15, 10] : [-15, -3, -10]);
-    if (n.named && shown) {
-      el("text", { y: nameY }, g).textContent = n.label;
-      el("text", { y: valY, class: "val" }, g).textContent = shown;
+    if (n.named && shown) {  // (words drawn larger stand further apart)
+      const mid = (nameY + valY) / 2, half = ((valY - nameY) / 2) * zoom;
+      el("text", { y: mid - half }, g).textContent = n.label;
+      el("text", { y: mid + half, class: "val" }, g).textContent = shown;
     } else {
       el("text", { y: onlyY, class: shown ? "val" : "" }, g).textContent = shown || (n.named ? n.label : "");
     }

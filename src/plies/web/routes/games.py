@@ -281,6 +281,7 @@ async def ws_game(websocket: WebSocket, gid: str) -> None:
                 break
     finally:
         session.watchers.discard(queue)
+        session.left()
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender

@@ -16,6 +16,7 @@ from plies import i18n
 from plies.game import PASS, PliesError, State
 from plies.games import parse_position
 from plies.games.record import Game
+from plies.i18n import N_
 from plies.storage import storage_reason
 from plies.web import boards, views
 from plies.web.files import ggf_file, transcript_file
@@ -73,6 +74,10 @@ async def get_history_game(gid: str, request: Request) -> dict[str, Any]:
     return record
 
 
+UNFINISHED = N_("Unfinished (abandoned)")
+"""The result of a game kept in the history that nobody finished: its browser left it, or a new game replaced it."""
+
+
 def keeper(history: History, background: set[asyncio.Task[None]]) -> OnFinish:
     """What a live game calls when it ends: its row committed to ``history`` in the background (the task is kept
     in ``background`` until done; every answer that shows the end waits for it: ``GameSession.settled``)."""
@@ -95,7 +100,8 @@ def _row(session: GameSession) -> dict[str, Any]:
         "id": session.id, "game": session.state.game, "start": session.game.start.to_text(),
         "player0": _player_text(players[0]), "player1": _player_text(players[1]), "moves": session.game.names(),
         "values": [e["value"] if e else None for e in session.evals.line(session.game.states)],
-        "winner": result.get("winner"), "score": float(result.get("score") or 0), "result": result.get("text", ""),
+        "winner": result.get("winner"), "score": float(result.get("score") or 0),
+        "result": result.get("text", UNFINISHED),
         "final": session.state.to_text(),
         "started_at": datetime.fromtimestamp(session.started_at, UTC).isoformat(timespec="seconds"),
         "finished_at": now(),

@@ -14,6 +14,9 @@ export function drawBoard(container, g, opts) {
   const pieces = layout.pieces || ["black", "white"];
   const svg = el("svg", { viewBox: `0 0 ${cols * C + M * 2} ${rows * C + M * 2}`,
     class: `board-${layout.surface || "felt"}${marked ? " ttt" : " othello"}` }, container);
+  // the coordinates stay at least 12 px high on the screen: their font grows as the board is drawn smaller
+  const shown = container.clientWidth;
+  if (shown) svg.style.setProperty("--coord-size", `${Math.min(M * 0.8, Math.max(14, (12 * (cols * C + M * 2)) / shown)).toFixed(1)}px`);
   for (let c = 0; c < cols; c++) {
     el("text", { x: M + c * C + C / 2, y: M / 2, class: "coord", text: layout.files[c] }, svg);
     el("text", { x: M + c * C + C / 2, y: M + rows * C + M / 2, class: "coord", text: layout.files[c] }, svg);

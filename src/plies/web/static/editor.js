@@ -21,6 +21,8 @@ export function openEditor() {
     for (const r of document.querySelectorAll("input[name=ed-side]")) r.addEventListener("change", drawEditor);
     $("#ed-play").addEventListener("click", playFromEditor);
   }
+  const s = app.settings.mode ? app.settings : formSettings();  // the clock: the start screen's, changed here
+  $("#ed-minutes").value = s.minutes || ""; $("#ed-increment").value = s.increment || "0";
   if (!app.editor) {
     const choices = gameChoices();
     const want = app.settings.game && choices.includes(app.settings.game) ? app.settings.game : choices[0];
@@ -68,7 +70,8 @@ export function drawEditor() {
 
 export async function playFromEditor() {
   $("#ed-error").textContent = "";
-  const s = { ...(app.settings.mode ? app.settings : formSettings()), game: app.editor.name };
+  const s = { ...(app.settings.mode ? app.settings : formSettings()), game: app.editor.name,
+    minutes: $("#ed-minutes").value.trim(), increment: $("#ed-increment").value.trim() };
   try { await startGame(s, editorText()); }
   catch (e) { $("#ed-error").textContent = e.message; }
 }

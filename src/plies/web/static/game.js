@@ -176,7 +176,7 @@ export async function openReplay(id, path = `/api/history/${id}`, ply = 0) {
     };
     for (const f of rec.frames) f.legal = [];
     $("#replay-title").textContent = replayTitle(rec);
-    $("#replay-result").textContent = rec.result;
+    $("#replay-result").textContent = word(rec.result);
     app.viewPly = Math.min(ply, rec.frames.length - 1);
     render();
   } catch (e) { $("#replay-title").textContent = e.message; $("#replay-head").hidden = false; }
@@ -246,7 +246,8 @@ export function render() {
       && (g.watching || (g.players[f.to_move].kind === "human" && !mySides().includes(f.to_move)));
     drawBoard($("#board"), { game: g.game, layout: g.layout, cells: f.cells, highlight: f.highlight || [] }, {
       legal: clickable || refused ? f.legal : [],
-      dots: clickable || (app.mode === "live" && atEnd && f.to_move !== null) ? f.legal : [],
+      // the dots mark the moves of a side this browser plays: none for the computer's or the friend's turn
+      dots: clickable || (app.mode === "live" && atEnd && f.to_move !== null && mySides().includes(f.to_move)) ? f.legal : [],
       lastMove: f.last_move ? (typeof f.last_move === "object" ? f.last_move.index : f.last_move) : null,
       flips: step ? flipsOf(f) : [],
       placed: step && f.last_move !== null && f.last_move !== undefined ? (typeof f.last_move === "object" ? f.last_move.index : f.last_move) : null,
@@ -258,8 +259,11 @@ export function render() {
         else if (m) playAt({ ...f, ply: k }, m.move);
       } : null,
       // a click off the marked squares on your turn says why nothing happened
-      onMiss: clickable ? (square) => showError(_("{square} is not a legal move here (the dots mark yours)", { square })) : null,
+      onMiss: clickable ? (square) => showError(values
+        ? _("{square} is not a legal move here (the values mark yours)", { square })
+        : _("{square} is not a legal move here (the dots mark yours)", { square })) : null,
     });
+    if (app.shownPly !== null && app.shownPly !== k) boardIntoView();
     app.shownPly = k;
   }
   const known = (g.evals || []).find((e) => e);
@@ -275,6 +279,16 @@ export function render() {
   drawGraph();
   drawReview();
   if (!$("#export-box").hidden) fillExport();
+}
+
+// On a narrow screen the board is above the panel: a position chosen below it (the move list, the review's
+// mistakes, the graph) scrolls the board back into view.
+export function boardIntoView() {
+  if (!window.matchMedia("(max-width: 820px)").matches) return;
+  const r = $("#board").getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  $("#board").scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
 }
 
 export function flipsOf(f) {
@@ -336,7 +350,7 @@ export function drawStatus(f, k) {
   const g = app.g;
   const names = g.side_names.map(word);
   let turn;
-  if (app.mode === "replay") turn = k === 0 ? _("Start position") : _("After move {k}", { k });
+  if (app.mode === "replay") turn = k === 0 ? _("Start position") : _("After {move}", { move: plyName(k) });
   else if (g.over && k === g.ply) turn = g.result ? g.result.text : _("Game over");
   else if (!f) turn = "…";
   else if (f.to_move === null) turn = _("Game over in this position");
@@ -370,9 +384,11 @@ export function drawStatus(f, k) {
   const note = $("#view-note");
   if (live && k !== g.ply) {
     note.hidden = false;
-    note.textContent = canPlayAt(f ? { ...f, ply: k } : null)
-      ? _("Position after move {k} of {n}. Play a move here to go on from this position (the later moves are replaced; Undo takes it back).", { k, n: g.ply })
-      : _("Position after move {k} of {n}. ▶| returns to the game.", { k, n: g.ply });
+    const at = { move: plyName(k), last: plyName(g.ply) };
+    const where = k ? _("Position after {move} (the game is at {last}).", at) : _("The start position (the game is at {last}).", at);
+    note.textContent = where + " " + (canPlayAt(f ? { ...f, ply: k } : null)
+      ? _("Play a move here to go on from this position (the later moves are replaced; Undo takes it back).")
+      : _("▶| returns to the game."));
   } else note.hidden = true;
 }
 
@@ -401,7 +417,7 @@ export function drawMoveNote(k, f) {
       parts.push({ text: _("Best line: {line}", { line: row.best_line.join(sep) }), cls: "line" });
     }
   }
-  if (!parts.length && lastMove && app.mode === "replay") parts.push({ text: _("Move {k}: {side} {move}", { k, side: word(g.side_names[lastMove.side]), move: lastMove.move }), cls: "" });
+  if (!parts.length && lastMove && app.mode === "replay") parts.push({ text: plyName(k), cls: "" });
   box.textContent = "";
   box.hidden = !parts.length;
   for (const p of parts) html("div", { class: p.cls, text: p.text }, box);
@@ -473,7 +489,13 @@ export function moveNumbers(moves) {
 
 export function moveName(ply, side, move) {
   const n = app.g ? moveNumbers(app.g.moves)[ply] ?? ply : ply;
-  return `${n}. ${side === null ? "" : `${app.g.side_names[side]} `}${move}`;
+  return `${n}. ${side === null ? "" : `${word(app.g.side_names[side])} `}${move}`;
+}
+
+// The move that led to the position after ``ply`` moves, as the move list numbers it: "5. Black b1".
+export function plyName(ply) {
+  const m = app.g && app.g.moves[ply - 1];
+  return m ? moveName(ply, m.side, m.move) : String(ply);
 }
 
 export function scrollIntoList(list, item) {

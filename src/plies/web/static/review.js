@@ -2,7 +2,7 @@
 import { api, app, separatorOf, sizeOf, variantOf } from "./api.js";
 import { $, html } from "./dom.js";
 import { _, word } from "./i18n.js";
-import { frameAt, goto, moveName, render, scrollIntoList, showError, viewPly } from "./game.js";
+import { frameAt, goto, moveName, render, showError, viewPly } from "./game.js";
 import { discs, fmtVal, moveValue, povName, unitNote } from "./values.js";
 
 // ---------------------------------------------------------------- analysis, hints, review
@@ -134,6 +134,5 @@ export function drawReview() {
     html("span", { class: "muted", text: ", " + _("best {move}", { move: m.best }) }, li);
   }
   ol.hidden = !ol.childElementCount;
-  scrollIntoList(ol, ol.querySelector(".current"));
   if (!ol.childElementCount) html("p", { class: "muted", text: _("No mistakes.") }, sum);
 }

@@ -20,7 +20,7 @@ export async function initStart() {
   const s = app.settings;
   if (s.game && gameChoices().includes(s.game)) sel.value = s.game;
   if (s.mode) for (const r of document.querySelectorAll("input[name=mode]")) r.checked = r.value === s.mode;
-  levelSel.value = s.level || 2; level2.value = s.level2 || 3;
+  levelSel.value = s.level || app.info.levels.default; level2.value = s.level2 || app.info.levels.default;
   if (s.algorithm) $("#opt-algorithm").value = s.algorithm;
   if (s.minutes) $("#opt-minutes").value = s.minutes;
   if (s.increment) $("#opt-increment").value = s.increment;
