@@ -48,6 +48,17 @@ def client(app: Any) -> Iterator[Any]:
         yield c
 
 
+def another_browser(client: Any, base_url: str = "http://localhost") -> Any:
+    """A second browser (cookies of its own) on the app ``client`` serves, on the same event loop: the server runs
+    one loop, as uvicorn does; a TestClient of its own would run each request on a loop of its own, and a move
+    made on one loop cannot wake a WebSocket waiting on another."""
+    from fastapi.testclient import TestClient
+
+    other = TestClient(client.app, base_url=base_url)
+    other.portal = client.portal
+    return other
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

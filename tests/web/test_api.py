@@ -15,6 +15,7 @@ from plies.web.routes import games as web_games
 from plies.web.sessions import Sessions
 from plies.web.turns import Computer
 
+from .conftest import another_browser
 from .polling import until
 
 HUMAN = {"kind": "human"}
@@ -94,10 +95,9 @@ def test_errors_are_json_and_server_keeps_going(client: Any) -> None:
 
 
 def test_only_the_creating_browser_may_move(client: Any, app: Any) -> None:
-    from fastapi.testclient import TestClient
 
     g = new(client, players=[HUMAN, HUMAN])
-    other = TestClient(app, base_url=LOCAL)  # a second browser (no lifespan of its own: the app is already running)
+    other = another_browser(client)  # a second browser (no lifespan of its own: the app is already running)
     assert other.get(f"/api/games/{g['id']}").json()["owner"] is False  # watching is allowed
     r = other.post(f"/api/games/{g['id']}/moves", json={"move": "d3"})
     assert r.status_code == 403 and "another browser" in r.json()["error"]
@@ -336,10 +336,9 @@ def test_websocket_moves_and_live_updates(client: Any) -> None:
 
 
 def test_websocket_watcher_cannot_move(client: Any, app: Any) -> None:
-    from fastapi.testclient import TestClient
 
     g = new(client, players=[HUMAN, HUMAN])
-    other = TestClient(app, base_url=LOCAL)
+    other = another_browser(client)
     with other.websocket_connect(f"ws://localhost/ws/games/{g['id']}") as ws:
         assert ws.receive_json()["game"]["owner"] is False
         ws.send_json({"type": "move", "move": "d3"})

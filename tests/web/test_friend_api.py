@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from .conftest import another_browser
 from .test_api import LOCAL, new
 
 HOST, FRIEND = {"kind": "human"}, {"kind": "friend"}
@@ -16,9 +17,7 @@ HOST, FRIEND = {"kind": "human"}, {"kind": "friend"}
 @pytest.fixture
 def browsers(client: Any, app: Any) -> tuple[Any, Any, Any]:
     """Three browsers (their own cookies) on the same app: the host, the friend, a watcher."""
-    from fastapi.testclient import TestClient
-
-    return client, TestClient(app, base_url=LOCAL), TestClient(app, base_url=LOCAL)
+    return client, another_browser(client, LOCAL), another_browser(client, LOCAL)
 
 
 def friend_game(host: Any, guest: Any, **body: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -181,7 +180,7 @@ def test_a_lan_invite_names_the_allowed_host(tmp_path: Any) -> None:
     with TestClient(app, base_url=lan) as host:
         assert host.get("/api/info").json()["hosts"] == ["192.168.1.20"]
         g = new(host, players=[HOST, FRIEND])
-        friend = TestClient(app, base_url=lan)
+        friend = another_browser(host, lan)
         r = friend.post("/api/join", json={"code": g["invite"]["code"]}, headers={"Origin": "http://evil.example"})
         assert r.status_code == 403
         assert TestClient(app, base_url="http://evil.example").get("/api/info").status_code == 400
