@@ -35,10 +35,10 @@ MAX_SECONDS = 60.0
 """The longest think; a solve's hard limit is ``SOLVE_LIMIT``."""
 MIN_SECONDS = 0.5
 SOLVE_MAX_EMPTIES = 24
-"""The most empty squares an exact solve takes on (a 2-core Xeon VM solves 24 empties in 2-10 s, 26 in up to a
-minute; docs/web.md has the figures)."""
-WLD_MAX_EMPTIES = 26
-"""The most empty squares a win/draw/loss solve takes on (cheaper than an exact one)."""
+"""The most empty squares an exact solve takes on: a 2-core Xeon VM, busy, solved 24 empties in 2-11 s and 26 in
+15-148 s (docs/web.md has the figures)."""
+WLD_MAX_EMPTIES = 28
+"""The most empty squares a win/draw/loss solve takes on (cheaper: 28 empties in 0.1-3.5 s, 30 in up to 61 s)."""
 SOLVE_LIMIT = 120.0
 """Seconds after which a solve stops unfinished (it then says so)."""
 MAX_RUNNING = 2
