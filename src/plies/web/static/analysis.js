@@ -142,7 +142,7 @@ function drawThink(k, f) {
       const side = names[mover];
       parts.push(job.wld
         ? (r.outcome === "draw" ? _("Draw with perfect play") : r.outcome === "win" ? _("{side} wins with perfect play", { side }) : _("{side} loses with perfect play", { side }))
-        : (r.outcome === "draw" ? _("Draw with perfect play (exact)") : _("{side} {outcome} by {n} discs (exact)", { side, outcome: r.outcome === "win" ? _("wins") : _("loses"), n: Math.abs(r.margin) })));
+        : (r.outcome === "draw" ? _("Draw with perfect play (exact)") : (r.outcome === "win" ? _("{side} wins by {n} discs (exact)", { side, n: r.margin }) : _("{side} loses by {n} discs (exact)", { side, n: -r.margin }))));
     } else {
       const sel = job.selectivity;
       parts.push(_("Solving {n} empties", { n: job.empties }) + (job.steps.length ? ": " + (sel ? _("pass {k} at {p}%", { k: job.steps.length, p: sel }) : _("exact pass")) : ": " + _("presearch")));
