@@ -45,6 +45,8 @@ MAX_RUNNING = 2
 """Jobs running at once on the server (each searches on the machine's cores)."""
 ABANDONED = 15.0
 """Seconds without a poll after which a running job is stopped (its page went away)."""
+MAX_KEPT = 1000
+"""Finished jobs kept for their games' pages (the oldest go first)."""
 HASH_MB = 64
 FILL_ALL = 1e9
 """The engine's ``fill`` for a think: start every next depth (a plain timed search stops early when it foresees
@@ -96,6 +98,7 @@ class Job:
         self.ended: float | None = None
         self.polled = time.monotonic()
         self.stopped = False
+        self.solved = False  # a solve that finished (exact, or win/draw/loss), not the presearch's estimate
         self.future: Future[None] = Future()
         self._lock = threading.Lock()
 
@@ -121,6 +124,7 @@ class Job:
                 self.results = [_line(self.state, r) for r in found]
                 if found:
                     self._record(found[0])
+                    self.solved = bool(found[0].exact) or found[0].algorithm == "engine-wld"
         except Exception as e:  # a worker's failure is the job's answer; the server goes on
             self.error = f"{type(e).__name__}: {e}"
             self.status = "failed"
@@ -131,7 +135,7 @@ class Job:
                 self.status = "stopped" if self.stopped else self._finished()
 
     def _finished(self) -> str:
-        if self.kind == "solve" and not (self.results and self.results[0]["exact"] or self.wld and self.results):
+        if self.kind == "solve" and not self.solved:
             self.error = _("the solve did not finish within {seconds} s").format(seconds=int(SOLVE_LIMIT))
             return "stopped"
         return "done"
@@ -196,6 +200,7 @@ class Thinker:
         self._engines: list[Engine] = []
         self._lock = threading.Lock()
         self._factory = engine_factory
+        self._watching: set[asyncio.Task[None]] = set()
 
     def running(self) -> int:
         return sum(1 for j in self.jobs.values() if j.status == "running")
@@ -211,9 +216,14 @@ class Thinker:
         if self.running() >= self.max_running:
             raise Busy(_("the server is already analysing {n} positions: try again in a moment").format(
                 n=self.running()))
-        self.jobs[job.gid] = job
+        self.jobs.pop(job.gid, None)
+        self.jobs[job.gid] = job  # (the newest last: the oldest finished ones go first)
+        for gid in [g for g, j in self.jobs.items() if j.status != "running"][: max(0, len(self.jobs) - MAX_KEPT)]:
+            del self.jobs[gid]
         self._pool.submit(self._run, job)
-        asyncio.get_running_loop().create_task(self._watch(job))
+        watch = asyncio.get_running_loop().create_task(self._watch(job))
+        self._watching.add(watch)
+        watch.add_done_callback(self._watching.discard)
         return job
 
     def _run(self, job: Job) -> None:
@@ -255,12 +265,6 @@ class Thinker:
         if job is not None and job.status == "running":
             job.stop()
         return job
-
-    def forget(self, gid: str) -> None:
-        """A game that ended on the server: its job stops."""
-        job = self.jobs.pop(gid, None)
-        if job is not None:
-            job.stop()
 
     def shutdown(self) -> None:
         for job in self.jobs.values():
