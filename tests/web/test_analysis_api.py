@@ -213,3 +213,19 @@ def test_without_the_engine_a_think_is_refused(client: Any) -> None:
     g = new(client, players=[HUMAN, HUMAN])  # (the conftest switches the engine off here)
     r = client.post(f"/api/games/{g['id']}/think", json={})
     assert r.status_code == 400 and "not available" in r.json()["error"]
+
+
+@pytest.mark.engine
+def test_the_server_answers_while_it_thinks_and_caps_the_searches(client: Any, app: Any, engine: None) -> None:
+    games = [new(client, players=[HUMAN, HUMAN])["id"] for _ in range(thinker.MAX_RUNNING + 1)]
+    try:
+        for gid in games[:-1]:
+            assert client.post(f"/api/games/{gid}/think", json={"seconds": 60}).json()["status"] == "running"
+        assert client.get("/api/info").status_code == 200  # the searches run on threads of their own
+        assert client.post(f"/api/games/{games[0]}/moves", json={"move": "f5"}).status_code == 200
+        r = client.post(f"/api/games/{games[-1]}/think", json={"seconds": 60})
+        assert r.status_code == 503 and "try again in a moment" in r.json()["error"]
+    finally:
+        for gid in games[:-1]:
+            client.post(f"/api/games/{gid}/job/stop")
+    assert app.state.thinker.running() == 0

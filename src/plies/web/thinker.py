@@ -141,6 +141,8 @@ class Job:
         return "done"
 
     def _progress(self, found: list[SearchResult]) -> None:
+        if self.stopped and self.engine is not None:  # a stop that came as the search started (it clears the flag)
+            self.engine.stop()
         with self._lock:
             self.results = [_line(self.state, r) for r in found]
             self._record(found[0])
@@ -247,12 +249,12 @@ class Thinker:
         return Engine(hash_mb=HASH_MB, threads=default_threads())
 
     async def _watch(self, job: Job) -> None:
-        """Stop ``job`` when nobody polls it any more (the page was closed or went elsewhere)."""
+        """Stop ``job`` when nobody polls it any more (the page was closed or went elsewhere), and say stop again
+        to a stopped job still running (a stop that came just as its search started, which clears the flag)."""
         while job.status == "running":
-            await asyncio.sleep(0.5)
-            if time.monotonic() - job.polled > ABANDONED:
+            await asyncio.sleep(0.2)
+            if job.stopped or time.monotonic() - job.polled > ABANDONED:
                 job.stop()
-                return
 
     def get(self, gid: str) -> Job | None:
         job = self.jobs.get(gid)

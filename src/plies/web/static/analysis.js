@@ -144,9 +144,10 @@ function drawThink(k, f) {
         ? (r.outcome === "draw" ? _("Draw with perfect play") : r.outcome === "win" ? _("{side} wins with perfect play", { side }) : _("{side} loses with perfect play", { side }))
         : (r.outcome === "draw" ? _("Draw with perfect play (exact)") : (r.outcome === "win" ? _("{side} wins by {n} discs (exact)", { side, n: r.margin }) : _("{side} loses by {n} discs (exact)", { side, n: -r.margin }))));
     } else {
-      const sel = job.selectivity;
-      parts.push(_("Solving {n} empties", { n: job.empties }) + (job.steps.length ? ": " + (sel ? _("pass {k} at {p}%", { k: job.steps.length, p: sel }) : _("exact pass")) : ": " + _("presearch")));
-      if (best) parts.push(fmtVal(moveValue(best.value, mover), "discs") + (sel ? " " + _("(estimate)") : ""));
+      const sel = job.selectivity;  // the last pass done: a selective one (its estimate), then the exact one runs
+      const where = sel && best ? _("{p}% pass: {value} (estimate); exact pass running", { p: sel, value: fmtVal(moveValue(best.value, mover), "discs") })
+        : job.steps.length ? _("exact pass") : _("presearch");
+      parts.push(_("Solving {n} empties", { n: job.empties }) + ": " + where);
     }
   } else {
     parts.push(_("depth {d}", { d: job.depth }));
