@@ -100,7 +100,7 @@ export function drawAnalysis(k, f) {
   drawBook(k, f);
   const g = app.g;
   const job = think.job;
-  if (job && job.status === "running" && (app.mode !== "live" || think.gid !== app.gameId || job.ply !== k)) {
+  if (job && job.status === "running" && (app.mode !== "live" || !shows(job, k, f))) {
     stopThinking(false);  // the position shown changed: its search stops
   }
   const show = app.mode === "live" && engineHere() && !g.watching && !(g.friend && !g.over);
@@ -111,8 +111,11 @@ export function drawAnalysis(k, f) {
   drawThink(k, f);
 }
 
+// whether ``job`` is about the position shown (its ply, and the same position: an undo and another move change it)
+function shows(job, k, f) { return think.gid === app.gameId && job.ply === k && (!f || job.position === f.position); }
+
 function drawThink(k, f) {
-  const job = think.job && think.gid === app.gameId && think.job.ply === k ? think.job : null;
+  const job = think.job && shows(think.job, k, f) ? think.job : null;
   const running = !!(think.job && think.job.status === "running");
   const playable = !!(f && !f.over && f.to_move !== null);
   $("#btn-think").disabled = running || !playable;
