@@ -14,10 +14,19 @@ from plies.analysis.book import book_moves, in_book
 from plies.games import OthelloState
 from plies.web import thinker
 
+from . import test_app_browser
 from .test_analysis_api import position_with
-from .test_app_browser import shot, start, tap, textbook_only, view  # noqa: F401  (fixtures)
+from .test_app_browser import shot, start, tap
 
 pytestmark = [pytest.mark.slow, pytest.mark.engine]
+
+
+@pytest.fixture
+def textbook_only() -> None:
+    """The real engine analyses here (this overrides the conftest's fixture of the same name)."""
+
+
+view = test_app_browser.view  # the fixture: a page at 1280x860 and at 390x844
 
 
 def discs(v: float) -> str:
