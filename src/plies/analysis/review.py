@@ -11,6 +11,7 @@ from plies.game import PASS, Move, State
 from plies.games.record import Game
 
 from . import levels
+from .book import in_book
 from .position import Analysis, _r, analyse_position, new_engine
 from .value import DISCS, RESULT
 
@@ -34,6 +35,7 @@ class PlayerSum(TypedDict):
     mistakes: int
     lost: float
     worst: Worst | None
+    book: int
 
 
 class ReviewedMove(TypedDict):
@@ -53,6 +55,7 @@ class ReviewedMove(TypedDict):
     line: NotRequired[list[str]]
     only: NotRequired[bool]
     unit: NotRequired[str]
+    book: NotRequired[bool]
 
 
 class Eval(TypedDict):
@@ -83,7 +86,8 @@ def review_game(start: State, moves: Sequence[Move], analyses: Sequence[Analysis
     """The review of a game from the analyses of its positions (``analyses[i]`` of the position before move
     ``i``, then the final position's).  A mistake loses at least ``threshold`` discs (default ``MISTAKE_DISCS``);
     in tic-tac-toe it turns a result into a worse one; valued by a heuristic, it falls far below the best move
-    of its position (a quarter of the spread of its moves' values)."""
+    of its position (a quarter of the spread of its moves' values).  A move of the opening book is marked
+    ``book`` (8x8 Othello)."""
     states = Game(start, moves).states
     units = [a["unit"] for a in analyses if a and a["moves"]] or [a["unit"] for a in analyses if a] or [DISCS]
     unit = max(set(units), key=units.count)  # the textbook search solves only the last moves exactly (discs)
@@ -91,12 +95,16 @@ def review_game(start: State, moves: Sequence[Move], analyses: Sequence[Analysis
     threshold = discs_threshold if unit == DISCS else 1.0 if unit == RESULT else 0.0
     rows: list[ReviewedMove] = []
     names = list(start.player_names)
-    players: list[PlayerSum] = [{"side": p, "name": names[p], "moves": 0, "mistakes": 0, "lost": 0.0, "worst": None}
+    players: list[PlayerSum] = [{"side": p, "name": names[p], "moves": 0, "mistakes": 0, "lost": 0.0, "worst": None,
+                             "book": 0}
                                 for p in (0, 1)]
     for i, m in enumerate(moves):
         state = states[i]
         side = state.to_move
         row: ReviewedMove = {"ply": i + 1, "move": state.move_str(m), "side": side, "loss": 0.0, "mistake": False}
+        if m != PASS and in_book(state, m):  # the game followed the opening book here
+            row["book"] = True
+            players[side]["book"] += 1
         a = analyses[i] if i < len(analyses) else None
         played = next((x for x in a["moves"] if x["index"] == m), None) if a is not None and m != PASS else None
         if a is None or played is None:  # a forced pass, or a position not analysed

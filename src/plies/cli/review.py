@@ -105,6 +105,8 @@ def _print(r: Review, side: int) -> None:
             table.add_row(str(m["ply"]), names[m["side"]], m["move"], "", "", "", "", "forced pass")
             continue
         note = "[red]mistake[/red]" if m["mistake"] else ("only move" if m.get("only") else "")
+        if m.get("book"):
+            note = (note + " " if note else "") + "book"
         if m["exact"]:
             note = (note + " " if note else "") + "exact"
         loss = lost(m["loss"]) if m["loss"] else "0"
@@ -125,6 +127,8 @@ def _print(r: Review, side: int) -> None:
     for p in r["players"]:
         worst = p["worst"]
         tail = f", worst {worst['ply']}. {worst['move']} ({lost(worst['loss'])})" if worst else ""
+        if p.get("book"):
+            tail += f", {p['book']} book move{'s' if p['book'] != 1 else ''}"
         console.print(f"{p['name']}: {p['moves']} moves, {p['mistakes']} mistake{'s' if p['mistakes'] != 1 else ''}, "
                       f"{lost(p['lost'])} {'discs ' if unit == 'discs' else ''}lost{tail}")
     if r["over"] and r["score"] is not None:

@@ -50,6 +50,7 @@ from plies.web.library import Library
 from plies.web.routes import analysis, games, history, reviews, set_token
 from plies.web.routes import library as library_routes
 from plies.web.sessions import NotSeated
+from plies.web.thinker import Thinker
 from plies.web.workers import Workers
 
 log = logging.getLogger("plies.web")
@@ -74,6 +75,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     pool = Workers(workers, processes)
     background: set[asyncio.Task[None]] = set()
     sessions = ClientSessions(pool, history.keeper(store, background), per_token=per_token, per_address=per_address)
+    thinker = Thinker()  # thinks and solves on demand, one per game
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -83,6 +85,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         if warming is not None:
             warming.cancel()  # never wait for it at shut-down
         sessions.close()
+        thinker.shutdown()
         if background:
             await asyncio.gather(*background, return_exceptions=True)
         pool.shutdown()
@@ -101,6 +104,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
     app.state.sessions, app.state.history, app.state.pool, app.state.tokens = sessions, store, pool, tokens
     app.state.analyst = shared_analyst()
     app.state.library = library
+    app.state.thinker = thinker
     app.add_middleware(Language)
     app.add_middleware(Guard, tokens=tokens)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(listen, allow_hosts))

@@ -1,5 +1,6 @@
 // The board screen: a live game over its WebSocket, or a finished one replayed from the history; the board, the
 // players and clocks, the move list, the evaluation graph, the end overlay, the buttons and keys.
+import { drawAnalysis, initAnalysis, stopThinking } from "./analysis.js";
 import { api, app, gameEntry, marksGame, saveSettings, separatorOf, variantOf } from "./api.js";
 import { drawBoard } from "./board.js";
 import { $, el, html } from "./dom.js";
@@ -65,6 +66,7 @@ export function closeGame() {
     app.ws.send(JSON.stringify({ type: "abandon" })); // a watched game stops when you leave it
   }
   if (app.ws) { app.ws.onclose = null; app.ws.close(); app.ws = null; }
+  stopThinking(); // leaving the game stops its think or solve
   $("#end").hidden = true;
   if (app.mode === "live") app.mode = null;
 }
@@ -278,6 +280,7 @@ export function render() {
   drawMoveList();
   drawGraph();
   drawReview();
+  drawAnalysis(k, f);
   if (!$("#export-box").hidden) fillExport();
 }
 
@@ -413,7 +416,7 @@ export function drawMoveNote(k, f) {
       const mine = moveName(row.ply, mover, "") + _("played {move} ({value})", { move: row.move, value: fmtVal(moveValue(row.value, mover), r.unit) });
       const below = { loss: discs(row.loss).replace("+", ""), best: row.best, value: fmtVal(moveValue(row.best_value, mover), r.unit) };
       const verdict = row.loss > 0 ? ": " + (row.mistake ? _("a mistake") + ", " : "") + (r.unit === "discs" ? _("{loss} discs below {best} ({value})", below) : _("{loss} units below {best} ({value})", below)) : ", " + _("the best move");
-      parts.push({ text: mine + verdict + (row.exact ? " — " + _("exact") : ""), cls: row.mistake ? "bad" : "" });
+      parts.push({ text: mine + verdict + (row.exact ? " — " + _("exact") : "") + (row.book ? " — " + _("book") : ""), cls: row.mistake ? "bad" : "" });
       parts.push({ text: _("Best line: {line}", { line: row.best_line.join(sep) }), cls: "line" });
     }
   }
@@ -452,6 +455,11 @@ export function drawMoveList() {
       html("span", { class: "mv-val" + (ev.exact ? " exact" : ""), text: fmtVal(posValue(ev.value, m.side), ev.unit, { bare: true }) }, btn);
     }
     const rv = r ? r.moves.find((x) => x.ply === ply) : null;
+    if (rv && rv.book) {  // the game followed the opening book here
+      btn.classList.add("book");
+      html("span", { class: "mv-book", text: _("book") }, btn);
+      btn.title = _("a book move (the opening book plays it)");
+    }
     if (rv && rv.mistake) {
       btn.classList.add("mistake");
       html("span", { class: "mv-loss", text: `?−${discs(rv.loss).replace("+", "")}` }, btn);
@@ -664,6 +672,7 @@ export function fillExport() {
 
 // ---------------------------------------------------------------- buttons and keys
 export function initBoard() {
+  initAnalysis();
   $("#btn-undo").addEventListener("click", () => { app.viewPly = null; send({ type: "undo" }); });
   $("#btn-redo").addEventListener("click", () => { app.viewPly = null; send({ type: "redo" }); });
   $("#btn-decline").addEventListener("click", () => send({ type: "decline" }));

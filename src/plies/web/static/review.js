@@ -113,7 +113,8 @@ export function drawReview() {
   html("div", { class: "small muted", text: `${_("Review")} — ${r.source}. ` + (unit === "discs" ? _("A mistake loses at least {n} discs against the best move.", { n: r.threshold }) : unit === "result" ? _("A mistake loses a better result against the best move.") : _("A mistake loses much more than the other moves against the best move.")) }, sum);
   const table = html("table", { class: "review-table" }, sum);
   const head = html("tr", {}, html("thead", {}, table));
-  for (const t of ["", _("mistakes"), lossWord, _("worst")]) html("th", { text: t }, head);
+  const book = r.players.some((p) => p.book);  // 8x8 Othello: the moves that followed the opening book
+  for (const t of ["", _("mistakes"), lossWord, _("worst"), ...(book ? [_("book")] : [])]) html("th", { text: t }, head);
   const body = html("tbody", {}, table);
   for (const p of r.players) {
     const tr = html("tr", { "data-side": p.side }, body);
@@ -122,6 +123,7 @@ export function drawReview() {
     html("td", { class: "num", text: String(p.mistakes) }, tr);
     html("td", { class: "num", text: unit === "result" ? String(p.lost) : discs(p.lost).replace("+", "") }, tr);
     html("td", { text: p.worst ? `${moveName(p.worst.ply, null, p.worst.move)} (−${discs(p.worst.loss).replace("+", "")})` : "—" }, tr);
+    if (book) html("td", { class: "num book-count", text: String(p.book || 0) }, tr);
   }
   const ol = $("#review-mistakes");
   ol.textContent = "";
@@ -131,7 +133,7 @@ export function drawReview() {
     const b = html("button", { class: "mistake-link", text: moveName(m.ply, m.side, m.move) }, li);
     b.addEventListener("click", () => goto(m.ply - 1));
     html("span", { class: "loss", text: ` −${discs(m.loss).replace("+", "")}${unit === "discs" ? " " + _("discs") : ""}${m.exact ? ` (${_("exact")})` : ""}` }, li);
-    html("span", { class: "muted", text: ", " + _("best {move}", { move: m.best }) }, li);
+    html("span", { class: "muted", text: ", " + _("best {move}", { move: m.best }) + (m.book ? ` (${_("book")})` : "") }, li);
   }
   ol.hidden = !ol.childElementCount;
   if (!ol.childElementCount) html("p", { class: "muted", text: _("No mistakes.") }, sum);
