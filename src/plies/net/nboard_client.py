@@ -13,6 +13,7 @@ says ``quit``, then terminates, then kills.
 from __future__ import annotations
 
 import collections
+import contextlib
 import queue
 import shlex
 import subprocess
@@ -31,6 +32,8 @@ from plies.players import Player, register
 from plies.search.result import SearchResult, Stats
 
 OPTIONS = ("depth", "timeout", "startup", "name", "cwd")
+WHY_WAIT = 5.0
+"""Seconds an engine that closed its output is given to exit and finish its last words on stderr."""
 
 
 class NBoardPlayer(Player):
@@ -50,6 +53,7 @@ class NBoardPlayer(Player):
         self.proc: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=20)
+        self._stderr_reader: threading.Thread | None = None
         self._ping = 0
         self._game: OthelloGame | None = None
         self._known: OthelloState | None = None
@@ -66,7 +70,7 @@ class NBoardPlayer(Player):
             raise PliesError(f"cannot start NBoard engine {self.command[0]!r}: {e.strerror or e}") from None
         self._lines = queue.Queue()
         _pump(self.proc.stdout, self._lines.put, end=lambda: self._lines.put(None))
-        _pump(self.proc.stderr, self._stderr.append)
+        self._stderr_reader = _pump(self.proc.stderr, self._stderr.append)
         self._game, self._known = None, None
         self._send("nboard 2")
         if self.depth is not None:
@@ -84,6 +88,14 @@ class NBoardPlayer(Player):
             raise PliesError(f"NBoard engine {self.command[0]!r} exited{self._why()}") from None
 
     def _why(self) -> str:
+        """The exit code and the last lines on stderr of an engine that has stopped answering: once its output is
+        closed, what it said on the way out (a traceback's last line) is read to the end first, however busy
+        the machine."""
+        if self.proc is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=WHY_WAIT)
+        if self._stderr_reader is not None:
+            self._stderr_reader.join(timeout=WHY_WAIT)
         tail = " | ".join(x.strip() for x in list(self._stderr)[-3:] if x.strip())
         code = self.proc.poll() if self.proc is not None else None
         return (f" (exit code {code})" if code is not None else "") + (f": {tail}" if tail else "")
@@ -227,7 +239,7 @@ def _kill(proc: subprocess.Popen[str]) -> Callable[..., Any]:
     return step
 
 
-def _pump(stream: Any, put: Callable[[str], Any], end: Callable[[], Any] | None = None) -> None:
+def _pump(stream: Any, put: Callable[[str], Any], end: Callable[[], Any] | None = None) -> threading.Thread:
     def run() -> None:
         try:
             for line in iter(stream.readline, ""):
@@ -237,7 +249,9 @@ def _pump(stream: Any, put: Callable[[str], Any], end: Callable[[], Any] | None 
         if end is not None:
             end()
 
-    threading.Thread(target=run, name="nboard-client-reader", daemon=True).start()
+    thread = threading.Thread(target=run, name="nboard-client-reader", daemon=True)
+    thread.start()
+    return thread
 
 
 def _move_text(state: OthelloState, move: int) -> str:
