@@ -128,6 +128,6 @@ def test_clear_makes_an_engine_search_like_a_new_one() -> None:
 
 def test_every_level_list_ends_at_the_engine_table() -> None:
     """The CLI, the terminal menu and the web page offer exactly the engine's levels (no unmeasured extras)."""
-    assert CLI_MAX_LEVEL == WEB_MAX_LEVEL == MAX_LEVEL == 11
-    with pytest.raises(ParseError, match="1 to 11"):
+    assert CLI_MAX_LEVEL == WEB_MAX_LEVEL == MAX_LEVEL == 12
+    with pytest.raises(ParseError, match="1 to 12"):
         parse_player(f"engine:level={MAX_LEVEL + 1}")

@@ -110,7 +110,7 @@ def test_the_engine_kind_checks_its_options_without_the_core() -> None:
         from plies.game import ParseError
         from plies.players import parse_player
         said = []
-        for spec in ("engine:level=12", "engine:speed=3", "engine:time=fast"):
+        for spec in ("engine:level=13", "engine:speed=3", "engine:time=fast"):
             try:
                 parse_player(spec, "othello")
             except ParseError as e:
@@ -119,5 +119,5 @@ def test_the_engine_kind_checks_its_options_without_the_core() -> None:
         print(json.dumps([said, p.name]))
     """)
     said, name = out
-    assert len(said) == 3 and "1 to 11" in said[0] and "speed" in said[1] and "fast" in said[2]
+    assert len(said) == 3 and "1 to 12" in said[0] and "speed" in said[1] and "fast" in said[2]
     assert name == "engine:time=0.05 (pure Python)"

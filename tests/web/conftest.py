@@ -3,6 +3,7 @@ and headless Chromium (Debian's /usr/bin/chromium) through Playwright."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import socket
@@ -124,6 +125,44 @@ def page(browser: Any, live_server: LiveServer) -> Iterator[Any]:
     pg.set_default_timeout(20_000)
     yield pg
     context.close()
+
+
+SIZES = {"desktop": (1280, 860), "phone": (390, 844)}
+"""The two sizes every screen is checked at: a laptop's window and a phone (mobile, touch)."""
+
+
+def open_sized(browser: Any, url: str, size: str = "desktop", **options: Any) -> Any:
+    """A page in a browser context of its own (its own cookies) at one of ``SIZES``, with more context
+    ``options`` (``locale``, ``color_scheme``, ``accept_downloads``): ``pg.size`` names the size, ``pg.url0`` is
+    the server's address, ``pg.errors`` collects the page's JavaScript errors.  The caller closes
+    ``pg.context``."""
+    w, h = SIZES[size]
+    phone = size == "phone"
+    context = browser.new_context(viewport={"width": w, "height": h}, is_mobile=phone, has_touch=phone, **options)
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.set_default_timeout(30_000)
+    pg.size = size
+    pg.url0 = url
+    return pg
+
+
+@contextlib.contextmanager
+def sized_page(browser: Any, url: str, size: str = "desktop", **options: Any) -> Iterator[Any]:
+    """``open_sized``'s page, its context closed at the end."""
+    pg = open_sized(browser, url, size, **options)
+    try:
+        yield pg
+    finally:
+        pg.context.close()
+
+
+def shot_at(page: Any, name: str, settle: int = 650) -> None:
+    """A full-page screenshot ``test-artifacts/web/NAME.png`` for a person to look at, once the flips settle."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(settle)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def save_shot(page: Any, name: str) -> None:

@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 
+from plies.analysis.levels import MAX_LEVEL
 from plies.game import PASS, WIN
 from plies.games import OthelloState, TicTacToeState
 from plies.heuristics import get
 from plies.search import alphabeta
 
+from .conftest import another_browser
 from .polling import until
 
 HUMAN = {"kind": "human"}
@@ -184,9 +186,8 @@ def test_branching_where_the_computer_moves_is_refused(client: Any, app: Any) ->
     assert r.status_code == 400 and "computer's turn" in r.json()["error"]
     v = client.post(f"/api/games/{g['id']}/branch", json={"ply": 1}).json()  # the computer plays on from there
     assert v["ply"] == 1 and v["thinking"] == 1
-    from fastapi.testclient import TestClient
 
-    other = TestClient(app, base_url="http://localhost")  # another browser: it may watch, not go back
+    other = another_browser(client)  # another browser: it may watch, not go back
     assert other.get(f"/api/games/{g['id']}/positions/0").status_code == 200
     r = other.post(f"/api/games/{g['id']}/branch", json={"ply": 0})
     assert r.status_code == 403 and "another browser" in r.json()["error"]
@@ -221,7 +222,7 @@ def test_analysis_says_its_unit(client: Any) -> None:
     g = new(client)
     a = client.get(f"/api/games/{g['id']}/analysis").json()
     assert a["unit"] == "discs" and len(a["moves"]) == 4  # no engine in this test: its pure-Python stand-in
-    for level in (0, 999):  # as the settings: a level is 1 to 11, never silently another
+    for level in (0, 999):  # as the settings: a level is 1 to the top level, never silently another
         assert client.get(f"/api/games/{g['id']}/analysis?level={level}").status_code == 422
     assert a["moves"][0]["value"] >= a["moves"][-1]["value"] and a["source"].startswith("pure-Python alpha-beta")
     t = client.post("/api/analysis", json={"game": "tictactoe", "position": "XX-OO---- X"}).json()
@@ -306,7 +307,8 @@ def test_analysis_level_can_be_changed(client: Any) -> None:
     assert g["analysis_level"] == 6
     v = client.post(f"/api/games/{g['id']}/settings", json={"analysis_level": 9}).json()
     assert v["analysis_level"] == 9
-    assert client.post(f"/api/games/{g['id']}/settings", json={"analysis_level": 12}).status_code == 422
+    too_high = {"analysis_level": MAX_LEVEL + 1}
+    assert client.post(f"/api/games/{g['id']}/settings", json=too_high).status_code == 422
     assert PASS == -1
 
 

@@ -12,13 +12,10 @@ import pytest
 
 from plies.games import OthelloState
 
-from .conftest import ARTIFACTS
+from .conftest import SIZES, shot_at, sized_page
 from .test_app_api import known_mistake_game, transcript
 
 pytestmark = pytest.mark.slow  # a real browser
-
-SIZES = {"desktop": (1280, 860), "phone": (390, 844)}
-
 
 @pytest.fixture
 def textbook_only() -> None:
@@ -28,23 +25,12 @@ def textbook_only() -> None:
 @pytest.fixture(params=list(SIZES))
 def view(request: pytest.FixtureRequest, browser: Any, live_server: Any) -> Iterator[Any]:
     """A page at one of the two sizes; ``view.size`` names it; JavaScript errors are collected."""
-    w, h = SIZES[request.param]
-    context = browser.new_context(viewport={"width": w, "height": h}, has_touch=request.param == "phone",
-                                  is_mobile=request.param == "phone")
-    pg = context.new_page()
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.set_default_timeout(30_000)
-    pg.size = request.param
-    pg.url0 = live_server.url
-    yield pg
-    context.close()
+    with sized_page(browser, live_server.url, request.param) as pg:
+        yield pg
 
 
 def shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(650)  # the flips settle
-    page.screenshot(path=str(ARTIFACTS / f"app-{name}-{page.size}.png"), full_page=True)
+    shot_at(page, f"app-{name}-{page.size}")
 
 
 def fits(page: Any) -> None:

@@ -12,28 +12,15 @@ import pytest
 
 from plies.formats.ggf import read_ggf
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, SIZES, sized_page
 from .test_files_api import first_moves_game, ggf_of
 
 pytestmark = pytest.mark.slow  # a real browser
 
-SIZES = {"desktop": (1280, 860), "phone": (390, 844)}
-
-
 @pytest.fixture(params=list(SIZES))
 def view(request: pytest.FixtureRequest, browser: Any, live_server: Any) -> Iterator[Any]:
-    w, h = SIZES[request.param]
-    phone = request.param == "phone"
-    context = browser.new_context(viewport={"width": w, "height": h}, is_mobile=phone, has_touch=phone,
-                                  accept_downloads=True)
-    pg = context.new_page()
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.set_default_timeout(30_000)
-    pg.size = request.param
-    pg.url0 = live_server.url
-    yield pg
-    context.close()
+    with sized_page(browser, live_server.url, request.param, accept_downloads=True) as pg:
+        yield pg
 
 
 def start_with(page: Any, text: str | None = None, file: Path | None = None) -> None:

@@ -11,35 +11,24 @@ from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS
+from .conftest import open_sized, shot_at
 
 pytestmark = pytest.mark.slow  # real browsers
 
-SIZES = {"host": (1280, 860), "friend": (390, 844), "watcher": (1280, 860)}
+ROLES = {"host": "desktop", "friend": "phone", "watcher": "desktop"}
 
 
 @pytest.fixture
 def pages(browser: Any, live_server: Any) -> Iterator[dict[str, Any]]:
     """Three browsers (contexts: their own cookies and tokens); JavaScript errors are collected."""
-    contexts, out = [], {}
-    for who, (w, h) in SIZES.items():
-        phone = who == "friend"
-        ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=phone, has_touch=phone)
-        pg = ctx.new_page()
-        pg.errors = []
-        pg.on("pageerror", lambda e, pg=pg: pg.errors.append(str(e)))
-        pg.set_default_timeout(30_000)
-        contexts.append(ctx)
-        out[who] = pg
+    out = {who: open_sized(browser, live_server.url, size) for who, size in ROLES.items()}
     yield out
-    for ctx in contexts:
-        ctx.close()
+    for pg in out.values():
+        pg.context.close()
 
 
 def shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(650)
-    page.screenshot(path=str(ARTIFACTS / f"friend-{name}.png"), full_page=True)
+    shot_at(page, f"friend-{name}")
 
 
 def plies(page: Any) -> int:

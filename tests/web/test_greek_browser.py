@@ -11,11 +11,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS
+from .conftest import SIZES, shot_at, sized_page
 
 pytestmark = pytest.mark.slow  # a real browser
-
-SIZES = {"desktop": (1280, 860), "phone": (390, 844)}
 
 OVERFLOW = """() => {
   const out = [];
@@ -33,23 +31,12 @@ OVERFLOW = """() => {
 @pytest.fixture(params=list(SIZES))
 def greek(request: pytest.FixtureRequest, browser: Any, live_server: Any) -> Iterator[Any]:
     """A page of a browser set to Greek at one of the two sizes; ``size`` names it; JavaScript errors collected."""
-    w, h = SIZES[request.param]
-    context = browser.new_context(viewport={"width": w, "height": h}, locale="el-GR",
-                                  has_touch=request.param == "phone", is_mobile=request.param == "phone")
-    pg = context.new_page()
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.set_default_timeout(30_000)
-    pg.size = request.param
-    pg.url0 = live_server.url
-    yield pg
-    context.close()
+    with sized_page(browser, live_server.url, request.param, locale="el-GR") as pg:
+        yield pg
 
 
 def shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(650)  # the flips settle
-    page.screenshot(path=str(ARTIFACTS / f"greek-{name}-{page.size}.png"), full_page=True)
+    shot_at(page, f"greek-{name}-{page.size}")
 
 
 def fits(page: Any) -> None:

@@ -15,14 +15,11 @@ from plies.formats.model import OthelloGame
 from plies.games import OthelloState
 from plies.games.record import Game
 
-from .conftest import ARTIFACTS, LiveServer
+from .conftest import SIZES, LiveServer, shot_at, sized_page
 from .test_library_api import random_games, write_ggf_file, write_wthor
 from .test_uploads_api import obf_text
 
 pytestmark = pytest.mark.slow  # a real browser
-
-SIZES = {"desktop": (1280, 860), "phone": (390, 844)}
-
 
 def short_game() -> OthelloGame:
     """Eight moves, each side playing its first legal move: quick to review."""
@@ -48,23 +45,12 @@ def library_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSer
 
 @pytest.fixture(params=list(SIZES))
 def view(request: pytest.FixtureRequest, browser: Any, library_server: LiveServer) -> Iterator[Any]:
-    w, h = SIZES[request.param]
-    phone = request.param == "phone"
-    context = browser.new_context(viewport={"width": w, "height": h}, is_mobile=phone, has_touch=phone)
-    pg = context.new_page()
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.set_default_timeout(30_000)
-    pg.size = request.param
-    pg.url0 = library_server.url
-    yield pg
-    context.close()
+    with sized_page(browser, library_server.url, request.param) as pg:
+        yield pg
 
 
 def shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(600)
-    page.screenshot(path=str(ARTIFACTS / f"library-{name}-{page.size}.png"), full_page=True)
+    shot_at(page, f"library-{name}-{page.size}", settle=600)
 
 
 def fits(page: Any) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from plies.games import OthelloState
 
-from .conftest import ARTIFACTS
+from .conftest import open_sized, shot_at
 from .test_app_api import known_mistake_game, transcript
 from .test_app_browser import listed, start, tap, wait_listed
 
@@ -29,16 +29,7 @@ def textbook_only() -> None:
 
 
 def open_page(browser: Any, live_server: Any, size: tuple[int, int], scheme: str = "light") -> Any:
-    phone = size == PHONE
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, color_scheme=scheme,
-                                  has_touch=phone, is_mobile=phone)
-    pg = context.new_page()
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.set_default_timeout(30_000)
-    pg.size = "phone" if phone else "desktop"
-    pg.url0 = live_server.url
-    return pg
+    return open_sized(browser, live_server.url, "phone" if size == PHONE else "desktop", color_scheme=scheme)
 
 
 @pytest.fixture
@@ -56,9 +47,7 @@ def desktop(browser: Any, live_server: Any) -> Iterator[Any]:
 
 
 def shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(650)  # the flips settle
-    page.screenshot(path=str(ARTIFACTS / f"looks-{name}-{page.size}.png"), full_page=True)
+    shot_at(page, f"looks-{name}-{page.size}")
 
 
 def rgb(page: Any, selector: str, prop: str) -> tuple[int, int, int]:

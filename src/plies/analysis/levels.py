@@ -3,7 +3,7 @@ whether the fast engine plays here.
 
 Levels 1-5 are document 001's difficulty = search depth, with the textbook search asked for (alpha-beta or
 minimax, and a named heuristic; the terminal also offers greedy, random and the engine's own weak levels).
-Levels 6-11 are the fast engine (``engine:level=N``) on 8x8 Othello, and ``plies.search.alphabeta`` in the
+Levels 6-12 are the fast engine (``engine:level=N``) on 8x8 Othello, and ``plies.search.alphabeta`` in the
 other games; where plies was installed without its compiled core (no C compiler) 8x8 Othello's are the engine's
 pure-Python stand-in (``plies.players.engine_fallback``: alpha-beta with the learned evaluation); every label
 says which.
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 TEACHING_MAX = 5
 """Levels 1..TEACHING_MAX are the textbook searches at that depth."""
-MAX_LEVEL = 11
+MAX_LEVEL = 12
 """Highest level offered: the engine's table (``plies.engine.levels.MAX_LEVEL``, checked by a test) without
 importing the engine; without the engine the top levels all play alike."""
 DEFAULT_LEVEL = 3

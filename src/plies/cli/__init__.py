@@ -35,7 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     'hexthello': ('hexthello', "HexThello and the TUC course's client/server framework: client, server, "
                                'stored games.'),
     'levels': ('engine', "The engine levels: 1-5 search as many plies as their number and slip like learners; "
-                         '6-11 are the full engine.'),
+                         '6-12 are the full engine.'),
     'match': ('match', 'Play PLAYER_A against PLAYER_B over paired openings and report score, Elo difference '
                        'and margins.'),
     'nboard': ('nboard', "Speak the NBoard engine protocol on stdin/stdout (point NBoard's 'engine' at 'plies "

@@ -320,7 +320,7 @@ def _exit_if_wrong(good: int, total: int) -> None:
 
 @click.command()
 def levels() -> None:
-    """The engine levels: 1-5 search as many plies as their number and slip like learners; 6-11 are the full
+    """The engine levels: 1-5 search as many plies as their number and slip like learners; 6-12 are the full
     engine."""
     from plies.engine.levels import LEVELS, seconds_text
 

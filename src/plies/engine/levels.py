@@ -1,7 +1,7 @@
 """Engine levels: 1-5 search as deep as document 001's difficulty (the level is the depth) and play like
 learners (seeded random slips, fewer and smaller as the level grows); from 6 up the full engine searches
 deeper and solves the endgame exactly from more empty squares, and plays the opening book.  The table stops
-at 11, the deepest level measured stronger than the one below it; deeper play is asked for by its settings
+at 12, the deepest level measured stronger than the one below it; deeper play is asked for by its settings
 (``engine:depth=14,exact=22``, ``engine:time=30``), not by a level number.
 ``LEVELS`` is the one table that ``plies levels``, the README, the start screens of ``plies play`` and the
 browser show; its times are measured by ``benchmarks/engine_levels.py`` (self-play from the ladder's random
@@ -63,20 +63,21 @@ LEVELS: dict[int, Level] = {
     lv.level: lv
     for lv in (
         Level(1, 1, 1, "beginner: often a weaker move", 6.0, 0.0001, 0.0002),
-        Level(2, 2, 2, "novice: a weaker move now and then", 4.0, 0.0002, 0.0004),
-        Level(3, 3, 3, "club player: small slips", 2.5, 0.0005, 0.0012),
-        Level(4, 4, 4, "strong club player: rare slips", 1.5, 0.0008, 0.0015),
-        Level(5, 5, 5, "slips between near-equal moves", 0.75, 0.0017, 0.0037),
-        Level(6, 6, 10, "full engine from here on", 0.0, 0.0033, 0.0043),
-        Level(7, 8, 12, "", 0.0, 0.0036, 0.0055),
-        Level(8, 10, 14, "the default", 0.0, 0.006, 0.017),
-        Level(9, 11, 16, "", 0.0, 0.011, 0.031),
-        Level(10, 12, 18, "", 0.0, 0.017, 0.05),
-        Level(11, 13, 20, "the strongest level", 0.0, 0.026, 0.074),
+        Level(2, 2, 2, "novice: a weaker move now and then", 4.0, 0.00016, 0.0003),
+        Level(3, 3, 3, "club player: small slips", 2.5, 0.00036, 0.0009),
+        Level(4, 4, 4, "strong club player: rare slips", 1.5, 0.0006, 0.001),
+        Level(5, 5, 5, "slips between near-equal moves", 0.75, 0.001, 0.0022),
+        Level(6, 6, 10, "full engine from here on", 0.0, 0.0008, 0.0016),
+        Level(7, 8, 12, "", 0.0, 0.002, 0.0044),
+        Level(8, 10, 14, "the default", 0.0, 0.0052, 0.0136),
+        Level(9, 11, 16, "", 0.0, 0.0086, 0.023),
+        Level(10, 12, 18, "", 0.0, 0.0183, 0.054),
+        Level(11, 13, 20, "", 0.0, 0.0287, 0.147),
+        Level(12, 16, 22, "the strongest level", 0.0, 0.0867, 0.306),
     )
 }
-"""Times: ``PLIES_ENGINE_THREADS=1 python benchmarks/engine_levels.py`` (4 games; levels 10 and 11: 2), one thread,
-the mean of two runs on the 2-core Intel Xeon VM."""
+"""Times: ``python benchmarks/engine_levels.py --cpu`` (4 games; levels 10 and up: 2), CPU seconds a move on one
+thread, the mean of two runs on the 2-core Intel Xeon VM."""
 DEFAULT_LEVEL = 8
 MAX_LEVEL = max(LEVELS)
 

@@ -35,6 +35,7 @@ FALLBACK_LEVELS: dict[int, FallbackLevel] = {
     1: FallbackLevel(1, 4), 2: FallbackLevel(2, 6), 3: FallbackLevel(2, 6), 4: FallbackLevel(3, 8),
     5: FallbackLevel(3, 8), 6: FallbackLevel(4, 10), 7: FallbackLevel(4, 10), 8: FallbackLevel(5, 10),
     9: FallbackLevel(5, 11), 10: FallbackLevel(6, 12), 11: FallbackLevel(6, 12),
+    12: FallbackLevel(6, 12),
 }
 """Level -> what the pure-Python stand-in searches: a fraction of a second to a few seconds a move (the learned
 evaluation takes 2-3 ms a call in Python; an exact solve at 12 empties a few seconds)."""
