@@ -288,10 +288,15 @@ def test_phone_screen(browser, live_server) -> None:
         for sel in ("#preset", "#algo", "#order", "#step-next", "#step-last", "header.top nav"):
             box = pg.locator(sel).bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= 390, sel
-        # the tree keeps its size (names, values, α/β notes readable): scale 1, scrolled sideways if needed
-        scale = pg.evaluate("""() => { const s = document.getElementById('tree-svg');
-            return s.getBoundingClientRect().width / s.viewBox.baseVal.width; }""")
-        assert scale >= 0.99
+        # the whole tree in sight (no node beyond the edge), its words drawn larger so that they stay readable
+        picture = pg.locator("#picture").bounding_box()
+        for node in pg.locator("#tree-svg .node .shape").all():
+            b = node.bounding_box()
+            assert picture["x"] <= b["x"] and b["x"] + b["width"] <= picture["x"] + picture["width"] <= 390
+        name_px = pg.locator("#tree-svg .node text").first.evaluate(
+            "(t) => parseFloat(getComputedStyle(t).fontSize) * t.ownerSVGElement.getBoundingClientRect().width"
+            " / t.ownerSVGElement.viewBox.baseVal.width")
+        assert name_px >= 9.5
         shot(pg, "learn-390-start.png")
         pg.select_option("#preset", "doc002")
         pg.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 19")

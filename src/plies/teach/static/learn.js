@@ -128,12 +128,16 @@ function snapshot(k) {
   return { st, current, alpha: w ? w.alpha : null, beta: w ? w.beta : null, condition, done: k === d.steps.length };
 }
 
+// The least a phone shrinks a tree: with its words drawn 1.3 times larger (--zoom) the names stay at 10 px or more
+// and the α/β notes at 8.5 px; a wider tree scrolls sideways in its box.
+const MIN_PHONE_SCALE = 0.65;
+
 function pictureWidth(natural) {
   // A tree a little wider than its box (on a phone) shrinks to fit it, its words drawn larger so that they stay
   // readable (--zoom); a much wider one scrolls sideways in its box instead.
   const box = $("picture").clientWidth - 10;
   if (box >= natural) return Math.min(box, natural * 1.25);   // a small tree grows a little on a big screen
-  return Math.max(box, natural * (window.innerWidth < 600 ? 0.55 : 0.8));
+  return Math.max(box, natural * (window.innerWidth < 600 ? MIN_PHONE_SCALE : 0.8));
 }
 
 function draw(snap) {

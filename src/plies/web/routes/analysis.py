@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from typing import Any, cast
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
@@ -15,6 +15,7 @@ from plies.analysis import levels
 from plies.analysis.book import book_moves
 from plies.analysis.position import hints
 from plies.game import PliesError, State
+from plies.games import type_of
 from plies.games.othello import OthelloState
 from plies.games.record import Game
 from plies.web import thinker
@@ -104,14 +105,16 @@ def _analysing(request: Request, gid: str) -> GameSession:
 
 
 def _searchable(state: State) -> OthelloState:
-    """``state`` when the engine can think about it: 8x8 Othello, not over, the engine built here."""
-    if not isinstance(state, OthelloState) or state.n != 8:
+    """``state`` when the engine can think about it: a position of the fast engine's game (its type says so: 8x8
+    Othello), not over, the engine built here."""
+    t = type_of(state)
+    if t is None or t.engine(state) != "engine":
         raise PliesError("thinking and solving are for 8x8 Othello, the fast engine's game")
     if state.is_over():
         raise PliesError("the game is over in this position: nothing to think about")
     if not levels.engine_status()[0]:
         raise PliesError(f"the fast engine is not available here: {levels.engine_status()[1]}")
-    return state
+    return cast(OthelloState, state)
 
 
 def _thinker(request: Request) -> thinker.Thinker:
