@@ -8,6 +8,7 @@ versions kept in docs/notebooks (exercises/, solutions/, el/) are the ones the s
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -33,9 +34,16 @@ def _execute(nb: dict, tmp_path: Path) -> list:
     nbclient = pytest.importorskip("nbclient")
     pytest.importorskip("ipykernel")
     book = nbformat.reads(json.dumps(nb), as_version=4)
-    client = nbclient.NotebookClient(book, timeout=180, kernel_name="python3",
-                                     resources={"metadata": {"path": str(tmp_path)}})
-    client.execute()
+    from jupyter_client.manager import KernelManager
+
+    # the kernel speaks over files in tmp_path, not TCP ports: a port chosen free can be taken by another process
+    # before the kernel binds it ("Address already in use"), a test that something else on the machine can break
+    # (in a short folder of its own: a socket's path has at most 107 characters)
+    with tempfile.TemporaryDirectory(prefix="plies-k") as sockets:
+        km = KernelManager(kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "k"))
+        client = nbclient.NotebookClient(book, km=km, timeout=180, kernel_name="python3",
+                                         resources={"metadata": {"path": str(tmp_path)}})
+        client.execute()
     outputs = [o for c in book.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.output_type == "error"]
     return outputs

@@ -38,13 +38,11 @@ def discs(v: float) -> str:
     return ("+" if r > 0 else "−") + text
 
 
-def job_status(page: Any) -> str:
-    """The status of the game's job on the server, as the page's own request sees it."""
-    return page.evaluate("""async () => {
-        const id = location.hash.split('/')[2];
-        const r = await fetch(`/api/games/${id}/job`);
-        return (await r.json()).status;
-    }""")
+SERVER_STOPPED = """async () => {
+    const id = location.hash.split('/')[2];
+    return (await (await fetch(`/api/games/${id}/job`)).json()).status === 'stopped';
+}"""
+"""A page function: whether the server says the game's search has stopped."""
 
 
 def engine_here(page: Any) -> None:
@@ -130,16 +128,13 @@ def test_a_think_deepens_then_answers_and_stop_stops(view: Any) -> None:
     shot(page, "analysis-thinking")
     page.click("#btn-think-stop")
     page.wait_for_function("document.querySelector('#think-status').dataset.status === 'stopped'")
-    assert job_status(page) == "stopped"
+    page.wait_for_function(SERVER_STOPPED, polling=200)  # the server's search winds down in its own time
     assert page.locator("#think-result li").count() >= 1
     # leaving the position stops the search too
     page.click("#btn-think")
     page.wait_for_function("document.querySelector('#think-status').dataset.status === 'running'")
     page.click("#nav-prev")
-    page.wait_for_function("""async () => {
-        const id = location.hash.split('/')[2];
-        return (await (await fetch(`/api/games/${id}/job`)).json()).status === 'stopped';
-    }""", polling=200)
+    page.wait_for_function(SERVER_STOPPED, polling=200)
     assert page.errors == []
 
 
