@@ -6,6 +6,7 @@ Screenshots go to test-artifacts/web/looks-*.png."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -51,8 +52,12 @@ def shot(page: Any, name: str) -> None:
 
 
 def rgb(page: Any, selector: str, prop: str) -> tuple[int, int, int]:
-    """A computed colour of the first element matching ``selector``."""
-    text = page.locator(selector).first.evaluate(f"(e) => getComputedStyle(e).{prop}")
+    """A computed colour of the first element matching ``selector`` (asked again while the page redraws it: a
+    detached element has no computed colour)."""
+    text = page.wait_for_function(
+        f"() => {{ const e = document.querySelector({json.dumps(selector)});"
+        f" const v = e && e.isConnected ? getComputedStyle(e).{prop} : ''; return v.includes('(') ? v : null; }}"
+    ).json_value()
     parts = text[text.index("(") + 1:text.index(")")].replace(",", " ").split()
     r, g, b = (round(float(x)) for x in parts[:3])
     return r, g, b
