@@ -67,8 +67,10 @@ def search(page: Any, player: str = "", opening: str = "", position: str = "") -
     page.fill("#lib-opening", opening)
     page.fill("#lib-position", position)
     page.click("#lib-search")
-    page.wait_for_function("(h) => location.hash === h", arg=_hash(player, opening, position))
-    page.wait_for_function("document.querySelector('#library-count').textContent.includes('found')")
+    # the list answers this search (not the one before, whose count also says "found")
+    page.wait_for_function("(h) => document.querySelector('#library-rows').dataset.shown === h",
+                           arg=_hash(player, opening, position))
+    assert "found" in page.inner_text("#library-count")
     return listed_ids(page)
 
 

@@ -92,6 +92,7 @@ export async function loadLibrary() {
     const at = g.ply != null ? `?ply=${g.ply}` : "";
     html("a", { href: `#/library/${g.id}${at}`, class: "library-open", text: g.ply != null ? _("Open at move {k}", { k: g.ply }) : _("Open") }, td);
   }
+  body.dataset.shown = asked;  // the list now answers this address (a script or a test can wait for it)
   clearTimeout(polling);
   if (data.indexing) polling = setTimeout(() => { if (location.hash === asked) loadLibrary(); }, 1500);
 }
