@@ -15,20 +15,11 @@ from plies.cli import main
 from plies.cli.play import PlaySession, read_game
 from plies.players import HumanPlayer, parse_player
 
+from .people import scripted
+
 WIN = ["a1", "a2", "b1", "b2", "c1"]  # X wins on the top row
 
 
-def scripted(lines: list[str]):  # type: ignore[no-untyped-def]
-    """A person who types ``lines``, then ends the input."""
-    it = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return read
 
 
 def test_the_end_prints_the_moves_and_the_review_command_that_works(capsys: pytest.CaptureFixture[str]) -> None:

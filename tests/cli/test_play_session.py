@@ -9,17 +9,7 @@ from plies.cli import main
 from plies.cli.play import PlaySession, setup_interactively
 from plies.players import HumanPlayer, parse_player
 
-
-def scripted(lines: list[str]):
-    it = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return read
+from .people import scripted
 
 
 def session(start, first, second, lines, rowcol=False):

@@ -15,17 +15,7 @@ from plies.cli.play import PlaySession, read_game
 from plies.games.hexthello import HexThelloState
 from plies.players import HumanPlayer, parse_player
 
-
-def scripted(lines: list[str]):
-    it = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return read
+from .people import scripted
 
 
 def session(start, first, second, lines, **kw):

@@ -8,18 +8,7 @@ from plies.cli.play import PlaySession, help_text, setup_interactively
 from plies.players import HumanPlayer
 from plies.web.info import info
 
-
-def scripted(lines: list[str]):
-    """A person who types ``lines``, then closes the input."""
-    it = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return read
+from .people import scripted
 
 
 def refusals(start, lines: list[str]) -> list[str]:
