@@ -328,6 +328,29 @@ def _ggf_game(offset: int, game: bytes | None) -> _Raw:
                 result, start, cast(list[tuple[int, int]], moves))
 
 
+BLACK_CHARS, WHITE_CHARS, EMPTY_CHARS = "Xx*Bb#", "OoWw0", "-._"
+"""How a square or the side to move is written, in a GGF ``BO[]`` or the search box (one alphabet for both)."""
+
+
+def _squares(cells: str) -> tuple[int, int, int]:
+    """(black, white) bitboards of 64 written squares, and the index of the first square that is none of them (-1
+    when all are)."""
+    black = white = 0
+    for i, c in enumerate(cells):
+        if c in BLACK_CHARS:
+            black |= 1 << i
+        elif c in WHITE_CHARS:
+            white |= 1 << i
+        elif c not in EMPTY_CHARS:
+            return black, white, i
+    return black, white, -1
+
+
+def _side(c: str) -> int:
+    """0 (Black) or 1 (White) to move, written as a square of that colour; -1 for anything else."""
+    return 0 if c in BLACK_CHARS else 1 if c in WHITE_CHARS else -1
+
+
 def _bo(value: str) -> tuple[int, int, int] | None:
     parts = value.split()
     if not parts or parts[0] != "8":
@@ -335,15 +358,10 @@ def _bo(value: str) -> tuple[int, int, int] | None:
     cells = "".join(parts[1:])
     if len(cells) != 65:
         raise _Bad("BO is not 64 squares and the side to move")
-    black = white = 0
-    for i, c in enumerate(cells[:64]):
-        if c in "*XxBb#":
-            black |= 1 << i
-        elif c in "OoWw":
-            white |= 1 << i
-        elif c not in "-.":
-            raise _Bad(f"BO square {c!r} is not *, O or -")
-    side = 0 if cells[64] in "*XxBb" else 1 if cells[64] in "OoWw" else -1
+    black, white, bad = _squares(cells[:64])
+    if bad >= 0:
+        raise _Bad(f"BO square {cells[bad]!r} is not *, O or -")
+    side = _side(cells[64])
     if side < 0:
         raise _Bad("BO does not say who moves")
     if black == _START_BLACK and white == _START_WHITE and side == 0:
@@ -711,18 +729,13 @@ def read_position(text: str) -> tuple[int, int, int | None]:
     if len(compact) not in (64, 65):
         raise LibraryError(f"a position is 64 squares (X, O or -), then the side to move if you like; "
                            f"this one has {len(compact)} characters")
-    black = white = 0
-    for i, ch in enumerate(compact[:64]):
-        if ch in "Xx*Bb":
-            black |= 1 << i
-        elif ch in "OoWw0":
-            white |= 1 << i
-        elif ch not in "-._":
-            raise LibraryError(f"square {i + 1} of the position is {ch!r}: squares are X, O or -")
+    black, white, bad = _squares(compact[:64])
+    if bad >= 0:
+        raise LibraryError(f"square {bad + 1} of the position is {compact[bad]!r}: squares are X, O or -")
     side: int | None = None
     if len(compact) == 65:
         ch = compact[64]
-        side = 0 if ch in "Xx*Bb" else 1 if ch in "OoWw0" else -1
+        side = _side(ch)
         if side < 0:
             raise LibraryError(f"the last character says who moves: X or O, not {ch!r}")
     return black, white, side
