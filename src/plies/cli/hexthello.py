@@ -24,6 +24,7 @@ from plies.extras import require
 from plies.game import PliesError
 from plies.games.hexthello import HexThelloState  # registers the game "hexthello"
 from plies.heuristics import hexthello as _hex_heuristics  # noqa: F401  (registers its heuristics)
+from plies.net.hexthello.schema import StoredGame
 
 from ._common import FiniteRange, build_player, console, listen_port
 
@@ -269,7 +270,7 @@ def _first_line(e: Exception) -> str:
     return (str(getattr(e, "orig", None) or e).splitlines() or [type(e).__name__])[0]
 
 
-def _export(rows: list[dict], path: str) -> None:
+def _export(rows: list[StoredGame], path: str) -> None:
     from plies.games.hexthello import compact
 
     if path.endswith(".txt"):

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TextIO
 from plies import heuristics
 from plies.formats.ggf import read_ggf
 from plies.formats.model import OthelloGame
-from plies.game import PASS, WIN, IllegalMoveError, PliesError
+from plies.game import PASS, WIN, IllegalMoveError, Move, PliesError, State
 from plies.games.othello import OthelloState, square_name
 from plies.search import alphabeta
 from plies.search.result import SearchResult, Stats
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from typing_extensions import TypeIs
 
     from plies.engine import Engine
+    from plies.players import Player
 
 
 DEFAULT_NAME = "plies"
@@ -38,6 +39,8 @@ MAX_DEPTH = 60  # 'set depth' and --depth: the whole game
 MAX_LINE = 1 << 20
 """Longest command line read (characters); longer lines are skipped with a status error."""
 PROGRESS = Callable[[list[SearchResult]], None]
+_Key = tuple[int, bool, Move, float, int]
+"""What a search last reported (depth, exact, move, value, count): its final answer is sent again only when new."""
 
 
 class Analyser(Protocol):
@@ -70,7 +73,7 @@ class TextbookAnalyser:
     def stop(self) -> None:
         self._stop.set()
 
-    def analyse(self, state: Any, depth: int | None = None, time: float | None = None, exact: bool = False,
+    def analyse(self, state: OthelloState, depth: int | None = None, time: float | None = None, exact: bool = False,
                 multipv: int = 1, on_progress: PROGRESS | None = None) -> list[SearchResult]:
         self._stop.clear()
         if state.is_over():
@@ -98,15 +101,16 @@ class TextbookAnalyser:
                 break
         return best
 
-    def _depth(self, state: Any, d: int, multipv: int, deadline: float | None) -> tuple[list[SearchResult], int, bool]:
+    def _depth(self, state: OthelloState, d: int, multipv: int,
+               deadline: float | None) -> tuple[list[SearchResult], int, bool]:
         heuristic_leaves = [0]
         h = self.heuristic
 
-        def evaluate(s: Any, p: int) -> float:
+        def evaluate(s: State, p: int) -> float:
             heuristic_leaves[0] += 1
             return h(s, p)
 
-        def order(node: Any, moves: list[Any]) -> list[Any]:
+        def order(node: State, moves: list[Move]) -> list[Move]:
             if self._stop.is_set() or (deadline is not None and _now() >= deadline):
                 raise _Stopped
             return moves
@@ -134,14 +138,14 @@ class PlayerAnalyser:
     raises, or answers something that is no move, ends the engine: one line on stderr naming the exception and the
     line of its file, exit status 2, so whoever runs it sees the crash instead of a move played in its place."""
 
-    def __init__(self, player: Any, exit: Callable[[str], None] | None = None) -> None:
+    def __init__(self, player: Player, exit: Callable[[str], None] | None = None) -> None:
         self.player = player
         self.exit = exit or _exit_engine
 
     def stop(self) -> None:
         """A player cannot be interrupted: its move is awaited (a GUI's time-out judges a slow one)."""
 
-    def analyse(self, state: Any, depth: int | None = None, time: float | None = None, exact: bool = False,
+    def analyse(self, state: OthelloState, depth: int | None = None, time: float | None = None, exact: bool = False,
                 multipv: int = 1, on_progress: PROGRESS | None = None) -> list[SearchResult]:
         from plies.match.record import where
 
@@ -175,7 +179,7 @@ def _now() -> float:
     return time.perf_counter()
 
 
-def _side_score(state: Any) -> float:
+def _side_score(state: State) -> float:
     s = state.score()
     return s if state.to_move == 0 else -s
 
@@ -215,12 +219,12 @@ def fast_engine_class() -> type[Engine]:
 
 # --- formatting ---------------------------------------------------------------------------------------------
 
-def move_text(state: Any, move: Any) -> str:
+def move_text(state: OthelloState, move: int) -> str:
     """``F5`` / ``PA`` as NBoard writes moves."""
     return "PA" if move == PASS else square_name(move, state.n).upper()
 
 
-def pv_text(state: Any, pv: Iterable[Any]) -> str:
+def pv_text(state: OthelloState, pv: Iterable[int]) -> str:
     """A PV without spaces (``F5D6C3``); stops at the first move that does not replay."""
     out, s = [], state
     for m in pv:
@@ -394,7 +398,7 @@ class NBoardEngine:
         self.state = after
 
     # --- the worker -----------------------------------------------------------------------------------------
-    def _start(self, fn: Callable[..., None], *args: Any) -> None:
+    def _start(self, fn: Callable[..., None], *args: object) -> None:
         self.stop()
         job = _Job()
         t = threading.Thread(target=self._run, args=(job, fn, args), name="nboard-search", daemon=True)
@@ -402,7 +406,7 @@ class NBoardEngine:
         self._job = job
         t.start()
 
-    def _run(self, job: _Job, fn: Callable[..., None], args: tuple[Any, ...]) -> None:
+    def _run(self, job: _Job, fn: Callable[..., None], args: tuple[object, ...]) -> None:
         try:
             fn(job, *args)
         except Exception as e:  # the search thread's boundary: the GUI reads why, the session goes on
@@ -456,7 +460,7 @@ class NBoardEngine:
             if stream:
                 self._emit(job, state, out)
             return out
-        last_key: list[Any] = [None]
+        last_key: list[_Key | None] = [None]
 
         def progress(results: list[SearchResult]) -> None:
             if job.cancelled:
@@ -563,7 +567,7 @@ class NBoardEngine:
             self.stop()
 
 
-def _key(results: list[SearchResult]) -> Any:
+def _key(results: list[SearchResult]) -> _Key | None:
     if not results:
         return None
     r = results[0]

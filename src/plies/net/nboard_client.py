@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO
 
 from plies.formats.ggf import write_ggf
 from plies.formats.model import OthelloGame
@@ -69,6 +69,7 @@ class NBoardPlayer(Player):
         except OSError as e:
             raise PliesError(f"cannot start NBoard engine {self.command[0]!r}: {e.strerror or e}") from None
         self._lines = queue.Queue()
+        assert self.proc.stdout is not None and self.proc.stderr is not None  # both were asked for as pipes
         _pump(self.proc.stdout, self._lines.put, end=lambda: self._lines.put(None))
         self._stderr_reader = _pump(self.proc.stderr, self._stderr.append)
         self._game, self._known = None, None
@@ -158,7 +159,7 @@ class NBoardPlayer(Player):
                     return
         self._set_game(OthelloGame(start=state))
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> int:
         if not isinstance(state, OthelloState):
             raise PliesError("NBoard engines play Othello only")
         self._start()
@@ -223,23 +224,23 @@ class NBoardPlayer(Player):
             pass
 
 
-def _terminate(proc: subprocess.Popen[str]) -> Callable[..., Any]:
-    def step(timeout: float) -> Any:
+def _terminate(proc: subprocess.Popen[str]) -> Callable[..., int]:
+    def step(timeout: float) -> int:
         proc.terminate()
         return proc.wait(timeout=timeout)
 
     return step
 
 
-def _kill(proc: subprocess.Popen[str]) -> Callable[..., Any]:
-    def step(timeout: float) -> Any:
+def _kill(proc: subprocess.Popen[str]) -> Callable[..., int]:
+    def step(timeout: float) -> int:
         proc.kill()
         return proc.wait(timeout=timeout)
 
     return step
 
 
-def _pump(stream: Any, put: Callable[[str], Any], end: Callable[[], Any] | None = None) -> threading.Thread:
+def _pump(stream: IO[str], put: Callable[[str], object], end: Callable[[], object] | None = None) -> threading.Thread:
     def run() -> None:
         try:
             for line in iter(stream.readline, ""):

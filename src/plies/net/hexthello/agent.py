@@ -27,8 +27,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from plies.game import PASS, ParseError, PliesError, State
 from plies.games.hexthello import HexThelloState, move_text
@@ -211,7 +212,7 @@ class CourseAgentPlayer(Player):
                 return
         raise PliesError("the game went on by more than one move since the agent's last one")
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> int:
         if not isinstance(state, HexThelloState):
             raise PliesError("course agents play HexThello only")
         self._catch_up(state)
@@ -273,7 +274,7 @@ class CourseAgentPlayer(Player):
                 pass
 
 
-def _pump(stream: IO[bytes] | None, put: Any) -> threading.Thread | None:
+def _pump(stream: IO[bytes] | None, put: Callable[[str], object]) -> threading.Thread | None:
     """Read the program's output in a thread (so it never blocks on a full pipe), keeping lines for reasons."""
     if stream is None:
         return None

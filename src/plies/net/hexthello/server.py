@@ -27,15 +27,19 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 from plies.game import PASS, IllegalMoveError, PliesError
 from plies.games.hexthello import ON_BOARD, SIZE, HexThelloState, bits, move_text
 from plies.games.record import CRASH, NORMAL, Game
 from plies.match.record import Forfeit, IllegalAnswer, NoAnswer, play_on_async
 from plies.net.hexthello import protocol as P
+from plies.net.hexthello.schema import Cell, Event, Played, Snapshot, StateEvent, SummaryRow
 from plies.net.hexthello.store import Store
 from plies.storage import StorageError
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 COLOURS = ("black", "white")  # indexed by plies player: 0 Black, 1 White
 DEFAULT_MOVE_TIME = 60.0
@@ -54,6 +58,7 @@ HISTORY = 50
 MAX_SEAT_REQUESTS = 16
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 class Gone(Exception):
@@ -172,7 +177,7 @@ class HumanSeat(Seat):
 
     kind = "human"
 
-    def __init__(self, name: str = "human", send: Callable[[dict[str, Any]], None] | None = None) -> None:
+    def __init__(self, name: str = "human", send: Callable[[Event], None] | None = None) -> None:
         self.name = name
         self.moves: asyncio.Queue[tuple[int, int]] = asyncio.Queue(maxsize=64)
         self.send = send or (lambda event: None)
@@ -225,6 +230,10 @@ class Tally:
     discs_for: int = 0
     discs_against: int = 0
 
+    def row(self, name: str) -> SummaryRow:
+        return {"name": name, "games": self.games, "wins": self.wins, "draws": self.draws, "losses": self.losses,
+                "discs_for": self.discs_for, "discs_against": self.discs_against}
+
 
 def reason(game: Game[HexThelloState]) -> str:
     """Why a game ended as the server stores it: ``normal``, or what lost it (``time: no move within 60 s``)."""
@@ -251,7 +260,6 @@ class Live:
     names: tuple[str, str]
     kinds: tuple[str, str]
     played: Game[HexThelloState] = field(default_factory=lambda: Game(HexThelloState.start()))
-    snapshot: dict[str, Any] = field(default_factory=dict)
 
 
 class HexServer:
@@ -283,25 +291,24 @@ class HexServer:
         self.log = log or (lambda text: None)
         self.on_game = on_game
         self.summary_every = summary_every
-        self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.listeners: list[Callable[[Event], None]] = []
         self.lobby: list[AgentSeat] = []
         self.changed = asyncio.Event()
         self.tally: dict[str, Tally] = {}
         self.seat_requests: deque[tuple[HumanSeat, int]] = deque()
-        self.snapshot: dict[str, Any] = {"type": "idle", "lobby": [], "holes": self._hole_cells(),
+        self.snapshot: Snapshot = {"type": "idle", "lobby": [], "holes": self._hole_cells(),
                                          "cells": cells_of(self.start_state)}
-        self.history: deque[dict[str, Any]] = deque(maxlen=HISTORY)
+        self.history: deque[Played] = deque(maxlen=HISTORY)
         self.live: dict[int, Live] = {}
         self.agents: set[AgentSeat] = set()
         self._connected = 0
         self._server: asyncio.base_events.Server | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._matches: set[asyncio.Task[Any]] = set()
+        self._matches: set[asyncio.Task[None]] = set()
         self._db = ThreadPoolExecutor(1, thread_name_prefix="hexthello-db")
-        self._summary_cache: list[dict[str, Any]] | None = None
+        self._summary_cache: list[SummaryRow] | None = None
         self._summary_limit = 0
         self._summary_at = float("-inf")
-        self._summary_task: asyncio.Task[Any] | None = None
+        self._summary_task: asyncio.Task[None] | None = None
         self.matches_started = 0
         self.matches_played = 0
         self._match_counter = 0
@@ -314,7 +321,7 @@ class HexServer:
         self.failure: str | None = None  # why the server stopped on its own (the database cannot be written)
 
     # --- the database, off the event loop -------------------------------------------------------------
-    async def _db_call(self, fn: Callable[..., T], *args: Any) -> T:
+    async def _db_call(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """Run a store call in the one database thread (calls stay in order; the loop keeps serving)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, fn, *args)
@@ -430,11 +437,11 @@ class HexServer:
             return True
         return False
 
-    def _launch(self, job: Awaitable[Any]) -> None:
-        task: asyncio.Task[Any] = asyncio.ensure_future(job)
+    def _launch(self, job: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(job)
         self._matches.add(task)
 
-        def done(t: asyncio.Task[Any]) -> None:
+        def done(t: asyncio.Task[None]) -> None:
             self._matches.discard(t)
             self.changed.set()
 
@@ -471,7 +478,7 @@ class HexServer:
                     self.agents.discard(seat)
 
     def request_human_game(self, colour: int, name: str = "human",
-                           send: Callable[[dict[str, Any]], None] | None = None) -> HumanSeat:
+                           send: Callable[[Event], None] | None = None) -> HumanSeat:
         """A person asks (from the viewer) to play the next waiting agent with ``colour`` (0 Black, 1 White)."""
         clean = "".join(ch if ch.isprintable() else "?" for ch in str(name))[:P.MAX_NAME].strip()
         seat = HumanSeat(clean or "human", send)
@@ -497,7 +504,7 @@ class HexServer:
         """The person left: a game in progress is lost, a pending request is dropped."""
         self._call(seat.leave)
 
-    def _call(self, fn: Callable[..., Any], *args: Any) -> None:
+    def _call(self, fn: Callable[[*Ts], object], *args: *Ts) -> None:
         if self.loop is None:
             fn(*args)
         else:
@@ -691,7 +698,7 @@ class HexServer:
         return move
 
     # --- what listeners see ---------------------------------------------------------------------------
-    def publish(self, event: dict[str, Any]) -> None:
+    def publish(self, event: Event) -> None:
         for fn in list(self.listeners):
             with contextlib.suppress(Exception):
                 fn(event)
@@ -704,14 +711,14 @@ class HexServer:
         self.snapshot["lobby"] = self.lobby_names()
         self.publish({"type": "lobby", "lobby": self.snapshot["lobby"]})
 
-    def summary_rows(self, limit: int | None = SUMMARY_ROWS) -> list[dict[str, Any]]:
+    def summary_rows(self, limit: int | None = SUMMARY_ROWS) -> list[SummaryRow]:
         """Names by wins (the first ``limit``; None = all)."""
         if limit is None:
             items = sorted(self.tally.items(), key=lambda kv: -kv[1].wins)
-            return [{"name": n, **t.__dict__} for n, t in items]
+            return [t.row(n) for n, t in items]
         if self._summary_cache is None or self._summary_limit != limit:
             top = heapq.nsmallest(limit, self.tally.items(), key=lambda kv: (-kv[1].wins, kv[0]))
-            self._summary_cache = [{"name": n, **t.__dict__} for n, t in top]
+            self._summary_cache = [t.row(n) for n, t in top]
             self._summary_limit = limit
         return self._summary_cache
 
@@ -731,7 +738,8 @@ class HexServer:
         for p, kind in enumerate(live.kinds):
             if kind == "human" and result is None and state.to_move == p:
                 human = p
-        snap = {
+        featured = self._featured()
+        snap: StateEvent = {
             "type": "state", "match": live.match, "game": live.game, "game_id": live.id,
             "black": live.names[0], "white": live.names[1],
             "cells": cells_of(state),
@@ -750,10 +758,8 @@ class HexServer:
             "holes": self._hole_cells(),
             "live": [{"game_id": g.id, "match": g.match, "game": g.game, "black": g.names[0], "white": g.names[1],
                       "plies": len(g.played.moves)} for g in list(self.live.values())[:20]],
+            "featured": featured == live.id or featured is None,
         }
-        live.snapshot = snap
-        featured = self._featured()
-        snap["featured"] = featured == live.id or featured is None
         if snap["featured"]:
             self.snapshot = snap
         self.publish(snap)
@@ -773,9 +779,9 @@ class _Asked:
         return await self.server._ask(self, state), None
 
 
-def cells_of(state: HexThelloState) -> list[list[Any]]:
+def cells_of(state: HexThelloState) -> list[Cell]:
     """``[row, col, "X"|"O"|"#"|"."]`` for the 169 cells (``#`` a hole), as the viewer draws them."""
-    out: list[list[Any]] = []
+    out: list[Cell] = []
     for i, j in ON_BOARD:
         k = i * SIZE + j
         out.append([i, j, "X" if state.black >> k & 1 else "O" if state.white >> k & 1
@@ -783,7 +789,7 @@ def cells_of(state: HexThelloState) -> list[list[Any]]:
     return out
 
 
-def summary_table(server: HexServer, limit: int = SUMMARY_ROWS) -> Any:
+def summary_table(server: HexServer, limit: int = SUMMARY_ROWS) -> Table:
     """A rich table of wins/draws/losses and disc totals per name (the first ``limit`` names by wins); names
     are plain text, never markup (agents choose them)."""
     from rich.table import Table

@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import ForeignKey, String, create_engine, event, func, select, update
 from sqlalchemy.exc import SQLAlchemyError
@@ -18,6 +18,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, rela
 from sqlalchemy.pool import StaticPool
 
 from plies.game import PliesError
+from plies.net.hexthello.schema import StoredGame
 from plies.storage import check_tables, connect_readonly, storage_error
 
 
@@ -123,7 +124,7 @@ class Store:
             self.engine = create_engine(f"sqlite:///{where.resolve()}", connect_args={"check_same_thread": False})
 
         @event.listens_for(self.engine, "connect")
-        def _pragmas(conn: Any, _record: Any) -> None:  # durable, and readable while the server writes
+        def _pragmas(conn: sqlite3.Connection, _record: object) -> None:  # durable; readable while the server writes
             cur = conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=FULL")
@@ -178,13 +179,13 @@ class Store:
             s.commit()
 
     @_locked
-    def games(self, limit: int | None = None) -> list[dict[str, Any]]:
+    def games(self, limit: int | None = None) -> list[StoredGame]:
         """Every game with its moves, oldest first, as plain dicts (for listing and export); ``limit`` keeps
         the newest ``limit`` games only."""
         if self._empty:
             return []
         with Session(self.engine) as s:
-            out = []
+            out: list[StoredGame] = []
             query = select(GameRow).order_by(GameRow.id)
             if limit is not None:
                 query = select(GameRow).where(GameRow.id.in_(

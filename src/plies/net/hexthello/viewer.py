@@ -20,9 +20,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NoReturn
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
@@ -30,6 +30,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from plies.net.hexthello.protocol import NULL_MOVE
+from plies.net.hexthello.schema import Event
 from plies.net.hexthello.server import HexServer, HumanSeat
 from plies.web.guard import JsonHostError, allowed_hosts, too_deep
 from plies.web.guard import same_origin as web_same_origin
@@ -47,7 +48,7 @@ MAX_DEPTH = 8
 GAMES_LISTED = 500
 
 
-def parse_message(text: str | bytes, max_bytes: int = MAX_MESSAGE, max_depth: int = MAX_DEPTH) -> Any:
+def parse_message(text: str | bytes, max_bytes: int = MAX_MESSAGE, max_depth: int = MAX_DEPTH) -> object:
     """A page's JSON message, or ValueError with the reason (too long, too deep, not JSON, NaN)."""
     if len(text) > max_bytes:
         raise ValueError(f"messages are at most {max_bytes} bytes")
@@ -55,7 +56,7 @@ def parse_message(text: str | bytes, max_bytes: int = MAX_MESSAGE, max_depth: in
     if deep:
         raise ValueError(deep)
 
-    def no_constant(name: str) -> Any:
+    def no_constant(name: str) -> NoReturn:
         raise ValueError(f"{name} is not JSON")
 
     try:
@@ -98,9 +99,9 @@ def create_app(server: HexServer, allow_hosts: Sequence[str] = (), listen: str |
             return
         await socket.accept()
         loop = asyncio.get_running_loop()
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=QUEUE)
+        queue: asyncio.Queue[Event] = asyncio.Queue(maxsize=QUEUE)
 
-        def put(event: dict[str, Any]) -> None:
+        def put(event: Event) -> None:
             while True:
                 try:
                     queue.put_nowait(event)
@@ -109,7 +110,7 @@ def create_app(server: HexServer, allow_hosts: Sequence[str] = (), listen: str |
                     with contextlib.suppress(asyncio.QueueEmpty):
                         queue.get_nowait()
 
-        def listen(event: dict[str, Any]) -> None:
+        def listen(event: Event) -> None:
             loop.call_soon_threadsafe(put, event)
 
         server.listeners.append(listen)
@@ -154,24 +155,26 @@ def create_app(server: HexServer, allow_hosts: Sequence[str] = (), listen: str |
     return app
 
 
-def _handle(server: HexServer, msg: Any, seat: HumanSeat | None, listen: Any) -> HumanSeat | None:
-    """One request from the page; returns the viewer's seat."""
-    kind = msg.get("type") if isinstance(msg, dict) else None
+def _handle(server: HexServer, msg: object, seat: HumanSeat | None,
+            listen: Callable[[Event], None]) -> HumanSeat | None:
+    """One request from the page (any JSON value); returns the viewer's seat."""
+    fields = msg if isinstance(msg, dict) else {}
+    kind = fields.get("type")
     if kind == "play":
         if seat is not None and seat.alive:
             listen({"type": "notice", "text": "you already have a seat (Leave first)"})
             return seat
-        colour = 1 if msg.get("colour") == "white" else 0
-        name = msg.get("name")
+        colour = 1 if fields.get("colour") == "white" else 0
+        name = fields.get("name")
         seat = server.request_human_game(colour, name if isinstance(name, str) else "human", listen)
     elif kind in ("move", "pass") and seat is not None and seat.alive:
-        if kind == "pass":
-            row, col = NULL_MOVE, 0
-        else:
-            row, col = msg.get("row"), msg.get("col")
+        if kind == "move":
+            row, col = fields.get("row"), fields.get("col")
             if not (type(row) is int and type(col) is int and -128 <= row < 128 and -128 <= col < 128):
                 listen({"type": "notice", "text": "a move needs whole numbers row and col"})
                 return seat
+        else:
+            row, col = NULL_MOVE, 0
         server.offer_human_move(seat, row, col)
     elif kind == "leave" and seat is not None:
         server.leave_human(seat)
