@@ -11,12 +11,15 @@ import os
 import pkgutil
 import re
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from plies import i18n
 from plies.game import PliesError
+
+if TYPE_CHECKING:
+    from ._common import Decorated
 
 # Every command: name -> (module of plies.cli that registers it, its one-line help), for ``plies --help``
 # without importing the modules.
@@ -99,7 +102,7 @@ def _choose_language(ctx: click.Context, param: click.Parameter, value: str | No
         ctx.find_root().meta["plies.lang"] = value
 
 
-def lang_option(f: Any) -> Any:
+def lang_option(f: Decorated) -> Decorated:
     """``--lang el|en``: the language of what the command says (default: PLIES_LANG, else the locale, for the
     commands that speak Greek; English for the others)."""
     return click.option("--lang", type=click.Choice(sorted(i18n.LANGUAGES), case_sensitive=False), default=None,

@@ -8,7 +8,8 @@ import math
 import os
 import socket
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 from rich.console import Console
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
+Decorated = TypeVar("Decorated", bound=Callable[..., object])
+"""A command's function, which an option decorator gives back with the option added."""
 
 
 def read_position(text: str, game: str | None = None, layout: str = "standard") -> State:
@@ -40,7 +43,7 @@ class FiniteRange(click.FloatRange):
     """``click.FloatRange`` that also refuses nan and infinity, which its bounds let through (a clock cannot wait
     an infinite time, and nan compares false with every bound)."""
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+    def convert(self, value: float, param: click.Parameter | None, ctx: click.Context | None) -> float:
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number.", param, ctx)
@@ -69,13 +72,13 @@ def listen_port(host: str, port: int, option: str | None = "--port") -> int:
         raise PliesError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
 
 
-def emit_json(obj: Any) -> None:
+def emit_json(obj: object) -> None:
     """Print one JSON object on stdout (for scripts and the other front-ends)."""
     json.dump(obj, sys.stdout, default=_default)
     sys.stdout.write("\n")
 
 
-def _default(o: Any) -> Any:
+def _default(o: object) -> object:
     if hasattr(o, "to_dict"):
         return o.to_dict()
     if isinstance(o, float) and o != o:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -72,7 +73,7 @@ def perft(position: str, depth: int, divide: bool, rules: bool, as_json: bool) -
     click.echo(f"perft({depth}) = {nodes}   [{seconds:.3f} s, {rate:,.0f} leaves/s, {where}]")
 
 
-def _counter(state: State, rules: bool) -> tuple[Any, str]:
+def _counter(state: State, rules: bool) -> tuple[Callable[[State, int], int], str]:
     """The perft function for ``state`` and its name: the compiled engine's for 8x8 Othello (unless ``rules``),
     run so that Ctrl-C ends the program at once (compiled code does not see signals); else the Python rules'."""
     from plies.games import type_of

@@ -5,7 +5,8 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from rich.console import JustifyMethod
@@ -16,42 +17,50 @@ from plies.analysis.levels import MAX_LEVEL
 from plies.analysis.value import RESULT, Value, discs_text, from_search
 from plies.game import PliesError, State
 from plies.games import type_of
+from plies.games.othello import OthelloState
 from plies.games.record import Game, move_names
 from plies.search.result import SearchResult
 
-from ._common import FiniteRange, console, emit_json, err_console, json_option, read_position
+from ._common import Decorated, FiniteRange, console, emit_json, err_console, json_option, read_position
+from .schema import Line
+
+if TYPE_CHECKING:
+    from plies.engine import Engine
+
+T = TypeVar("T")
 
 MAX_UNTIMED_SOLVE = 32
 MAX_SUITE_SOLVE = 36  # the hardest FFO position (#79); beyond, an exact solve can take days
 
 
-def _engine(hash_mb: int, evaluation: str, threads: int | None = None) -> Any:
+def _engine(hash_mb: int, evaluation: str, threads: int | None = None) -> Engine:
     from plies.engine import Engine
     from plies.engine.api import default_threads
 
     return Engine(hash_mb=hash_mb, evaluation=evaluation, threads=threads or default_threads())
 
 
-def threads_option(default: int | None = None) -> Any:
+def threads_option(default: int | None = None) -> Callable[[Decorated], Decorated]:
     """``--threads N``: the engine's search threads (default: the machine's cores, or ``default``)."""
     text = "the machine's cores" if default is None else str(default)
     return click.option("--threads", type=click.IntRange(1, 256), default=default,
                         help=f"Search threads of the engine (default: {text}).")
 
 
-def _interruptible(engine: Any, work: Any, cancel: threading.Event | None = None) -> Any:
+def _interruptible(engine: Engine | None, work: Callable[[], T], cancel: threading.Event | None = None) -> T:
     """Run ``work()`` in a thread so that Ctrl-C stops the engine (compiled code does not see signals; without
     an engine Ctrl-C returns at once and the program's end takes the thread with it).  On
     Ctrl-C ``cancel`` is set (work of several searches checks it between them) and the engine is told to stop
     until the work ends: a search that had not started yet when the key came is stopped as it starts."""
-    box: dict[str, Any] = {}
+    box: dict[str, T] = {}
+    error: list[BaseException] = []
     done = threading.Event()  # not Thread.join: an interrupted join can report a running thread as ended
 
     def run() -> None:
         try:
             box["value"] = work()
         except BaseException as e:  # handed back to the caller's thread
-            box["error"] = e
+            error.append(e)
         finally:
             done.set()
 
@@ -65,14 +74,14 @@ def _interruptible(engine: Any, work: Any, cancel: threading.Event | None = None
         while engine is not None and not done.wait(0.02):
             engine.stop()
         raise
-    if "error" in box:
-        raise box["error"]
+    if error:
+        raise error[0]
     return box["value"]
 
 
-def _line(state: Any, r: SearchResult) -> dict[str, Any]:
+def _line(state: State, r: SearchResult) -> Line:
     value, proven = _value(r)
-    return {
+    line: Line = {
         "score": r.value,
         "value": round(value, 2),
         "unit": _unit(r, proven),
@@ -82,8 +91,10 @@ def _line(state: Any, r: SearchResult) -> dict[str, Any]:
         "seconds": round(r.stats.seconds, 6),
         "depth": r.stats.depth,
         "exact": r.exact,
-        **({"selectivity": r.selectivity} if r.selectivity is not None else {}),
     }
+    if r.selectivity is not None:
+        line["selectivity"] = r.selectivity
+    return line
 
 
 def _value(r: SearchResult) -> tuple[float, bool]:
@@ -164,19 +175,17 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
                          f"add --time S, or solve from at most {MAX_UNTIMED_SOLVE} empties")
     if not (exact or wld):  # the evaluation's tables read now: the time printed is the search's alone
         _ = engine.weights, engine.mpc
+    if not isinstance(state, OthelloState):  # as the engine itself would refuse it
+        raise PliesError("the engine plays Othello only")
     results = _interruptible(engine, lambda: engine.analyse(
         state, depth=depth, time=seconds, exact=exact, wld=wld, multipv=multipv, level=level,
         on_progress=None if as_json else progress))
     if as_json:
-        out = _line(state, results[0]) if results[0].move is not None else {
+        first: Line = _line(state, results[0]) if results[0].move is not None else {
             "score": results[0].value, "value": results[0].value, "unit": "discs", "move": None, "pv": [],
             "nodes": 0, "seconds": 0.0, "depth": 0, "exact": True}
-        out["position"] = state.to_text()
-        out["opening"] = named
-        out["evaluation"] = results[0].evaluation
-        if multipv > 1:
-            out["lines"] = [_line(state, r) for r in results]
-        emit_json(out)
+        emit_json({**first, "position": state.to_text(), "opening": named, "evaluation": results[0].evaluation,
+                   **({"lines": [_line(state, r) for r in results]} if multipv > 1 else {})})
         return
     names = state.player_names
     if named is not None:
@@ -257,7 +266,7 @@ def solve(file: str, ids: str | None, wld: bool, hash_mb: int, threads: int | No
                   console=console, transient=True, disable=as_json) as bar:
         task = bar.add_task(solving(0), total=len(positions))
 
-        def on_row(row: Any) -> None:
+        def on_row(row: Any) -> None:  # a bench SolveRow, its position read as the suite's SuitePosition
             rows.append(row)
             bar.update(task, advance=1, description=solving(len(rows)))
 

@@ -10,7 +10,7 @@ import sys
 import tempfile
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import click
 from rich.table import Table
@@ -25,6 +25,7 @@ from plies.game import PASS, PliesError
 from plies.outfiles import write_whole
 
 from ._common import console, json_option
+from .schema import GameJson, PositionJson
 
 TARGETS = ("ggf", "transcript", "obf", "csv", "board", "wtb")
 EXTENSIONS = {".ggf": "ggf", ".txt": "transcript", ".obf": "obf", ".csv": "csv", ".wtb": "wtb", ".board": "board"}
@@ -34,7 +35,7 @@ def _open(source: str, fmt: str | None) -> Stream:
     return open_source(source, fmt)
 
 
-def game_json(g: OthelloGame) -> dict[str, Any]:
+def game_json(g: OthelloGame) -> GameJson:
     score = g.score()
     final = g.final
     return {
@@ -47,7 +48,7 @@ def game_json(g: OthelloGame) -> dict[str, Any]:
     }
 
 
-def position_json(p: obf.ObfPosition) -> dict[str, Any]:
+def position_json(p: obf.ObfPosition) -> PositionJson:
     s = p.state
     return {
         "board": board_fmt.write_board(s), "to_move": "black" if s.to_move == 0 else "white",
@@ -139,7 +140,7 @@ SPOOL = 8 << 20
 """Bytes of ``show --json`` output kept in memory before the spool moves to a temporary file."""
 
 
-def _write_json(data: Stream, limit: int | None, out: Any) -> None:
+def _write_json(data: Stream, limit: int | None, out: IO[str]) -> None:
     out.write('{"format": ' + json.dumps(data.format) + ', "source": ' + json.dumps(data.source))
     shown = 0
     more = False
@@ -199,9 +200,9 @@ def _as_stream(data: Loaded | Stream) -> Stream:
 
 
 def convert_stream(data: Stream, to: str, out: Any, passes: bool = False) -> int:
-    """Write ``data`` to the open file ``out`` in format ``to``, one game or position at a time; returns how
-    many were written.  Games go to ggf, transcript, csv or wtb; positions to obf or board (a game gives its
-    final position); positions to ggf become set-up games without moves."""
+    """Write ``data`` to the open file ``out`` (binary for wtb, else text) in format ``to``, one game or position at
+    a time; returns how many were written.  Games go to ggf, transcript, csv or wtb; positions to obf or board (a
+    game gives its final position); positions to ggf become set-up games without moves."""
     if to not in TARGETS:
         raise PliesError(f"cannot convert to {to!r}; use one of {', '.join(TARGETS)}")
     kind = data.kind

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 from sqlalchemy.exc import SQLAlchemyError
 
-from plies.cli._common import FiniteRange, console, emit_json, err_console, json_option
+from plies.cli._common import Decorated, FiniteRange, console, emit_json, err_console, json_option
 from plies.game import PliesError
 from plies.games import start_position
 from plies.match.event import EventResult, run_event
@@ -22,7 +22,7 @@ from plies.match.store import Store, StoredEvent
 from plies.tournament.export import csv_text, transcript_text
 from plies.tournament.report import failures_table, print_report
 from plies.tournament.sprt import SprtSettings, parse_sprt, sprt_state
-from plies.tournament.standings import tabulate
+from plies.tournament.standings import Standings, tabulate
 
 SPRT_GAMES = 20_000
 """Games a match with ``--sprt`` plans when ``--games`` is not given (it stops when the test decides)."""
@@ -40,8 +40,8 @@ run_options = [
 ]
 
 
-def _apply(options: list) -> Any:
-    def deco(f: Any) -> Any:
+def _apply(options: list[Callable[[Decorated], Decorated]]) -> Callable[[Decorated], Decorated]:
+    def deco(f: Decorated) -> Decorated:
         for o in reversed(options):
             f = o(f)
         return f
@@ -167,8 +167,8 @@ def _finish(result: EventResult, config: EventConfig, db: str | Path | None, as_
     return 0
 
 
-def _game_json(f: Any) -> dict[str, Any]:
-    d = f.record.to_dict()
+def _game_json(f: Finished) -> dict[str, object]:
+    d: dict[str, object] = f.record.to_dict()
     d.update(index=f.planned.index, pair=f.planned.pair, black=f.black, white=f.white,
              opening=f.planned.opening.moves or f.planned.opening.position, seed=f.planned.seed, seconds=f.seconds)
     return d
@@ -176,7 +176,7 @@ def _game_json(f: Any) -> dict[str, Any]:
 
 def identical_pairs(result: EventResult) -> tuple[int, int]:
     """(pairs whose two games have the same moves, complete pairs): the HexThello course report's pruning check."""
-    by_pair: dict[int, list[Any]] = {}
+    by_pair: dict[int, list[Finished]] = {}
     for f in result.games:
         by_pair.setdefault(f.planned.pair, []).append(f)
     complete = [fs for fs in by_pair.values() if len(fs) == 2]
@@ -184,7 +184,7 @@ def identical_pairs(result: EventResult) -> tuple[int, int]:
     return same, len(complete)
 
 
-def _print_match(result: EventResult, s: Any, names: list[str]) -> None:
+def _print_match(result: EventResult, s: Standings, names: list[str]) -> None:
     a, b = names
     label = {a: "A", b: "B"}
     console.print(f"A = {a}\nB = {b}", markup=False)

@@ -17,7 +17,7 @@ import shlex
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -38,7 +38,7 @@ from plies.analysis.levels import (
 from plies.analysis.openings import position_name
 from plies.analysis.position import Analysis, analyse_position, move_value, new_engine, textbook_analysis
 from plies.analysis.value import Value, from_search
-from plies.game import PASS, ParseError, PliesError, State
+from plies.game import PASS, Move, ParseError, PliesError, State
 from plies.games import TYPES, game_type, is_game_name, parse_position, start_position, type_of
 from plies.games.record import Game, move_names
 from plies.i18n import N_, _, ngettext
@@ -97,7 +97,7 @@ class PlaySession:
     "thinking" line runs while the computer searches (None: no such line)."""
 
     def __init__(self, start: State, players: tuple[Player, Player], read: Callable[[str], str],
-                 write: Callable[[str], None], rowcol: bool = False, moves: Sequence[Any] = (), view: int = 0,
+                 write: Callable[[str], None], rowcol: bool = False, moves: Sequence[Move] = (), view: int = 0,
                  hint_level: int | None = None, status: Console | None = None) -> None:
         self.game = Game(start, moves)
         self.players, self.read, self.write = players, read, write
@@ -120,7 +120,7 @@ class PlaySession:
         names = [side_name(n) for n in self.state.player_names]
         return f"{names[side]} ({sym[side]})" if sym and sym[side] != self.state.player_names[side] else names[side]
 
-    def square(self, move: Any, state: State | None = None) -> str:
+    def square(self, move: Move, state: State | None = None) -> str:
         s = state or self.state
         t = type_of(s)
         if self.rowcol and move != PASS and t is not None and t.rowcol:  # the lab notes' 0-based (row col)
@@ -167,7 +167,7 @@ class PlaySession:
         return value.seen_by(mover, self.view).text(side_name(self.state.player_names[self.view]))
 
     # --- the human's prompt -------------------------------------------------------------------------------
-    def ask_human(self, state: State) -> Any:
+    def ask_human(self, state: State) -> Move:
         """Show the moves, then read until a legal move; handle the in-game commands on the way."""
         self.announce_turn()
         while True:
@@ -476,7 +476,7 @@ class Thinking(Player):
     def stop(self) -> None:
         self.inner.stop()
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         console = self.session.status
         assert console is not None
         # (its move's line names the player)
@@ -515,7 +515,8 @@ def _custom_start(start: State) -> bool:
 # --- reading a game back -----------------------------------------------------------------------------------
 
 
-def read_game(arg: str, game: str | None = None, layout: str = "standard", index: int = 1) -> tuple[State, list[Any]]:
+def read_game(arg: str, game: str | None = None, layout: str = "standard",
+              index: int = 1) -> tuple[State, list[Move]]:
     """A start position and the moves played from it: a game name, a board, a transcript (its moves kept), or
     a file (``@FILE`` or a path; what ``save`` writes, any format ``plies show`` reads: its ``index``-th game);
     ParseError naming the bad move otherwise."""
@@ -565,11 +566,11 @@ def read_game(arg: str, game: str | None = None, layout: str = "standard", index
     return start, Game.from_transcript(type_of(start), moves_text, start).moves
 
 
-def _other_game(text: str) -> tuple[State, list[Any]] | None:
+def _other_game(text: str) -> tuple[State, list[Move]] | None:
     """The start and moves of a transcript that is not the default game's: the game that reads it in the fewest
     moves (its notation says the most: HexThello's ``7 3, 6 5`` before the same digits as four tic-tac-toe or
     Connect Four moves), the first registered on a tie; None when no game reads it."""
-    best: tuple[State, list[Any]] | None = None
+    best: tuple[State, list[Move]] | None = None
     for name, t in TYPES.items():
         if name == DEFAULT_GAME:
             continue
@@ -603,7 +604,7 @@ def _is_position_text(text: str) -> bool:
     return any(t.looks_like(text) for t in TYPES.values())
 
 
-def _othello_formats(text: str | bytes, index: int = 1, name: str | None = None) -> tuple[State, list[Any]]:
+def _othello_formats(text: str | bytes, index: int = 1, name: str | None = None) -> tuple[State, list[Move]]:
     """The ``index``-th game of ``text`` (the file ``name``'s contents, if given) in any format ``plies show``
     reads (transcript, GGF, WTHOR ...), or its ``index``-th position."""
     from plies.formats.detect import load

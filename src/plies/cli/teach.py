@@ -8,7 +8,7 @@ position; ``study`` measures alpha-beta's savings and shows the horizon effect o
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 from rich.table import Table
@@ -19,8 +19,13 @@ from plies.game import ParseError, PliesError
 from plies.i18n import LANGUAGES, _
 from plies.teach.hooks import load_modules, load_option
 
+if TYPE_CHECKING:
+    from plies.games.tree import TreeState
+    from plies.teach.quiz import Result
+    from plies.teach.trace import Trace
 
-def _read_tree(text: str) -> Any:
+
+def _read_tree(text: str) -> TreeState:
     """TREE: a preset name (doc000, doc002), a file, or inline JSON (nested list or labelled dict form)."""
     from plies.games.tree import TreeState, parse_tree, tree_size
     from plies.teach.examples import PRESETS
@@ -51,7 +56,7 @@ def _read_tree(text: str) -> Any:
 MAX_TREE_NODES = 20_000  # a trace of 4^7 leaves (21,845 nodes) takes about 2 s; its drawing is already unreadable
 
 
-def _draw(trace: Any, svg: str | None, png: str | None, thumbnails: bool | None = None, engine: str = "plies",
+def _draw(trace: Trace, svg: str | None, png: str | None, thumbnails: bool | None = None, engine: str = "plies",
           quiet: bool = False) -> None:
     from plies.teach import draw
 
@@ -67,7 +72,7 @@ engine_option = click.option(
     help="Who draws --svg/--png: plies itself, or Graphviz's dot program (must be installed).")
 
 
-def _node_table(trace: Any, show_windows: bool) -> Table:
+def _node_table(trace: Trace, show_windows: bool) -> Table:
     fmt = trace.fmt
     table = Table(title=_("Visit order") + (_(" (α, β: each node's window at its end)") if show_windows else ""),
                   show_lines=False)
@@ -88,7 +93,7 @@ def _node_table(trace: Any, show_windows: bool) -> Table:
     return table
 
 
-def _print_trace(trace: Any, steps: bool) -> None:
+def _print_trace(trace: Trace, steps: bool) -> None:
     from plies.teach.draw import summary
 
     windows = trace.windowed
@@ -311,7 +316,7 @@ def quiz_cmd(shape: str, value_range: str, algo: str, ask: str, seed: int | None
                       highlight=False)
 
 
-def _print_result(r: Any) -> None:
+def _print_result(r: Result) -> None:
     mark = "[green]✓ right[/green]" if r.correct else "[red]✗ wrong[/red]"
     console.print(f"  {mark}: {r.feedback}", highlight=False)
 
