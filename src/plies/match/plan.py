@@ -60,7 +60,7 @@ class EventConfig:
     """Names of the reference players of a grading (format ``grading``): they meet every other player, not
     each other."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return asdict(self)
 
     @classmethod

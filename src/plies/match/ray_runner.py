@@ -14,6 +14,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Iterator
+from types import ModuleType
 from typing import Any
 
 from plies.extras import optional_import
@@ -25,7 +26,7 @@ RETRIES = 3
 """Times a game is played again after its worker process or node died."""
 
 
-def import_ray() -> Any:
+def import_ray() -> ModuleType:
     """The ``ray`` module; MissingExtraError (one line naming the ``ray`` extra) when it is not installed."""
     return optional_import("ray", "ray", "--ray")
 
@@ -59,7 +60,7 @@ def run_ray(games: list[PlannedGame], on_done: OnDone, address: str, workers: in
         _run(ray, games, on_done, address, workers)
 
 
-def _run(ray: Any, games: list[PlannedGame], on_done: OnDone, address: str, workers: int) -> None:
+def _run(ray: ModuleType, games: list[PlannedGame], on_done: OnDone, address: str, workers: int) -> None:
     started = False
     if not ray.is_initialized():
         options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}

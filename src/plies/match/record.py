@@ -12,7 +12,7 @@ import os
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from plies.game import PASS, Move, PliesError, State
 from plies.games.record import ABORTED, CRASH, ILLEGAL, NORMAL, TIMEOUT, Game, GameRecord, Note, S
@@ -170,7 +170,7 @@ async def play_on_async(game: Game[S], seats: Sequence[Seat[S]],
     return game
 
 
-def _forced_pass(game: Game[Any], ask_passes: bool) -> bool:
+def _forced_pass(game: Game[S], ask_passes: bool) -> bool:
     """Without ``ask_passes``, play the side to move's forced pass; whether it did."""
     if ask_passes or game.state.legal_moves() != [PASS]:
         return False
@@ -178,7 +178,7 @@ def _forced_pass(game: Game[Any], ask_passes: bool) -> bool:
     return True
 
 
-def _play(game: Game[Any], side: int, move: Move, result: SearchResult | None, seconds: float,
+def _play(game: Game[S], side: int, move: Move, result: SearchResult | None, seconds: float,
           time_limit: float | None, forfeits: bool) -> bool:
     """Play ``side``'s answer with its Note (the search's value and depth, the seconds); with ``forfeits`` an answer
     over ``time_limit`` or an illegal one ends the game instead.  Whether the move was played."""
@@ -193,7 +193,7 @@ def _play(game: Game[Any], side: int, move: Move, result: SearchResult | None, s
     return True
 
 
-def _lose(game: Game[Any], side: int, e: Exception, where: str = "") -> None:
+def _lose(game: Game[S], side: int, e: Exception, where: str = "") -> None:
     """``side`` lost by ``e``: a Forfeit for its reason (an illegal answer, none in time), else a crash."""
     if isinstance(e, Forfeit):
         game.end(e.termination, f"{where}{e}", 1 - side)
@@ -204,7 +204,7 @@ def _lose(game: Game[Any], side: int, e: Exception, where: str = "") -> None:
 def play_game(
     start: State,
     players: Sequence[Player],
-    on_move: Callable[[State, Any, State, float], None] | None = None,
+    on_move: Callable[[State, Move, State, float], None] | None = None,
     time_limit: float | None = None,
     fatal: Callable[[Exception], bool] | None = None,
 ) -> GameRecord:

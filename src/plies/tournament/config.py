@@ -100,7 +100,7 @@ def config_from_dict(
     return TournamentFile(config, workers=data.get("workers", 1), db=db, ray=data.get("ray"))
 
 
-def _entrant(p: Any, number: int, game: str, depth: int | None, time: float | None) -> Entrant:
+def _entrant(p: object, number: int, game: str, depth: int | None, time: float | None) -> Entrant:
     if isinstance(p, str):
         name, spec = spec_name(p), p
     elif isinstance(p, dict) and isinstance(p.get("spec"), str):

@@ -34,7 +34,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 
@@ -44,6 +43,7 @@ from plies.games.record import NORMAL, Game
 from plies.match.event import EventResult, run_event
 from plies.match.plan import GRADING, Entrant, EventConfig
 from plies.match.runner import Finished
+from plies.tournament.schema import Ply, Replay
 from plies.tournament.standings import Standings, tabulate
 
 GAMES = ("hexthello", "othello")
@@ -398,7 +398,7 @@ def sheet_csv(rows: list[SheetRow]) -> str:
     return out.getvalue()
 
 
-def replay_data(f: Finished) -> dict[str, Any]:
+def replay_data(f: Finished) -> Replay:
     """A game for the sheet's replayer: the start's cells (0, 1, None, -1 a hole) and each ply's move name and
     changed cells, so the page draws every position without knowing the rules."""
     try:
@@ -407,7 +407,7 @@ def replay_data(f: Finished) -> dict[str, Any]:
         return {"cells": [], "plies": [], "shape": "square", "rows": 0, "cols": 0, "on": None}
     gt = game_type(game.start)
     first = gt.view(game.start)
-    plies: list[list[Any]] = []
+    plies: list[Ply] = []
     before = first.cells
     for k, state in enumerate(game.states[1:]):
         cells = gt.view(state).cells
@@ -511,7 +511,7 @@ def sheet_html(result: GradeResult, rows: list[SheetRow], standings: Standings |
                "<button id=prev>&lt;</button><button id=next>&gt;</button><button id=last>&gt;|</button></p></div>"
                "<table><tr><th>game</th><th>Black</th><th>White</th><th>result</th><th>how</th><th>plies</th>"
                "<th>moves</th></tr>")
-    data: dict[int, Any] = {}
+    data: dict[int, Replay] = {}
     for f in games:
         rec = f.record
         n = f.planned.index + 1

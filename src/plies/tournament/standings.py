@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from plies.game import PliesError
 from plies.games.record import NORMAL
 from plies.match.runner import Finished
 from plies.tournament.elo import EloEstimate, Ratings, fit_ratings, match_elo
+from plies.tournament.schema import StandingsDict
 
 
 @dataclass
@@ -104,7 +104,7 @@ class Standings:
             return Pair(a, b, p.losses, p.draws, p.wins, [-m for m in p.margins])
         return Pair(a, b)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> StandingsDict:
         return {
             "games": self.games,
             "standings": [
