@@ -17,6 +17,16 @@ with ``--update``).
 
 The data file holds the default set (5 positions at each of 20-30 empties) and 20 at each of 20-23.  Most of a
 solve pass is at 27-30 empties: the ten positions at 29-30 took 53 minutes with ``--solve-threads 2``.
+
+Beyond what can be solved, ``--reference-depth D`` measures against a deep search instead: the best value is a
+depth-D search of the position, a chosen move's value minus a depth-(D - 1) search of its child (the same
+horizon), both by the engine's own (selective) search, kept in ``benchmarks/data/accuracy-deep.json``.  A chosen
+move that is the reference's best loses 0; a child valued above the reference's best (the selective searches'
+windows differ) loses 0 too, and is counted.  The engine's evaluation is its own reference, so the loss measures
+what the clock's shallower search gives up against a deeper one, not the evaluation's error:
+
+    python benchmarks/accuracy.py --reference-depth 20 --empties 30-36 --count 3 --solve
+    python benchmarks/accuracy.py --reference-depth 20 --empties 30-36 --count 3
 """
 
 from __future__ import annotations
@@ -39,6 +49,7 @@ from plies.game import PASS, PliesError
 from plies.games.othello import OthelloState
 
 DATA = Path(__file__).resolve().parent / "data" / "accuracy-exact.json"
+DEEP_DATA = DATA.with_name("accuracy-deep.json")
 SUMMARY_EMPTIES = (24, 30)  # the one-line summary: the mean loss over these numbers of empties
 
 
@@ -112,23 +123,27 @@ class ExactCache:
         except PliesError as exc:
             raise SystemExit(f"error: {self.path} holds a position that is not a board ({exc})") from None
 
-    def best(self, s: OthelloState) -> int | None:
+    def best(self, s: OthelloState) -> float | None:
         entry = self.positions.get(s.to_text())
-        return None if entry is None else int(entry["best"])
+        return None if entry is None or "best" not in entry else float(entry["best"])
 
-    def value(self, s: OthelloState, move: int) -> int | None:
+    def best_move(self, s: OthelloState) -> str | None:
+        entry = self.positions.get(s.to_text())
+        return None if entry is None else entry.get("best_move")
+
+    def value(self, s: OthelloState, move: int) -> float | None:
         entry = self.positions.get(s.to_text())
         if entry is None:
             return None
         v = entry["moves"].get(s.move_str(move))
-        return None if v is None else int(v)
+        return None if v is None else float(v)
 
-    def put_best(self, s: OthelloState, move: int, value: int, seconds: float) -> None:
+    def put_best(self, s: OthelloState, move: int, value: float, seconds: float) -> None:
         entry = self.positions.setdefault(s.to_text(), {"empties": s.empties(), "moves": {}})
         entry.update(best=value, best_move=s.move_str(move), solve_seconds=round(seconds, 2))
         entry["moves"][s.move_str(move)] = value
 
-    def put_move(self, s: OthelloState, move: int, value: int) -> None:
+    def put_move(self, s: OthelloState, move: int, value: float) -> None:
         self.positions[s.to_text()]["moves"][s.move_str(move)] = value
 
     def save(self) -> None:
@@ -142,21 +157,24 @@ class ExactCache:
         os.replace(tmp, self.path)
 
 
-def solve_position(s: OthelloState, solver: Engine) -> tuple[int, int]:
-    """The best move of ``s`` and its exact value."""
+def solve_position(s: OthelloState, solver: Engine, depth: int | None = None) -> tuple[int, float]:
+    """The best move of ``s`` and its exact value (with ``depth``: its depth-``depth`` value, in discs)."""
     solver.clear()
-    r = solver.search(s, exact=True)
-    if not r.exact or r.move is None:
+    r = solver.search(s, exact=True) if depth is None else solver.search(s, depth=depth)
+    if (depth is None and not r.exact) or r.move is None:
         raise RuntimeError(f"the solve of {s.to_text()} did not finish")
-    return int(r.move), int(r.value)
+    return int(r.move), (int(r.value) if depth is None else round(float(r.value), 2))
 
 
-def solve_move(s: OthelloState, move: int, solver: Engine) -> int:
-    """The exact value of ``move`` in ``s`` (side to move's view): minus the child's."""
+def solve_move(s: OthelloState, move: int, solver: Engine, depth: int | None = None) -> float:
+    """The exact value of ``move`` in ``s`` (side to move's view): minus the child's (with ``depth``: minus the
+    child's depth-``depth - 1`` value)."""
     c = s.play(move)
     if c.is_over():
         return c.score() if s.to_move == 0 else -c.score()
     solver.clear()
+    if depth is not None:
+        return round(-float(solver.search(c, depth=max(1, depth - 1)).value), 2)
     r = solver.search(c, exact=True)
     if not r.exact:
         raise RuntimeError(f"the solve of {c.to_text()} did not finish")
@@ -192,7 +210,8 @@ def bar(console: Console, disable: bool) -> Progress:
                     TextColumn("{task.fields[info]}"), console=console, transient=True, disable=disable)
 
 
-def run_solve(order: list[OthelloState], cache: ExactCache, threads: int, console: Console, quiet: bool) -> None:
+def run_solve(order: list[OthelloState], cache: ExactCache, threads: int, console: Console, quiet: bool,
+              depth: int | None = None) -> None:
     """Solve every position of ``order`` missing from the cache, saving after each one (another run may solve
     beside this one, e.g. with ``--reverse``: each skips what the other has written)."""
     todo = [s for s in order if cache.best(s) is None]
@@ -206,13 +225,13 @@ def run_solve(order: list[OthelloState], cache: ExactCache, threads: int, consol
                 continue
             progress.update(task, info=f"{s.empties()} empties")
             t0 = time.perf_counter()
-            move, value = solve_position(s, solver)
+            move, value = solve_position(s, solver, depth)
             seconds = time.perf_counter() - t0
             cache.put_best(s, move, value, seconds)
             cache.save()
             progress.advance(task)
             if quiet:
-                print(f"{s.empties()} empties: {s.move_str(move)} {value:+d} in {seconds:.1f} s", file=sys.stderr,
+                print(f"{s.empties()} empties: {s.move_str(move)} {value:+g} in {seconds:.1f} s", file=sys.stderr,
                       flush=True)
 
 
@@ -223,7 +242,10 @@ def main() -> None:
     ap.add_argument("--times", default="0.1,1", help="seconds per move to measure, comma-separated")
     ap.add_argument("--threads", type=int, default=1, help="threads of the engine that chooses the moves")
     ap.add_argument("--seed", type=int, default=2027)
-    ap.add_argument("--data", type=Path, default=DATA, help=f"the exact values' file (default {DATA.name})")
+    ap.add_argument("--data", type=Path, default=None,
+                    help=f"the values' file (default {DATA.name}, with --reference-depth {DEEP_DATA.name})")
+    ap.add_argument("--reference-depth", type=int, default=None, metavar="D",
+                    help="value the moves by a depth-D search instead of an exact solve (positions beyond a solve)")
     ap.add_argument("--solve", action="store_true",
                     help="solve the positions missing from the data file exactly and save them (resumable)")
     ap.add_argument("--solve-threads", type=int, default=1, help="threads of the exact solver (default 1)")
@@ -249,6 +271,11 @@ def main() -> None:
     for name in ("threads", "solve_threads"):
         if not 1 <= getattr(args, name) <= 256:
             raise SystemExit(f"error: --{name.replace('_', '-')} must be 1 to 256, not {getattr(args, name)}")
+    depth = args.reference_depth
+    if depth is not None and not 2 <= depth <= 40:
+        raise SystemExit(f"error: --reference-depth must be 2 to 40, not {depth}")
+    if args.data is None:
+        args.data = DATA if depth is None else DEEP_DATA
     console = Console(stderr=True)
     cache = ExactCache(args.data)
     positions = cache.positions_for(empties, args.count, args.seed)
@@ -256,7 +283,7 @@ def main() -> None:
     order = [positions[e][i] for i in range(args.count) for e in empties]
     if args.solve:
         run_solve(order[::-1] if args.reverse else order, cache, args.solve_threads, console,
-                  quiet=args.json or not console.is_terminal)
+                  quiet=args.json or not console.is_terminal, depth=depth)
         return
     missing = [s for s in order if cache.best(s) is None]
     if args.solved_only:
@@ -286,11 +313,12 @@ def main() -> None:
         s = order[i]
         if cache.value(s, move) is None:
             solver = solver or Engine(hash_mb=256, threads=args.solve_threads)
-            cache.put_move(s, move, solve_move(s, move, solver))
+            cache.put_move(s, move, solve_move(s, move, solver, depth))
             solved_now += 1
             if args.update:  # after each solve: a stopped run keeps what it solved
                 cache.save()
     rows: list[dict[str, object]] = []
+    above_best = 0  # deep reference only: a child valued above the position (the searches' windows differ)
     for i, s in enumerate(order):
         best = cache.best(s)
         assert best is not None
@@ -299,8 +327,12 @@ def main() -> None:
             move = chosen[(t, i)]
             value = cache.value(s, move)
             assert value is not None
+            loss = best - value
+            if depth is not None and (s.move_str(move) == cache.best_move(s) or loss < 0):
+                above_best += loss < 0 and s.move_str(move) != cache.best_move(s)
+                loss = 0.0
             row[f"move@{t:g}"] = s.move_str(move)
-            row[f"loss@{t:g}"] = best - value
+            row[f"loss@{t:g}"] = round(loss, 2)
             row[f"seconds@{t:g}"] = round(took[(t, i)], 3)
         rows.append(row)
     summary = []
@@ -309,14 +341,15 @@ def main() -> None:
         if not mine:
             continue
         for t in times:
-            losses = [int(r[f"loss@{t:g}"]) for r in mine]  # type: ignore[call-overload]
+            losses = [float(r[f"loss@{t:g}"]) for r in mine]  # type: ignore[arg-type]
             summary.append({"empties": e, "seconds_per_move": t, "positions": len(losses),
                             "mean_loss": round(statistics.fmean(losses), 2), "worst_loss": max(losses),
                             "best_move_share": round(sum(x == 0 for x in losses) / len(losses), 3)})
-    lo, hi = SUMMARY_EMPTIES
+    lo, hi = SUMMARY_EMPTIES if depth is None else (min(empties), max(empties))
     overall = []
     for t in times:
-        losses = [int(r[f"loss@{t:g}"]) for r in rows if lo <= int(r["empties"]) <= hi]  # type: ignore[call-overload]
+        losses = [float(r[f"loss@{t:g}"]) for r in rows  # type: ignore[arg-type]
+                  if lo <= int(r["empties"]) <= hi]  # type: ignore[call-overload]
         if losses:
             overall.append({"empties": f"{lo}-{hi}", "seconds_per_move": t, "positions": len(losses),
                             "mean_loss": round(statistics.fmean(losses), 2), "worst_loss": max(losses),
@@ -324,22 +357,26 @@ def main() -> None:
     slowest = {f"{t:g}": max(took[(t, i)] for i in range(len(order))) for t in times}
     if args.json:
         print(json.dumps({"seed": args.seed, "threads": args.threads, "solved_now": solved_now,
+                          "reference_depth": depth, "above_best": above_best,
                           "slowest_move_seconds": {k: round(v, 3) for k, v in slowest.items()},
                           "summary": summary, "overall": overall, "positions": rows}))
         return
-    table = Table(title=f"disc loss against perfect play (seed {args.seed}, {args.threads} thread(s))")
+    against = "perfect play" if depth is None else f"a depth-{depth} search"
+    table = Table(title=f"disc loss against {against} (seed {args.seed}, {args.threads} thread(s))")
     for col in ("empties", "s/move", "positions", "mean loss", "worst loss", "best move"):
         table.add_column(col, justify="right")
     for r in summary:
         table.add_row(str(r["empties"]), f"{r['seconds_per_move']:g}", str(r["positions"]), f"{r['mean_loss']:.2f}",
-                      str(r["worst_loss"]), f"{100 * float(r['best_move_share']):.0f}%")  # type: ignore[arg-type]
+                      f"{r['worst_loss']:g}", f"{100 * float(r['best_move_share']):.0f}%")
     Console().print(table)
     for o in overall:
         print(f"{o['empties']} empties at {o['seconds_per_move']:g} s a move: mean loss {o['mean_loss']:.2f} discs, "
-              f"worst {o['worst_loss']}, best move {100 * float(o['best_move_share']):.0f}% "  # type: ignore[arg-type]
+              f"worst {o['worst_loss']:g}, best move {100 * float(o['best_move_share']):.0f}% "  # type: ignore[arg-type]
               f"({o['positions']} positions)")
     print("slowest move (wall seconds, search call): "
           + ", ".join(f"{v:.2f} at {k} s a move" for k, v in slowest.items()))
+    if above_best:
+        print(f"{above_best} chosen moves were valued above the reference's best (counted as no loss)")
     if solved_now:
         note = "written to the data file" if args.update else "not saved: --update writes them"
         print(f"{solved_now} chosen moves were solved now ({note})", file=sys.stderr)
