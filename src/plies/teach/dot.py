@@ -138,8 +138,7 @@ def to_graph(trace: Trace, thumbnails: bool | None = None, title: bool = True) -
         if thumbnails:
             last = None
             if info.path:
-                parent = trace.nodes[info.path[:-1]].state
-                move = parent.legal_moves()[info.path[-1]]
+                move = trace.nodes[info.path[:-1]].state.legal_moves()[info.path[-1]]
                 last = move if isinstance(move, int) and move >= 0 else None
             html = _thumbnail(info, last, windows)
         if html is not None:
