@@ -244,3 +244,64 @@ class Messages(TypedDict):
     lang: str
     languages: dict[str, str]
     messages: dict[str, str]
+
+
+class NodeViewDict(TypedDict):
+    value: str
+    alpha: JNum
+    beta: JNum
+    visited: bool
+    pruned: bool
+
+
+class SnapshotDict(TypedDict):
+    """``stepper.Snapshot.to_dict``: the search after ``k`` of ``total`` steps, nodes by id."""
+
+    k: int
+    total: int
+    done: bool
+    text: str
+    current: str | None
+    alpha: JNum
+    beta: JNum
+    condition: str | None
+    cutoffs: list[str]
+    nodes: dict[str, NodeViewDict]
+
+
+class CellPlies(TypedDict, total=False):
+    """A source cell's ``plies`` metadata: the answers it computes, those whose order does not count, and the
+    exercise's own stub in place of the generated one."""
+
+    answers: dict[str, object]
+    any_order: list[str]
+    stub: str
+
+
+class CellMetadata(TypedDict, total=False):
+    tags: list[str]
+    plies: CellPlies
+
+
+class Cell(TypedDict, total=False):
+    """A notebook cell (nbformat 4) as far as plies reads and writes it."""
+
+    cell_type: str
+    id: str
+    metadata: CellMetadata
+    source: str | list[str]
+    outputs: list[object]
+    execution_count: int | None
+
+
+class NotebookMetadata(TypedDict, total=False):
+    plies: dict[str, str]
+
+
+class Notebook(TypedDict, total=False):
+    """A notebook (nbformat 4 JSON) as far as plies reads and writes it; other keys pass through unread."""
+
+    cells: list[Cell]
+    metadata: NotebookMetadata
+    nbformat: int
+    nbformat_minor: int
