@@ -41,14 +41,9 @@ ALGORITHMS = ("minimax", "alphabeta", "quiescence", "extension")
 ORDERS = ("left", "right", "best")
 
 
-STYLES = ("margin", "unit", "result")
-"""How a finished game's value is written: ``margin`` (``win by 4``), ``unit`` (``+1`` / ``−1``, the
-tic-tac-toe slides' utilities), ``result`` (``win`` / ``loss``: a won game above any evaluation)."""
-
-
 def fmt(v: float | None, style: str = "margin") -> str:
-    """A value as the lessons write it: ``+∞``, ``−∞``, ``3``, ``2.5``, ``win by 4`` (``+1`` / ``win`` in the
-    ``unit`` / ``result`` styles)."""
+    """A value as the lessons write it: ``+∞``, ``−∞``, ``3``, ``2.5``, ``win by 4`` (``margin``; ``+1`` / ``−1``,
+    the tic-tac-toe slides' utilities, in the ``unit`` style; ``win`` / ``loss`` in the ``result`` style)."""
     if v is None:
         return "?"
     if v == math.inf:
