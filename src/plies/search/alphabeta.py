@@ -11,22 +11,22 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
+from plies.game import Move
 from plies.heuristics import Evaluation
 from plies.search.result import SearchResult, Stats
-from plies.search.trace import Tracer
+from plies.search.trace import N, Tracer
 
-MoveOrder = Callable[[Any, list[Any]], list[Any]]
+MoveOrder = Callable[[N, list[Move]], list[Move]]
 
 
 def alphabeta(
-    state: Any,
+    state: N,
     depth: int,
     evaluate: Evaluation,
     pruning: bool = True,
-    order: MoveOrder | None = None,
-    tracer: Tracer | None = None,
+    order: MoveOrder[N] | None = None,
+    tracer: Tracer[N] | None = None,
     alpha: float = -math.inf,
     beta: float = math.inf,
 ) -> SearchResult:
@@ -36,7 +36,7 @@ def alphabeta(
     eval_name = getattr(evaluate, "name", "")
     evaluate = getattr(evaluate, "function", evaluate)  # a named Heuristic: call its function directly
 
-    def value(node: Any, d: int, alpha: float, beta: float) -> tuple[float, Sequence[Any]]:
+    def value(node: N, d: int, alpha: float, beta: float) -> tuple[float, Sequence[Move]]:
         stats.nodes += 1
         if node.is_over():
             stats.leaves += 1
@@ -52,10 +52,10 @@ def alphabeta(
             return v, ()
         if tracer:
             tracer.enter(node, alpha, beta)
-        moves = node.legal_moves()
+        moves: list[Move] = node.legal_moves()
         if order is not None:
             moves = order(node, moves)
-        pv: Sequence[Any] = ()
+        pv: Sequence[Move] = ()
         if node.to_move == max_player:                      # MAX node
             best = -math.inf
             for i, move in enumerate(moves):

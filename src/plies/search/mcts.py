@@ -21,8 +21,8 @@ import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
+from plies.game import Move, State
 from plies.search.result import SearchResult, Stats
 
 C = math.sqrt(2)
@@ -35,12 +35,12 @@ class MCTNode:
     """A node of the search tree: its ``state``, the ``move`` that led to it from ``parent``, ``U`` (the results
     of its playouts for the player who made that move: win 1, draw ½) and ``N`` (its visits)."""
 
-    state: Any
+    state: State
     parent: MCTNode | None = None
-    move: Any = None
+    move: Move = None
     U: float = 0.0
     N: int = 0
-    children: dict[Any, MCTNode] = field(default_factory=dict)
+    children: dict[Move, MCTNode] = field(default_factory=dict)
 
     @property
     def mover(self) -> int:
@@ -81,7 +81,7 @@ def ucb(n: MCTNode, c: float = C) -> float:
     return n.U / n.N + c * math.sqrt(math.log(n.parent.N) / n.N)
 
 
-def mcts(state: Any, iterations: int = 1000, c: float = C, seed: int | None = None,
+def mcts(state: State, iterations: int = 1000, c: float = C, seed: int | None = None,
          rng: random.Random | None = None) -> SearchResult:
     """``iterations`` rounds of select, expand, simulate and back-propagate from ``state``; the result's
     ``move`` is the root's most visited child, ``value`` its mean result −1..+1 for the player to move,
@@ -107,7 +107,7 @@ def mcts(state: Any, iterations: int = 1000, c: float = C, seed: int | None = No
             return next(iter(n.children.values()))
         return n
 
-    def simulate(s: Any) -> int | None:
+    def simulate(s: State) -> int | None:
         """A random game from ``s`` to its end: the winner (0 or 1), None for a draw."""
         while not s.is_over():
             s = s.play(rng.choice(s.legal_moves()))
@@ -130,7 +130,7 @@ def mcts(state: Any, iterations: int = 1000, c: float = C, seed: int | None = No
         backprop(child, result)
     stats = Stats(nodes=root.size(), leaves=iterations, depth=root.height(), seconds=time.perf_counter() - t0)
     best = root.best_child()
-    pv: list[Any] = []
+    pv: list[Move] = []
     n = root
     while (nxt := n.best_child()) is not None and nxt.N > 0:
         pv.append(nxt.move)

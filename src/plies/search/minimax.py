@@ -8,21 +8,21 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
 
+from plies.game import Move
 from plies.heuristics import Evaluation
 from plies.search.result import SearchResult, Stats
-from plies.search.trace import Tracer
+from plies.search.trace import N, Tracer
 
 
-def minimax(state: Any, depth: int, evaluate: Evaluation, tracer: Tracer | None = None) -> SearchResult:
+def minimax(state: N, depth: int, evaluate: Evaluation, tracer: Tracer[N] | None = None) -> SearchResult:
     """Search ``depth`` plies below ``state`` with plain minimax; returns value, best move, PV and counts."""
     stats = Stats(depth=depth)
     max_player = state.to_move
     name = getattr(evaluate, "name", "")
     evaluate = getattr(evaluate, "function", evaluate)  # a named Heuristic: call its function directly
 
-    def value(node: Any, d: int) -> tuple[float, list[Any]]:
+    def value(node: N, d: int) -> tuple[float, list[Move]]:
         stats.nodes += 1
         if node.is_over():
             stats.leaves += 1
@@ -39,7 +39,7 @@ def minimax(state: Any, depth: int, evaluate: Evaluation, tracer: Tracer | None 
         if tracer:
             tracer.enter(node, -math.inf, math.inf)
         if node.to_move == max_player:          # MAX: the largest child value
-            best, pv = -math.inf, []
+            best, pv = -math.inf, list[Move]()
             for move in node.legal_moves():
                 v, line = value(node.play(move), d - 1)
                 if v > best:

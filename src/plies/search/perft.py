@@ -5,13 +5,11 @@ A forced pass counts as a ply; a game that ends before ``depth`` is one leaf.
 
 from __future__ import annotations
 
-from typing import Any
-
-from plies.game import PASS
+from plies.game import PASS, Move, State
 from plies.games.othello import OthelloState, bits, flips, legal_mask
 
 
-def perft(state: Any, depth: int) -> int:
+def perft(state: State, depth: int) -> int:
     """Leaf count by the game-agnostic State API (any game)."""
     if depth == 0:
         return 1
@@ -43,7 +41,7 @@ def perft_othello(own: int, opp: int, n: int, depth: int, passed: bool = False) 
     return total
 
 
-def fast_perft(state: Any, depth: int) -> int:
+def fast_perft(state: State, depth: int) -> int:
     """Perft by the fastest pure-Python path available for the game."""
     if isinstance(state, OthelloState):
         own, opp = state.own_opp()
@@ -51,7 +49,7 @@ def fast_perft(state: Any, depth: int) -> int:
     return perft(state, depth)
 
 
-def divide(state: Any, depth: int) -> list[tuple[Any, int]]:
+def divide(state: State, depth: int) -> list[tuple[Move, int]]:
     """Perft split by first move: [(move, leaves below it)]."""
     if depth == 0 or state.is_over():
         return []

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-from plies.game import describe_value
+from plies.game import State, describe_value
+
+if TYPE_CHECKING:
+    from plies.search.mcts import MCTNode
 
 
 @dataclass(slots=True)
@@ -29,6 +32,29 @@ class Stats:
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
 
+class StatsDict(TypedDict):
+    nodes: int
+    leaves: int
+    alpha_cutoffs: int
+    beta_cutoffs: int
+    seconds: float
+    depth: int
+    nodes_per_second: int
+
+
+class ResultDict(TypedDict):
+    """``SearchResult.to_dict``: moves as the game writes them when the root state is known."""
+
+    algorithm: str
+    evaluation: str
+    value: float
+    value_text: str
+    move: object
+    pv: list[object]
+    stats: StatsDict
+    selectivity: NotRequired[float]
+
+
 @dataclass
 class SearchResult:
     """Outcome of a search from the root player's view: ``value``, best ``move`` (None at a finished game),
@@ -44,7 +70,7 @@ class SearchResult:
     selectivity: float | None = None
     """For a selective endgame search (probcut), the chance in percent that each of its cut-offs is right, as
     Edax's ``@95%`` (``depth_text``); None for every other search."""
-    tree: Any = field(default=None, repr=False, compare=False)
+    tree: MCTNode | None = field(default=None, repr=False, compare=False)
     """For Monte Carlo tree search, the tree it grew (``plies.search.mcts.MCTNode``: visits and results)."""
 
     def describe(self) -> str:
@@ -72,18 +98,19 @@ class SearchResult:
                        f"</td></tr>" for k, v in rows)
         return f'<table class="plies-search-result">{body}</table>'
 
-    def to_dict(self, state: Any = None) -> dict[str, Any]:
+    def to_dict(self, state: State | None = None) -> ResultDict:
         """JSON-ready form; with the root ``state``, moves are written in the game's notation."""
-        moves = self.pv
-        move = self.move
+        moves: list[object] = list(self.pv)
+        move: object = self.move
         if state is not None:
             from plies.games.record import move_names
 
-            moves = move_names(state, self.pv)
+            moves = list(move_names(state, self.pv))
             move = state.move_str(self.move) if self.move is not None else None
-        d = asdict(self.stats)
-        d["nodes_per_second"] = round(self.stats.nodes_per_second)
-        out = {
+        s = self.stats
+        d = StatsDict(nodes=s.nodes, leaves=s.leaves, alpha_cutoffs=s.alpha_cutoffs, beta_cutoffs=s.beta_cutoffs,
+                      seconds=s.seconds, depth=s.depth, nodes_per_second=round(s.nodes_per_second))
+        out: ResultDict = {
             "algorithm": self.algorithm,
             "evaluation": self.evaluation,
             "value": self.value,

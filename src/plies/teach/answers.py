@@ -16,15 +16,15 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from plies.i18n import _
 
 SALT = "plies-answer-v1"
 
 
-def normal(value: Any, any_order: bool = False) -> str | None:
+def normal(value: object, any_order: bool = False) -> str | None:
     """``value`` in the normal form digests are taken of; None for no answer (``...`` or None)."""
     if value is None or value is Ellipsis:
         return None
@@ -53,13 +53,13 @@ def _words(text: str, any_order: bool) -> str:
     return " ".join(words)
 
 
-def digest(name: str, value: Any, any_order: bool = False) -> str:
+def digest(name: str, value: object, any_order: bool = False) -> str:
     """The digest of answer ``name`` = ``value`` (what an exercise notebook keeps instead of the answer)."""
     form = normal(value, any_order)
     return hashlib.sha256(f"{SALT}\n{name}\n{form}".encode()).hexdigest()[:20]
 
 
-def make_key(answers: dict[str, Any], any_order: list[str] | tuple[str, ...] = ()) -> dict[str, list[str]]:
+def make_key(answers: Mapping[str, object], any_order: list[str] | tuple[str, ...] = ()) -> dict[str, list[str]]:
     """The key of a set of answers: name -> [``sorted`` or ``""``, digest]."""
     return {name: ["sorted" if name in any_order else "", digest(name, value, name in any_order)]
             for name, value in answers.items()}
@@ -87,7 +87,7 @@ class Checked:
         return "\n".join(self.lines() + [_("{right} of {total} right").format(right=right, total=len(self.verdicts))])
 
 
-def check(answers: dict[str, Any], key: dict[str, list[str]], quiet: bool = False) -> Checked:
+def check(answers: Mapping[str, object], key: dict[str, list[str]], quiet: bool = False) -> Checked:
     """Compare ``answers`` (name -> the student's value) with ``key`` (``make_key``); print and return the
     verdicts."""
     out = Checked()

@@ -13,10 +13,10 @@ Game nodes can carry a board thumbnail.  SVG elements get ``id`` = node id and `
 from __future__ import annotations
 
 import shutil
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from plies.extras import optional_import
-from plies.game import PliesError
+from plies.game import PliesError, State
 from plies.teach.trace import NodeInfo, Trace, fmt, path_id
 
 if TYPE_CHECKING:
@@ -56,10 +56,10 @@ def _side_text(info: NodeInfo, windows: bool) -> str:
     return " ".join(parts)
 
 
-def board_cells(state: Any) -> list[str] | None:
+def board_cells(state: State) -> list[str] | None:
     """Rows of 'X' / 'O' / '.' for the boards plies can draw small (Othello, tic-tac-toe), else None."""
     n = getattr(state, "n", None)
-    if hasattr(state, "black") and n:
+    if hasattr(state, "black") and hasattr(state, "white") and n:
         rows = []
         for r in range(n):
             rows.append("".join("X" if state.black >> (r * n + c) & 1 else "O" if state.white >> (r * n + c) & 1
@@ -138,8 +138,7 @@ def to_graph(trace: Trace, thumbnails: bool | None = None, title: bool = True) -
         if thumbnails:
             last = None
             if info.path:
-                parent = trace.nodes[info.path[:-1]].state
-                move = parent.legal_moves()[info.path[-1]]
+                move = trace.nodes[info.path[:-1]].state.legal_moves()[info.path[-1]]
                 last = move if isinstance(move, int) and move >= 0 else None
             html = _thumbnail(info, last, windows)
         if html is not None:

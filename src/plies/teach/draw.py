@@ -13,18 +13,20 @@ tests and pages can read them.  PNG and PDF come from the same scene through mat
 from __future__ import annotations
 
 from pathlib import Path as FsPath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from plies import draw as canvas
 from plies.draw.boards import thumbnail
 from plies.draw.tree import SLIDE_WIDTH, TreeNode, positions, tree_scene
-from plies.game import PliesError
+from plies.game import PliesError, State
 from plies.games import type_of
 from plies.games.tree import TreeState
 from plies.i18n import N_, _, ngettext
+from plies.teach.schema import Layout
 from plies.teach.trace import NodeInfo, Trace, fmt, path_id
 
 if TYPE_CHECKING:
+    from plies.draw import Scene
     from plies.teach.stepper import Snapshot
 
 FORMATS = canvas.FORMATS
@@ -91,7 +93,7 @@ def _extra_notes(trace: Trace, info: NodeInfo) -> list[str]:
     return out
 
 
-def _thumbnail(state: Any, last: Any) -> Any:
+def _thumbnail(state: State, last: int | None) -> Scene | None:
     """A node's small board: the game's own picture, else its square board from its type's view (Connect Four)."""
     board = thumbnail(state, last)
     t = type_of(state)
@@ -240,10 +242,10 @@ def save(trace: Trace, path: str, thumbnails: bool | None = None, engine: str = 
     return path
 
 
-def layout(trace: Trace) -> dict[str, Any]:
+def layout(trace: Trace) -> Layout:
     """Node positions from plies' tidy layout (centres and shape sizes, y downwards) for pages that draw the
     tree themselves; the same positions as the SVG picture (without thumbnails)."""
-    return positions(tree_nodes(trace, thumbnails=False))
+    return cast(Layout, positions(tree_nodes(trace, thumbnails=False)))
 
 
 __all__ = ["ENGINES", "FORMATS", "layout", "render", "save", "scene", "summary", "svg", "tree_nodes"]

@@ -7,11 +7,10 @@ hand (see ``docs/teach.md``): value 8, state δ chosen, ιδ and η (with ιστ
 
 from __future__ import annotations
 
-from typing import Any
-
 from plies.i18n import N_
+from plies.teach.schema import Preset, TreeDict
 
-DOC000_EXAMPLE: dict[str, Any] = {
+DOC000_EXAMPLE: dict[str, object] = {
     "label": "A",
     "children": [
         {"label": "B", "children": [3, 12, 8]},
@@ -22,11 +21,11 @@ DOC000_EXAMPLE: dict[str, Any] = {
 """Document 000: root A, children B, C, D with leaves (3,12,8), (2,4,6), (14,5,2) -> 3, move to B."""
 
 
-def _leaf(label: str, value: float) -> dict[str, Any]:
+def _leaf(label: str, value: float) -> TreeDict:
     return {"label": label, "value": value}
 
 
-DOC002_EXERCISE: dict[str, Any] = {
+DOC002_EXERCISE: TreeDict = {
     "label": "α",
     "children": [
         {"label": "β", "children": [
@@ -45,11 +44,11 @@ DOC002_EXERCISE: dict[str, Any] = {
 }
 """Nineteen states α..ιθ, MAX at α; alpha-beta from the left: α = 8, chooses δ, prunes ιδ and η."""
 
-DOC002_SLIDE: list[Any] = [[4, 10, 7], [5, -1, 6]]
+DOC002_SLIDE: list[list[int]] = [[4, 10, 7], [5, -1, 6]]
 """Document 002's alpha-beta slide: the first branch (4, 10, 7) gives 4; the second finds 5 and -1 and stops,
 since -1 < 4.  The slide does not say what the third leaf is — it never matters (6 here; change it and see)."""
 
-PRESETS: dict[str, dict[str, Any]] = {
+PRESETS: dict[str, Preset] = {
     "doc000": {
         "title": N_("Document 000: the worked example (A, B, C, D)"),
         "tree": DOC000_EXAMPLE,

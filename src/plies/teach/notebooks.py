@@ -25,12 +25,13 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from plies import i18n
 from plies.game import PliesError
 from plies.i18n import N_, _
 from plies.teach.answers import make_key
+from plies.teach.schema import Cell, Notebook
 
 EXERCISE_NOTE = N_("*Exercise version*: the answers are hidden. Write yours where a cell says `...`, then run the "
                    "check under it: it says which are right, never what they are.")
@@ -39,16 +40,16 @@ DOMAIN = "notebooks"
 """The gettext domain of the course notebooks' text: one message a markdown cell, its English source as written."""
 
 
-def _source(cell: dict[str, Any]) -> str:
+def _source(cell: Cell) -> str:
     src = cell.get("source", "")
     return "".join(src) if isinstance(src, list) else str(src)
 
 
-def _tags(cell: dict[str, Any]) -> set[str]:
+def _tags(cell: Cell) -> set[str]:
     return set(cell.get("metadata", {}).get("tags", []))
 
 
-def answers_of(cell: dict[str, Any]) -> dict[str, Any]:
+def answers_of(cell: Cell) -> dict[str, object]:
     """The answers a source cell computes (its ``plies.answers`` metadata), or {}."""
     answers = cell.get("metadata", {}).get("plies", {}).get("answers", {})
     if not isinstance(answers, dict):
@@ -59,16 +60,16 @@ def answers_of(cell: dict[str, Any]) -> dict[str, Any]:
     return answers
 
 
-def _code(source: str, cell_id: str) -> dict[str, Any]:
+def _code(source: str, cell_id: str) -> Cell:
     return {"cell_type": "code", "execution_count": None, "id": cell_id, "metadata": {}, "outputs": [],
             "source": source}
 
 
-def _markdown(source: str, cell_id: str) -> dict[str, Any]:
+def _markdown(source: str, cell_id: str) -> Cell:
     return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": source}
 
 
-def _check_cell(cell: dict[str, Any], assert_it: bool, cell_id: str) -> dict[str, Any]:
+def _check_cell(cell: Cell, assert_it: bool, cell_id: str) -> Cell:
     answers = answers_of(cell)
     order = cell.get("metadata", {}).get("plies", {}).get("any_order", [])
     key = make_key(answers, order)
@@ -80,7 +81,7 @@ def _check_cell(cell: dict[str, Any], assert_it: bool, cell_id: str) -> dict[str
     return _code("\n".join(lines), cell_id)
 
 
-def _stub(cell: dict[str, Any], cell_id: str) -> dict[str, Any]:
+def _stub(cell: Cell, cell_id: str) -> Cell:
     custom = cell.get("metadata", {}).get("plies", {}).get("stub")
     if custom:
         return _code(custom, cell_id)
@@ -94,12 +95,12 @@ def _stub(cell: dict[str, Any], cell_id: str) -> dict[str, Any]:
     return _code("\n".join(lines), cell_id)
 
 
-def split(source: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+def split(source: Notebook) -> tuple[Notebook, Notebook]:
     """(exercise version, solution version) of a source notebook (a dict in nbformat 4 JSON)."""
     if not isinstance(source, dict) or not isinstance(source.get("cells"), list):
         raise PliesError("not a notebook: no list of cells")
-    exercise_cells: list[dict[str, Any]] = []
-    solution_cells: list[dict[str, Any]] = []
+    exercise_cells: list[Cell] = []
+    solution_cells: list[Cell] = []
     asked = 0
     for i, raw in enumerate(source["cells"]):
         cell = copy.deepcopy(raw)
@@ -123,8 +124,10 @@ def split(source: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     if not asked:
         raise PliesError("the notebook asks nothing: tag a code cell 'solution' with plies.answers metadata")
 
-    def book(cells: list[dict[str, Any]], version: str, note: str) -> dict[str, Any]:
-        out = {k: copy.deepcopy(v) for k, v in source.items() if k != "cells"}
+    def book(cells: list[Cell], version: str, note: str) -> Notebook:
+        out = source.copy()
+        del out["cells"]
+        out = copy.deepcopy(out)
         out.setdefault("metadata", {})["plies"] = {"version": version}
         out["nbformat"], out["nbformat_minor"] = 4, max(5, int(source.get("nbformat_minor", 5)))
         return out | {"cells": [_markdown(_(note), f"plies-{version}-note"), *cells]}
@@ -132,7 +135,7 @@ def split(source: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     return book(exercise_cells, "exercise", EXERCISE_NOTE), book(solution_cells, "solution", SOLUTION_NOTE)
 
 
-def untranslated(source: dict[str, Any], lang: str) -> list[int]:
+def untranslated(source: Notebook, lang: str) -> list[int]:
     """The indices of the text cells that the ``notebooks`` catalog of ``lang`` does not translate (English: none,
     the notebooks are written in it)."""
     if i18n.normalize(lang) == i18n.DEFAULT:
@@ -142,7 +145,7 @@ def untranslated(source: dict[str, Any], lang: str) -> list[int]:
             if c.get("cell_type") == "markdown" and _source(c).strip() and _source(c) not in table]
 
 
-def translate(source: dict[str, Any], lang: str) -> dict[str, Any]:
+def translate(source: Notebook, lang: str) -> Notebook:
     """``source`` in ``lang``: its text cells translated (a cell without a translation stays as it is), and a first
     code cell that sets plies' language, so that what plies prints (steps, answers, checks) speaks it too."""
     code = i18n.normalize(lang)
@@ -161,12 +164,12 @@ def translate(source: dict[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
-def asks(source: dict[str, Any]) -> bool:
+def asks(source: Notebook) -> bool:
     """True when the notebook has answer cells (so ``split`` makes an exercise of it)."""
     return any(c.get("cell_type") == "code" and answers_of(c) for c in source.get("cells", []))
 
 
-def read(path: str | Path) -> dict[str, Any]:
+def read(path: str | Path) -> Notebook:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as e:
@@ -175,10 +178,10 @@ def read(path: str | Path) -> dict[str, Any]:
         raise PliesError(f"{path} is not a notebook: {e.msg} at line {e.lineno}") from None
     if not isinstance(data, dict):
         raise PliesError(f"{path} is not a notebook")
-    return data
+    return cast(Notebook, data)
 
 
-def dumps(nb: dict[str, Any]) -> str:
+def dumps(nb: Notebook) -> str:
     return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -189,7 +192,7 @@ def split_files(paths: list[str | Path], out: str | Path, lang: str = i18n.DEFAU
     written = []
     for p in paths:
         src = read(p)
-        books: list[tuple[str, dict[str, Any]]] = []
+        books: list[tuple[str, Notebook]] = []
         if lang != i18n.DEFAULT:
             src = translate(src, lang)
             books.append((".", src))

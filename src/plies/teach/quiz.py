@@ -15,11 +15,11 @@ import math
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from plies.game import ParseError
 from plies.i18n import N_, _, ngettext
-from plies.teach.trace import Trace, fmt, solve_tree
+from plies.teach.schema import QuestionDict, QuizDict, ResultDict, TreeDict
+from plies.teach.trace import NodeInfo, Trace, fmt, solve_tree
 
 KINDS = ("value", "move", "order", "pruned")
 PROMPTS = {
@@ -94,17 +94,17 @@ def name(k: int) -> str:
     return out
 
 
-def _random_tree(rng: random.Random, shape: Shape, values: tuple[int, int]) -> dict[str, Any]:
+def _random_tree(rng: random.Random, shape: Shape, values: tuple[int, int]) -> TreeDict:
     """The labelled dict form, names given level by level (breadth first)."""
-    root: dict[str, Any] = {}
+    root: TreeDict = {"label": ""}
     level = [root]
     for d in range(shape.depth + 1):
-        nxt = []
+        nxt: list[TreeDict] = []
         for node in level:
             if d == shape.depth:
                 node["value"] = rng.randint(*values)
             else:
-                node["children"] = [{} for _child in range(rng.randint(shape.low, shape.high))]
+                node["children"] = [{"label": ""} for _child in range(rng.randint(shape.low, shape.high))]
                 nxt += node["children"]
         level = nxt
     k = 0
@@ -119,7 +119,7 @@ def _random_tree(rng: random.Random, shape: Shape, values: tuple[int, int]) -> d
     return _ordered(root)
 
 
-def _ordered(node: dict[str, Any]) -> dict[str, Any]:
+def _ordered(node: TreeDict) -> TreeDict:
     """Keys in the usual order (label first) for readable JSON."""
     if "children" in node:
         return {"label": node["label"], "children": [_ordered(c) for c in node["children"]]}
@@ -132,7 +132,7 @@ class Question:
     prompt: str
     answer: str                       # the expected answer as text
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> QuestionDict:
         return {"kind": self.kind, "prompt": self.prompt, "answer": self.answer}
 
 
@@ -146,7 +146,7 @@ class Result:
     expected: str
     feedback: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ResultDict:
         return {"kind": self.kind, "given": self.given, "correct": self.correct, "expected": self.expected,
                 "feedback": self.feedback}
 
@@ -159,12 +159,12 @@ class Quiz:
     shape: Shape
     values: tuple[int, int]
     algorithm: str
-    tree: dict[str, Any]
+    tree: TreeDict
     trace: Trace
     questions: list[Question] = field(default_factory=list)
 
     @property
-    def leaves(self) -> dict[str, Any]:
+    def leaves(self) -> dict[str, NodeInfo]:
         """Leaf name -> NodeInfo, left to right."""
         return {n.label: n for n in sorted(self.trace.nodes.values(), key=lambda n: n.path) if n.leaf}
 
@@ -183,7 +183,7 @@ class Quiz:
         """The tree as indented text with the leaf values (what the terminal shows)."""
         lines: list[str] = []
 
-        def walk(node: dict[str, Any], prefix: str, last: bool, depth: int, top: bool) -> None:
+        def walk(node: TreeDict, prefix: str, last: bool, depth: int, top: bool) -> None:
             who = "MAX" if depth % 2 == 0 else "MIN"
             text = f"{node['label']} = {node['value']:g}" if "value" in node else f"{node['label']} ({who})"
             lines.append(text if top else prefix + ("└── " if last else "├── ") + text)
@@ -195,7 +195,7 @@ class Quiz:
         walk(self.tree, "", True, 0, True)
         return "\n".join(lines)
 
-    def to_dict(self, answers: bool = True) -> dict[str, Any]:
+    def to_dict(self, answers: bool = True) -> QuizDict:
         return {"seed": self.seed, "shape": self.shape.text, "values": list(self.values),
                 "algorithm": self.algorithm, "tree": self.tree, "text": self.text_tree(),
                 "questions": [q.to_dict() if answers else {"kind": q.kind, "prompt": q.prompt}

@@ -21,27 +21,28 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
 
+from plies.game import Move
 from plies.heuristics import Evaluation
 from plies.search import SearchResult, Stats, Tracer
+from plies.search.trace import N
 
 EXACT, LOWER, UPPER = 0, 1, 2
 FLAG_NAMES = {EXACT: "exact", LOWER: "lower", UPPER: "upper"}
 
-Table = dict[Any, tuple[int, float, int, Any]]
+Table = dict[N, tuple[int, float, int, Move]]
 """state -> (remaining depth, value, EXACT/LOWER/UPPER, best move)."""
 
 
-def tt_alphabeta(state: Any, depth: int, evaluate: Evaluation, table: Table, stats: Stats | None = None,
-                 tracer: Tracer | None = None) -> SearchResult:
+def tt_alphabeta(state: N, depth: int, evaluate: Evaluation, table: Table[N], stats: Stats | None = None,
+                 tracer: Tracer[N] | None = None) -> SearchResult:
     """One iteration: alpha-beta to ``depth`` that reads and fills ``table`` (a value stored at the same
     remaining depth answers at once when it is exact, or a bound outside the window; a stored best move is
     searched first)."""
     stats = stats if stats is not None else Stats(depth=depth)
     max_player = state.to_move
 
-    def value(node: Any, d: int, alpha: float, beta: float) -> tuple[float, list[Any]]:
+    def value(node: N, d: int, alpha: float, beta: float) -> tuple[float, list[Move]]:
         stats.nodes += 1
         if node.is_over():
             stats.leaves += 1
@@ -71,7 +72,7 @@ def tt_alphabeta(state: Any, depth: int, evaluate: Evaluation, table: Table, sta
             moves.remove(hint)
             moves.insert(0, hint)
         alpha0, beta0 = alpha, beta
-        pv: list[Any] = []
+        pv: list[Move] = []
         if node.to_move == max_player:
             best = -math.inf
             for i, move in enumerate(moves):
@@ -108,10 +109,10 @@ def tt_alphabeta(state: Any, depth: int, evaluate: Evaluation, table: Table, sta
     return SearchResult(v, pv[0] if pv else None, pv, stats, "id+tt", getattr(evaluate, "name", ""))
 
 
-def id_tt_alphabeta(state: Any, depth: int, evaluate: Evaluation) -> SearchResult:
+def id_tt_alphabeta(state: N, depth: int, evaluate: Evaluation) -> SearchResult:
     """Iterative deepening 1..depth with a transposition table; stats count the nodes of all iterations."""
     stats = Stats(depth=depth)
-    table: Table = {}
+    table: Table[N] = {}
     result = SearchResult(0.0, None, [], stats, "id+tt", getattr(evaluate, "name", ""))
     for d in range(1, depth + 1):
         result = tt_alphabeta(state, d, evaluate, table, stats)
@@ -119,16 +120,16 @@ def id_tt_alphabeta(state: Any, depth: int, evaluate: Evaluation) -> SearchResul
     return result
 
 
-Noisy = Callable[[Any, Any], bool]
+Noisy = Callable[[N, Move], bool]
 
 
-def quiescent_alphabeta(state: Any, depth: int, evaluate: Evaluation, noisy: Noisy, extension: int = 2,
-                        tracer: Tracer | None = None) -> SearchResult:
+def quiescent_alphabeta(state: N, depth: int, evaluate: Evaluation, noisy: Noisy[N], extension: int = 2,
+                        tracer: Tracer[N] | None = None) -> SearchResult:
     """Alpha-beta to ``depth``, then up to ``extension`` more plies of noisy moves only (stand pat allowed)."""
     stats = Stats(depth=depth)
     max_player = state.to_move
 
-    def quiet(node: Any, e: int, alpha: float, beta: float) -> float:
+    def quiet(node: N, e: int, alpha: float, beta: float) -> float:
         stats.nodes += 1
         if node.is_over():
             stats.leaves += 1
@@ -169,7 +170,7 @@ def quiescent_alphabeta(state: Any, depth: int, evaluate: Evaluation, noisy: Noi
             tracer.exit(node, best)
         return best
 
-    def value(node: Any, d: int, alpha: float, beta: float) -> tuple[float, list[Any]]:
+    def value(node: N, d: int, alpha: float, beta: float) -> tuple[float, list[Move]]:
         if d == 0:
             return quiet(node, extension, alpha, beta), []
         stats.nodes += 1
@@ -182,7 +183,7 @@ def quiescent_alphabeta(state: Any, depth: int, evaluate: Evaluation, noisy: Noi
         if tracer:
             tracer.enter(node, alpha, beta)
         moves = node.legal_moves()
-        pv: list[Any] = []
+        pv: list[Move] = []
         if node.to_move == max_player:
             best = -math.inf
             for i, move in enumerate(moves):
@@ -217,18 +218,18 @@ def quiescent_alphabeta(state: Any, depth: int, evaluate: Evaluation, noisy: Noi
     return SearchResult(v, pv[0] if pv else None, pv, stats, "alphabeta+quiescence", getattr(evaluate, "name", ""))
 
 
-Threat = Callable[[Any], bool]
+Threat = Callable[[N], bool]
 
 
-def extended_alphabeta(state: Any, depth: int, evaluate: Evaluation, threat: Threat, extension: int = 2,
-                       tracer: Tracer | None = None) -> SearchResult:
+def extended_alphabeta(state: N, depth: int, evaluate: Evaluation, threat: Threat[N], extension: int = 2,
+                       tracer: Tracer[N] | None = None) -> SearchResult:
     """Alpha-beta to ``depth``; a horizon node where ``threat(node)`` holds (e.g. a corner is available to
     either side) is searched ``extension`` plies further, full width, once per line (a singular-extension-like
     remedy for the horizon effect)."""
     stats = Stats(depth=depth)
     max_player = state.to_move
 
-    def value(node: Any, d: int, extended: bool, alpha: float, beta: float) -> tuple[float, list[Any]]:
+    def value(node: N, d: int, extended: bool, alpha: float, beta: float) -> tuple[float, list[Move]]:
         stats.nodes += 1
         if node.is_over():
             stats.leaves += 1
@@ -247,7 +248,7 @@ def extended_alphabeta(state: Any, depth: int, evaluate: Evaluation, threat: Thr
         if tracer:
             tracer.enter(node, alpha, beta)
         moves = node.legal_moves()
-        pv: list[Any] = []
+        pv: list[Move] = []
         if node.to_move == max_player:
             best = -math.inf
             for i, move in enumerate(moves):

@@ -9,11 +9,19 @@ ipywidgets buttons and a slider (the optional ``notebook`` extra: ``pip install 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from plies.extras import optional_import
+from plies.teach.schema import SnapshotDict
 from plies.teach.trace import Path, Trace
+
+if TYPE_CHECKING:
+    from ipywidgets import VBox
+
+    from plies.draw import Scene
 
 
 @dataclass
@@ -46,7 +54,7 @@ class Snapshot:
     def done(self) -> bool:
         return self.k == self.total
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SnapshotDict:
         from plies.teach.trace import jnum, path_id
 
         return {"k": self.k, "total": self.total, "done": self.done, "text": self.text,
@@ -137,7 +145,7 @@ class Stepper:
     def snapshot(self) -> Snapshot:
         return snapshot(self.trace, self.k)
 
-    def scene(self, thumbnails: bool | None = None) -> Any:
+    def scene(self, thumbnails: bool | None = None) -> Scene:
         from plies.teach import draw
 
         return draw.scene(self.trace, thumbnails=thumbnails, view=self.snapshot())
@@ -158,12 +166,12 @@ class Stepper:
     def _repr_svg_(self) -> str:
         return self.svg()
 
-    def widget(self) -> Any:
+    def widget(self) -> VBox:
         """Buttons (first, back, forward, last), a slider, the picture and the panel, as one ipywidgets box."""
         return stepper_widget(self)
 
 
-def _require_ipywidgets() -> Any:
+def _require_ipywidgets() -> ModuleType:
     return optional_import("ipywidgets", "notebook", "the stepper widget")
 
 
@@ -181,7 +189,7 @@ def _panel_html(st: Stepper) -> str:
             f"<div><b>{escape(st.status())}</b></div><div>{escape(s.text)}</div>{cond}{answer}</div>")
 
 
-def stepper_widget(st: Stepper) -> Any:
+def stepper_widget(st: Stepper) -> VBox:
     """The ipywidgets form of a ``Stepper`` (the logic stays in the Stepper; the widget only shows it)."""
     w = _require_ipywidgets()
     buttons = {name: w.Button(description=text, layout=w.Layout(width="auto"))
@@ -191,15 +199,15 @@ def stepper_widget(st: Stepper) -> Any:
     picture = w.HTML()
     panel = w.HTML()
 
-    def refresh(*_: Any) -> None:
+    def refresh(*_: object) -> None:
         slider.value = st.k
         picture.value = st.svg()
         panel.value = _panel_html(st)
         buttons["first"].disabled = buttons["back"].disabled = st.k == 0
         buttons["last"].disabled = buttons["forward"].disabled = st.k == st.total
 
-    def on(action: str) -> Any:
-        def handler(_: Any) -> None:
+    def on(action: str) -> Callable[[object], None]:
+        def handler(_: object) -> None:
             getattr(st, action)()
             refresh()
         return handler

@@ -15,18 +15,24 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from plies.game import Move
 from plies.games.othello import OthelloState, legal_mask
 from plies.games.record import move_names
-from plies.heuristics import get
+from plies.heuristics import Evaluation, get
 from plies.search import alphabeta, minimax
+from plies.search.alphabeta import MoveOrder
+from plies.teach.schema import HorizonDict, NodeStudy
 from plies.teach.searches import extended_alphabeta, id_tt_alphabeta, quiescent_alphabeta
-from plies.teach.trace import fmt, make_order
+from plies.teach.trace import Tracked, fmt, make_order
+
+if TYPE_CHECKING:
+    from plies.draw import Scene
 
 ALGOS = ("minimax", "alphabeta", "alphabeta+order", "id+tt")
 
@@ -54,8 +60,8 @@ def _progress(enabled: bool) -> Progress:
                     disable=not enabled, transient=True)
 
 
-def node_study(positions: list[Any], max_depth: int, heuristic: str | None = None, progress: bool = True
-               ) -> dict[str, Any]:
+def node_study(positions: list[OthelloState], max_depth: int, heuristic: str | None = None, progress: bool = True
+               ) -> NodeStudy:
     """Nodes and leaves per algorithm and depth (summed over ``positions``), and whether all values agree."""
     h = get("othello", heuristic)
     b = sum(len(p.legal_moves()) for p in positions) / len(positions)
@@ -94,20 +100,14 @@ def node_study(positions: list[Any], max_depth: int, heuristic: str | None = Non
     return {"positions": len(positions), "branching": b, "evaluation": h.name, "rows": rows, "values_agree": agree}
 
 
-def _unwrapped_order(pos: Any, h: Any) -> Any:
+def _unwrapped_order(pos: OthelloState, h: Evaluation) -> MoveOrder[OthelloState]:
     """``make_order('best')`` expects traced nodes; here the search passes plain states."""
     order = make_order("best", pos, h)
-
-    class _Plain:
-        __slots__ = ("state", "to_move")
-
-        def __init__(self, s: Any) -> None:
-            self.state, self.to_move = s, s.to_move
-
-    return lambda node, moves: order(_Plain(node), moves)
+    assert order is not None
+    return lambda node, moves: order(Tracked(node), moves)
 
 
-def nodes_table(report: dict[str, Any]) -> Table:
+def nodes_table(report: NodeStudy) -> Table:
     n = report["positions"]
     t = Table(title=f"Leaves evaluated per position: {n} Othello positions, b ≈ {report['branching']:.1f}, "
               f"eval {report['evaluation']}")
@@ -121,7 +121,7 @@ def nodes_table(report: dict[str, Any]) -> Table:
     return t
 
 
-def nodes_conclusions(report: dict[str, Any]) -> list[str]:
+def nodes_conclusions(report: NodeStudy) -> list[str]:
     """Plain sentences: how close alpha-beta gets to sqrt(N), and that every search gave the same value."""
     last = report["rows"][-1]
     n = report["positions"]
@@ -138,7 +138,7 @@ def nodes_conclusions(report: dict[str, Any]) -> list[str]:
     return lines
 
 
-def nodes_chart(report: dict[str, Any]) -> Any:
+def nodes_chart(report: NodeStudy) -> Scene:
     """The node-count study as a chart (a ``plies.draw`` scene; shows itself in a notebook): leaves evaluated
     per position against depth on a log scale, with b^d, b^(d/2) and the perfectly ordered tree."""
     from plies.draw.chart import COLOURS, Series, line_chart
@@ -157,7 +157,7 @@ def nodes_chart(report: dict[str, Any]) -> Any:
                       xlabel="depth (plies)", ylabel="leaves evaluated per position (log scale)", log_y=True)
 
 
-def plot_nodes(report: dict[str, Any], path: str) -> str:
+def plot_nodes(report: NodeStudy, path: str) -> str:
     """Save ``nodes_chart(report)`` to ``path`` (.svg drawn by plies, .png / .pdf through matplotlib)."""
     from plies import draw
 
@@ -170,12 +170,12 @@ def corners(n: int) -> set[int]:
     return {0, n - 1, n * (n - 1), n * n - 1}
 
 
-def corner_move(state: Any, move: Any) -> bool:
+def corner_move(state: OthelloState, move: Move) -> bool:
     """The noisy moves of the quiescence search: taking a corner."""
     return isinstance(move, int) and move in corners(state.n)
 
 
-def corner_threat(state: Any) -> bool:
+def corner_threat(state: OthelloState) -> bool:
     """True when a corner is available to either side (the trigger of the extension)."""
     mask = sum(1 << q for q in corners(state.n))
     own, opp = state.own_opp()
@@ -205,7 +205,7 @@ class HorizonCase:
     short_value: float               # what the short search believes
     short_deep_value: float          # what the short search's move is really worth (deeper search)
     short_nodes: int
-    line: list[Any]                  # the deeper search's line after the short move
+    line: list[int]                  # the deeper search's line after the short move
     deep_move: int
     deep_value: float
     deep_nodes: int
@@ -247,7 +247,7 @@ class HorizonCase:
     def line_text(self) -> str:
         return " ".join(move_names(self.state, [self.short_move, *self.line]))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> HorizonDict:
         s = self.state
         return {
             "position": s.to_text(), "depth": self.depth, "deeper": self.deep, "evaluation": self.evaluation,
@@ -261,7 +261,7 @@ class HorizonCase:
         }
 
 
-def _value_after(state: Any, move: Any, depth: int, h: Any) -> tuple[float, list[Any]]:
+def _value_after(state: OthelloState, move: int, depth: int, h: Evaluation) -> tuple[float, list[int]]:
     """Value for the mover of ``move`` searched ``depth`` more plies, and the line that follows it."""
     child = state.play(move)
     r = alphabeta(child, depth, h)
@@ -269,7 +269,7 @@ def _value_after(state: Any, move: Any, depth: int, h: Any) -> tuple[float, list
     return v, r.pv
 
 
-def horizon_cases(positions: list[Any], depth: int, deeper: int, heuristic: str = "discs", limit: int = 3,
+def horizon_cases(positions: list[OthelloState], depth: int, deeper: int, heuristic: str = "discs", limit: int = 3,
                   progress: bool = True) -> tuple[list[HorizonCase], int]:
     """Scan ``positions`` for moves a depth-``depth`` search likes but a ``deeper``-plies-deeper search refutes
     with a corner taken just past the horizon (``HorizonCase.beyond``); returns (cases, positions scanned)."""

@@ -19,30 +19,31 @@ utilities) where the evaluation cannot exceed 1 in size or the search reaches th
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from plies.draw.tree import explicit_edge
-from plies.game import WIN, PliesError, describe_value
+from plies.game import WIN, Move, PliesError, State, describe_value
 from plies.games import type_of
 from plies.games.tree import Node, TreeState, tree_height
 from plies.heuristics import Evaluation, get
 from plies.i18n import N_, _
 from plies.search import SearchResult, Tracer, alphabeta, minimax
+from plies.search.alphabeta import MoveOrder
+from plies.teach.schema import NodeDict, StepDict, TraceDict
+
+if TYPE_CHECKING:
+    from plies.teach.stepper import Stepper
 
 Path = tuple[int, ...]
 ALGORITHMS = ("minimax", "alphabeta", "quiescence", "extension")
 ORDERS = ("left", "right", "best")
 
 
-STYLES = ("margin", "unit", "result")
-"""How a finished game's value is written: ``margin`` (``win by 4``), ``unit`` (``+1`` / ``−1``, the
-tic-tac-toe slides' utilities), ``result`` (``win`` / ``loss``: a won game above any evaluation)."""
-
-
 def fmt(v: float | None, style: str = "margin") -> str:
-    """A value as the lessons write it: ``+∞``, ``−∞``, ``3``, ``2.5``, ``win by 4`` (``+1`` / ``win`` in the
-    ``unit`` / ``result`` styles)."""
+    """A value as the lessons write it: ``+∞``, ``−∞``, ``3``, ``2.5``, ``win by 4`` (``margin``; ``+1`` / ``−1``,
+    the tic-tac-toe slides' utilities, in the ``unit`` style; ``win`` / ``loss`` in the ``result`` style)."""
     if v is None:
         return "?"
     if v == math.inf:
@@ -60,7 +61,7 @@ def fmt(v: float | None, style: str = "margin") -> str:
     return f"{v:g}"
 
 
-def value_style(state: Any, depth: int, evaluate: Any) -> str:
+def value_style(state: State, depth: int, evaluate: Evaluation) -> str:
     """The style a trace of ``state`` writes values in: ``unit`` for a game whose results carry no margin (its
     type's ``result``: tic-tac-toe, Connect Four) when the evaluation never exceeds 1 in size or the search reaches
     every game's end; ``result`` for such a game under a bigger evaluation (a win outranks every evaluation); else
@@ -99,16 +100,16 @@ class Tracked:
 
     __slots__ = ("state", "path", "_moves")
 
-    def __init__(self, state: Any, path: Path = ()) -> None:
+    def __init__(self, state: State, path: Path = ()) -> None:
         self.state = state
         self.path = path
-        self._moves: list[Any] | None = None
+        self._moves: list[Move] | None = None
 
     @property
     def to_move(self) -> int:
         return self.state.to_move
 
-    def legal_moves(self) -> list[Any]:
+    def legal_moves(self) -> list[Move]:
         if self._moves is None:
             self._moves = self.state.legal_moves()
         return list(self._moves)
@@ -119,10 +120,10 @@ class Tracked:
     def utility(self, player: int) -> float:
         return self.state.utility(player)
 
-    def index(self, move: Any) -> int:
+    def index(self, move: Move) -> int:
         return self.legal_moves().index(move)
 
-    def play(self, move: Any) -> Tracked:
+    def play(self, move: Move) -> Tracked:
         return Tracked(self.state.play(move), self.path + (self.index(move),))
 
     def __eq__(self, other: object) -> bool:
@@ -143,7 +144,7 @@ class NodeInfo:
     move: str | None
     kind: str                       # "max" or "min" (relative to the root player)
     leaf: bool
-    state: Any = field(repr=False, default=None)
+    state: State = field(repr=False)
     value: float | None = None
     bound: str = "="
     alpha: float | None = None
@@ -177,7 +178,7 @@ class NodeInfo:
             return ""
         return ("" if self.bound == "=" else self.bound) + fmt(self.value, self.style)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> NodeDict:
         return {
             "id": self.id, "path": list(self.path), "label": self.label, "move": self.move, "edge": self.edge,
             "kind": self.kind, "leaf": self.leaf, "value": jnum(self.value), "value_text": self.value_text(),
@@ -205,7 +206,7 @@ class Step:
     parent_beta: float | None = None
     pruned: list[Path] = field(default_factory=list)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> StepDict:
         return {
             "kind": self.kind, "id": path_id(self.path), "path": list(self.path), "text": self.text,
             "value": jnum(self.value), "alpha": jnum(self.alpha), "beta": jnum(self.beta),
@@ -233,7 +234,7 @@ WINDOWED = ("alphabeta", "quiescence", "extension", "id+tt")
 """The algorithms that carry an α/β window (all but minimax)."""
 
 
-class StepTracer(Tracer):
+class StepTracer(Tracer[Tracked]):
     """Collects the search's events into NodeInfo and Step records (nodes are ``Tracked`` states)."""
 
     def __init__(self, root: Tracked, algorithm: str, max_nodes: int | None = None, style: str = "margin") -> None:
@@ -354,7 +355,7 @@ class StepTracer(Tracer):
         self.steps.append(Step("stand", node.path, text, value, f.alpha, f.beta, parent=node.path,
                                parent_best=f.best, parent_alpha=f.alpha, parent_beta=f.beta))
 
-    def cutoff(self, node: Tracked, kind: str, value: float, alpha: float, beta: float, skipped: list[Any]) -> None:
+    def cutoff(self, node: Tracked, kind: str, value: float, alpha: float, beta: float, skipped: list[Move]) -> None:
         """The search reports a cut-off with the window it held before this value (it checks, then updates);
         the followed window has taken the value already (the lab notes update, then check α ≥ β)."""
         f = self.frames[-1]
@@ -393,7 +394,7 @@ class StepTracer(Tracer):
 class Trace:
     """A finished, recorded search: the result, every node shown, every step, the pruned subtrees."""
 
-    root: Any
+    root: State
     algorithm: str
     order: str
     depth: int
@@ -456,7 +457,7 @@ class Trace:
 
         return svg(self)
 
-    def stepper(self) -> Any:
+    def stepper(self) -> Stepper:
         """A ``Stepper`` on this search (forward, back, α/β at each step; ``.widget()`` in a notebook)."""
         from plies.teach.stepper import Stepper
 
@@ -465,8 +466,8 @@ class Trace:
     def visit_order(self) -> list[NodeInfo]:
         return sorted((n for n in self.nodes.values() if n.visited), key=lambda n: n.visit or 0)
 
-    def to_dict(self, steps: bool = False) -> dict[str, Any]:
-        d: dict[str, Any] = {
+    def to_dict(self, steps: bool = False) -> TraceDict:
+        d: TraceDict = {
             "algorithm": self.algorithm, "order": self.order, "depth": self.depth,
             "value": jnum(self.value), "value_text": self.fmt(self.value), "best": self.best,
             "best_index": self.best_index, "best_text": self.best_text,
@@ -525,7 +526,7 @@ def _exact(node: Node, is_max: bool, memo: dict[int, float]) -> float:
     return memo[key]
 
 
-def make_order(kind: str, root: Any, evaluate: Evaluation) -> Any:
+def make_order(kind: str, root: State, evaluate: Evaluation) -> MoveOrder[Tracked] | None:
     """Move ordering for ``alphabeta(order=...)``: ``left`` (as given), ``right`` (reversed), ``best``
     (explicit trees: by each child's true minimax value, the perfect order; games: by the evaluation of the
     position after the move, best for the mover first)."""
@@ -539,14 +540,15 @@ def make_order(kind: str, root: Any, evaluate: Evaluation) -> Any:
     if isinstance(root, TreeState):
         memo: dict[int, float] = {}
 
-        def by_value(node: Tracked, moves: list[Any]) -> list[Any]:
+        def by_value(node: Tracked, moves: list[Move]) -> list[Move]:
             mover_max = node.to_move == max_player
+            assert isinstance(node.state, TreeState)
             kids = node.state.node.children
-            return sorted(moves, key=lambda m: _exact(kids[m], not mover_max, memo), reverse=mover_max)
+            return sorted(moves, key=lambda m: _exact(kids[node.index(m)], not mover_max, memo), reverse=mover_max)
 
         return by_value
 
-    def by_eval(node: Tracked, moves: list[Any]) -> list[Any]:
+    def by_eval(node: Tracked, moves: list[Move]) -> list[Move]:
         mover_max = node.to_move == max_player
         return sorted(moves, key=lambda m: evaluate(node.state.play(m), max_player), reverse=mover_max)
 
@@ -554,8 +556,9 @@ def make_order(kind: str, root: Any, evaluate: Evaluation) -> Any:
 
 
 def trace_search(
-    state: Any, depth: int, evaluate: Evaluation, algorithm: str = "alphabeta", order: str = "left",
-    max_nodes: int | None = None, noisy: Any = None, threat: Any = None, extension: int = 2,
+    state: State, depth: int, evaluate: Evaluation, algorithm: str = "alphabeta", order: str = "left",
+    max_nodes: int | None = None, noisy: Callable[[State, Move], bool] | None = None,
+    threat: Callable[[State], bool] | None = None, extension: int = 2,
 ) -> Trace:
     """Run a textbook search on ``state`` with a recording tracer and return the whole trace.
 
@@ -578,10 +581,10 @@ def trace_search(
     if algorithm == "minimax":
         order = "left"                      # plies.search.minimax walks the moves as generated
         result = minimax(root, depth, ev, tracer=tracer)
-    elif algorithm == "quiescence":
+    elif algorithm == "quiescence" and noisy is not None:
         order = "left"
         result = quiescent_alphabeta(root, depth, ev, lambda node, m: noisy(node.state, m), extension, tracer)
-    elif algorithm == "extension":
+    elif algorithm == "extension" and threat is not None:
         order = "left"
         result = extended_alphabeta(root, depth, ev, lambda node: threat(node.state), extension, tracer)
     else:
@@ -589,14 +592,14 @@ def trace_search(
     return _finish(state, root, algorithm, order, depth, result, tracer)
 
 
-def trace_iterations(state: Any, depth: int, evaluate: Evaluation, max_nodes: int | None = None) -> list[Trace]:
+def trace_iterations(state: State, depth: int, evaluate: Evaluation, max_nodes: int | None = None) -> list[Trace]:
     """Iterative deepening with a transposition table (``plies.teach.searches.tt_alphabeta``), one trace per
     iteration 1..``depth``: the table is shared, so iteration d searches the best move iteration d−1 stored first
     (``hint``) and takes stored values where it meets a position again at the same remaining depth (``table``)."""
     from plies.search import Stats
     from plies.teach.searches import Table, tt_alphabeta
 
-    table: Table = {}
+    table: Table[Tracked] = {}
     root = Tracked(state)
     ev = lambda node, player: evaluate(node.state, player)
     out = []
@@ -613,7 +616,7 @@ def trace_iterations(state: Any, depth: int, evaluate: Evaluation, max_nodes: in
     return out
 
 
-def _finish(state: Any, root: Tracked, algorithm: str, order: str, depth: int, result: SearchResult,
+def _finish(state: State, root: Tracked, algorithm: str, order: str, depth: int, result: SearchResult,
             tracer: StepTracer) -> Trace:
     """The trace of a finished search: nodes in tree order, the principal path, the subtrees under a cut-off."""
     nodes = tracer.nodes
@@ -676,7 +679,7 @@ def _check_leaves(node: Node) -> None:
         _check_leaves(c)
 
 
-def solve_tree(tree: Any, algorithm: str = "alphabeta", order: str = "left") -> Trace:
+def solve_tree(tree: object, algorithm: str = "alphabeta", order: str = "left") -> Trace:
     """Solve an explicit tree (Node, nested list, dict form or TreeState) to its leaves: the exercise's answer."""
     state = tree if isinstance(tree, TreeState) else TreeState(tree)
     _check_leaves(state.root)

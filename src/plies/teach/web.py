@@ -30,6 +30,7 @@ from plies.game import PliesError
 from plies.games.tree import TreeState, build, tree_height, tree_size
 from plies.teach import draw, quiz
 from plies.teach.examples import PRESETS
+from plies.teach.schema import CheckDict, Messages, Preset, QuizDict, TracePayload
 from plies.teach.trace import solve_tree
 
 STATIC = Path(__file__).parent / "static"
@@ -74,19 +75,15 @@ def exercise_only() -> bool:
     return os.environ.get("PLIES_LEARN", "").strip().lower() == "exercise"
 
 
-def trace_payload(tree: Any, algorithm: str = "alphabeta", order: str = "left") -> dict[str, Any]:
+def trace_payload(tree: object, algorithm: str = "alphabeta", order: str = "left") -> TracePayload:
     """Everything the page needs for one tree: nodes, steps, the answer, positions and the picture."""
     root = build(tree)
     if tree_size(root) > MAX_NODES or tree_height(root) > MAX_DEPTH:
         raise PliesError(i18n._("the page shows trees of up to {nodes} nodes and depth {depth}").format(
             nodes=MAX_NODES, depth=MAX_DEPTH))
     trace = solve_tree(TreeState(root), algorithm, order)
-    data = trace.to_dict(steps=True)
-    data["summary"] = draw.summary(trace)
-    data["tree"] = root.to_data()
-    data["layout"] = draw.layout(trace)
-    data["svg"] = draw.svg(trace)
-    return data
+    return {**trace.to_dict(steps=True), "summary": draw.summary(trace), "tree": root.to_data(),
+            "layout": draw.layout(trace), "svg": draw.svg(trace)}
 
 
 def _quiz(req: QuizRequest) -> quiz.Quiz:
@@ -95,13 +92,13 @@ def _quiz(req: QuizRequest) -> quiz.Quiz:
     return quiz.make_quiz(req.seed, req.shape, quiz.parse_values(req.values), req.algorithm)
 
 
-def quiz_payload(req: QuizRequest) -> dict[str, Any]:
+def quiz_payload(req: QuizRequest) -> QuizDict:
     """A new exercise: the tree and the questions (answers left out) and the seed that makes it again."""
     q = _quiz(req)
     return q.to_dict(answers=False) | {"values": f"{q.values[0]}..{q.values[1]}"}
 
 
-def check_payload(req: CheckRequest) -> dict[str, Any]:
+def check_payload(req: CheckRequest) -> CheckDict:
     """The answers checked: one result per question answered, and whether all are right.  Without ``reveal``
     (or in a server that runs exercise mode) a result is right or wrong alone: no expected answer, no reason."""
     q = _quiz(req)
@@ -141,23 +138,23 @@ def _language(lang: str) -> str:
     return code
 
 
-@router.get("/api/learn/messages")
-def messages(lang: str = i18n.DEFAULT) -> dict[str, Any]:
+@router.get("/api/learn/messages", response_model=None)
+def messages(lang: str = i18n.DEFAULT) -> Messages:
     """The page's words in ``lang``: ``{"lang", "languages", "messages": {English: translation}}`` from the same
     gettext catalog as the terminal's (English: no messages, the page's own words)."""
     code = _language(lang)
     return {"lang": code, "languages": i18n.LANGUAGES, "messages": i18n.catalog(code)}
 
 
-@router.get("/api/learn/presets")
-def presets(lang: str = i18n.DEFAULT) -> dict[str, Any]:
+@router.get("/api/learn/presets", response_model=None)
+def presets(lang: str = i18n.DEFAULT) -> dict[str, Preset]:
     """The seeds' trees the page offers: name -> title, note, tree (title and note in ``lang``)."""
     with i18n.using(_language(lang)):
         return {name: p | {"title": i18n._(p["title"]), "note": i18n._(p["note"])} for name, p in PRESETS.items()}
 
 
-@router.post("/api/learn/trace")
-def trace(req: TraceRequest) -> dict[str, Any]:
+@router.post("/api/learn/trace", response_model=None)
+def trace(req: TraceRequest) -> TracePayload:
     """Solve the posted tree; 400 with a one-line reason for a bad tree."""
     with i18n.using(_language(req.lang)):
         try:
@@ -168,8 +165,8 @@ def trace(req: TraceRequest) -> dict[str, Any]:
             raise HTTPException(400, i18n._("not a tree: {reason}").format(reason=e)) from None
 
 
-@router.post("/api/learn/quiz")
-def new_quiz(req: QuizRequest) -> dict[str, Any]:
+@router.post("/api/learn/quiz", response_model=None)
+def new_quiz(req: QuizRequest) -> QuizDict:
     """A random exercise of the asked shape (reproducible by its seed); 400 with the reason for a bad shape."""
     try:
         with i18n.using(_language(req.lang)):
@@ -178,8 +175,8 @@ def new_quiz(req: QuizRequest) -> dict[str, Any]:
         raise HTTPException(400, str(e)) from None
 
 
-@router.post("/api/learn/quiz/check")
-def check_quiz(req: CheckRequest) -> dict[str, Any]:
+@router.post("/api/learn/quiz/check", response_model=None)
+def check_quiz(req: CheckRequest) -> CheckDict:
     """Check answers to the exercise the request describes."""
     try:
         with i18n.using(_language(req.lang)):

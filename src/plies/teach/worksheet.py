@@ -26,19 +26,20 @@ import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from plies import draw as canvas
 from plies.draw import Group, Line, Scene, Text, text_width
 from plies.draw.boards import board_scene
 from plies.draw.tree import explicit_nodes, tree_scene
-from plies.game import PliesError
+from plies.game import PliesError, State
 from plies.games import OthelloState, TicTacToeState, game_type
 from plies.games.tree import build
 from plies.heuristics import get
 from plies.search import alphabeta
 from plies.teach import quiz as quizzes
 from plies.teach.answers import normal
+from plies.teach.schema import ExerciseDict, HandIn, ItemDict, Key, SheetDict, Spec
 from plies.teach.trace import fmt
 
 PAGE_W, PAGE_H, MARGIN = 595.0, 842.0, 42.0
@@ -64,8 +65,8 @@ class Item:
     answer: str
     any_order: bool = False
 
-    def to_dict(self, answers: bool = True) -> dict[str, Any]:
-        d: dict[str, Any] = {"id": self.id, "kind": self.kind, "prompt": self.prompt, "any_order": self.any_order}
+    def to_dict(self, answers: bool = True) -> ItemDict:
+        d: ItemDict = {"id": self.id, "kind": self.kind, "prompt": self.prompt, "any_order": self.any_order}
         if answers:
             d["answer"] = self.answer
         return d
@@ -78,23 +79,24 @@ class Exercise:
     number: int
     kind: str                       # tree, tictactoe, othello
     title: str
-    spec: dict[str, Any]
+    spec: Spec
     items: list[Item] = field(default_factory=list)
 
     def quiz(self) -> quizzes.Quiz:
         s = self.spec
-        return quizzes.make_quiz(s["seed"], s["shape"], tuple(s["values"]), s.get("algorithm", "alphabeta"))
+        values = cast(tuple[int, int], tuple(s["values"]))     # as the key's JSON list holds them
+        return quizzes.make_quiz(s["seed"], s["shape"], values, s.get("algorithm", "alphabeta"))
 
-    def state(self) -> Any:
+    def state(self) -> State:
         """The position of a board exercise, read by its game's type (``kind`` is the game's name)."""
         return game_type(self.kind).parse(self.spec["position"])
 
-    def to_dict(self, answers: bool = True) -> dict[str, Any]:
+    def to_dict(self, answers: bool = True) -> ExerciseDict:
         return {"number": self.number, "kind": self.kind, "title": self.title, "spec": self.spec,
                 "items": [i.to_dict(answers) for i in self.items]}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Exercise:
+    def from_dict(cls, d: ExerciseDict) -> Exercise:
         items = [Item(i["id"], i["kind"], i["prompt"], i.get("answer", ""), bool(i.get("any_order")))
                  for i in d["items"]]
         return cls(int(d["number"]), d["kind"], d["title"], d["spec"], items)
@@ -113,16 +115,16 @@ class Sheet:
     def items(self) -> list[Item]:
         return [i for e in self.exercises for i in e.items]
 
-    def to_dict(self, answers: bool = True) -> dict[str, Any]:
+    def to_dict(self, answers: bool = True) -> SheetDict:
         return {"student": self.student, "class_seed": self.class_seed, "seed": self.seed,
                 "exercises": [e.to_dict(answers) for e in self.exercises]}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Sheet:
+    def from_dict(cls, d: SheetDict) -> Sheet:
         return cls(str(d["student"]), int(d["class_seed"]), int(d["seed"]),
                    [Exercise.from_dict(e) for e in d["exercises"]])
 
-    def answers_template(self) -> dict[str, Any]:
+    def answers_template(self) -> HandIn:
         """The JSON a student hands in, every answer still empty."""
         return {"student": self.student, "answers": {i.id: "" for i in self.items}}
 
@@ -131,7 +133,7 @@ class Sheet:
 
 def _tree_exercise(number: int, seed: int, shape: str) -> Exercise:
     q = quizzes.make_quiz(seed, shape)
-    spec = {"seed": q.seed, "shape": q.shape.text, "values": list(q.values), "algorithm": q.algorithm}
+    spec: Spec = {"seed": q.seed, "shape": q.shape.text, "values": list(q.values), "algorithm": q.algorithm}
     ex = Exercise(number, "tree", f"Alpha-beta on a game tree ({q.shape.text})", spec)
     for question in q.questions:
         ex.items.append(Item(f"{number}.{question.kind}", question.kind, question.prompt, question.answer,
@@ -324,7 +326,7 @@ FORMATS = ("html", "svg", "pdf")
 
 
 def write_sheets(students: list[str], class_seed: int, out: str | Path, formats: tuple[str, ...] = ("html", "svg"),
-                 trees: int = 2, tictactoe: int = 1, othello: int = 1) -> dict[str, Any]:
+                 trees: int = 2, tictactoe: int = 1, othello: int = 1) -> Key:
     """Write every student's sheet (``OUT/sheets/``), the answer key (``OUT/key/`` and ``OUT/key.json``) and an
     empty answers file each (``OUT/answers/NAME.json``); returns the key."""
     bad = [f for f in formats if f not in FORMATS]
@@ -338,7 +340,7 @@ def write_sheets(students: list[str], class_seed: int, out: str | Path, formats:
             raise PliesError(f"two students would share the file name {stem!r}: {s!r} and "
                              f"{next(k for k, v in stems.items() if v == stem)!r}")
         stems[s] = stem
-    key: dict[str, Any] = {"class_seed": class_seed, "sheets": []}
+    key: Key = {"class_seed": class_seed, "sheets": []}
     for student in students:
         sheet = make_sheet(student, class_seed, trees, tictactoe, othello)
         key["sheets"].append(sheet.to_dict() | {"file": stems[student]})
@@ -381,7 +383,7 @@ class Mark:
     feedback: str
 
 
-def check_item(ex: Exercise, item: Item, given: Any) -> Mark:
+def check_item(ex: Exercise, item: Item, given: object) -> Mark:
     """Mark one answer (tree questions by the quiz's own checker, with its explanation)."""
     text = "" if given is None else (" ".join(map(str, given)) if isinstance(given, list) else str(given))
     if not text.strip():
