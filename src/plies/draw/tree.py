@@ -18,14 +18,12 @@ band under a dashed copy of the root ("continued"); a band still too wide is sca
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from plies.draw import Group, Item, Line, Poly, Rect, Scene, Text, text_width
-
-if TYPE_CHECKING:
-    from plies.games.tree import Node
-    from plies.search.mcts import MCTNode
+from plies.game import Move, State
 
 PV = "#1565c0"
 GREY = "#9e9e9e"
@@ -465,6 +463,35 @@ def _legend(entries: list[str], x: float, y: float) -> Group:
         g.items.append(Text(at + sym, 0, LEGEND_TEXT[e], size=10, anchor="start"))
         at += 30 + text_width(LEGEND_TEXT[e], 10) + 12
     return g
+
+
+class Node(Protocol):
+    """What an explicit tree's node (``plies.games.tree.Node``) shows of itself."""
+
+    @property
+    def label(self) -> str | None: ...
+    @property
+    def value(self) -> float | None: ...
+    @property
+    def children(self) -> Sequence[Node]: ...
+
+
+class MCTNode(Protocol):
+    """What a Monte Carlo search tree's node (``plies.search.mcts.MCTNode``) shows of itself."""
+
+    @property
+    def state(self) -> State: ...
+    @property
+    def parent(self) -> MCTNode | None: ...
+    @property
+    def move(self) -> Move: ...
+    @property
+    def U(self) -> float: ...
+    @property
+    def N(self) -> int: ...
+    @property
+    def children(self) -> Mapping[Move, MCTNode]: ...
+    def size(self) -> int: ...
 
 
 def explicit_edge(parent: Node, index: int) -> str:
