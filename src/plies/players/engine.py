@@ -14,7 +14,7 @@ import os
 import random
 import time as _time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from plies import players
 from plies.engine.api import PROBCUT, Engine, check_threads, default_threads
@@ -24,6 +24,9 @@ from plies.engine.levels import DEFAULT_LEVEL, get_level
 from plies.game import Move, ParseError, PliesError, State
 from plies.games.othello import OthelloState
 from plies.search.result import SearchResult, Stats
+
+if TYPE_CHECKING:
+    from plies.engine.book import Book
 
 THREADS_ENV = "PLIES_ENGINE_THREADS"
 """Environment variable: the threads of an ``engine`` player whose spec names none (match workers set it to 1,
@@ -57,7 +60,7 @@ class EnginePlayer(players.Player):
             level = DEFAULT_LEVEL
         self.temperature = get_level(level).temperature if level is not None else 0.0
         self.use_book = book and self.temperature == 0.0
-        self._book: Any = None
+        self._book: Book | None = None
         self.rng = random.Random(seed)
         self.level = level
         self.depth = depth
