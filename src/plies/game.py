@@ -1,7 +1,7 @@
 """The game contract every plies game obeys (OpenSpiel-style, python-chess-readable).
 
 A game is a factory of immutable, hashable states.  Players are numbered 0 (moves first: MAX, Black, X) and
-1 (White, O).  Moves are small hashable values (ints for the board games); a pass is an explicit move in the
+1 (White, O).  Moves are ints (a square, a column, a child's number); a pass is an explicit move in the
 games that have passes.  Every search, player and front-end talks to games only through this module.
 """
 
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from plies.i18n import _
 
-Move = Hashable
-"""A move of some game; board games use ints (a square index, or ``PASS``)."""
+Move = int
+"""A move of some game: every game's moves are ints (a square or column index, a child's number, or ``PASS``)."""
 
 PASS = -1
 """The explicit pass move used by games where a player without a move must pass."""
@@ -106,11 +106,11 @@ class State(ABC):
         """The player (0 or 1) whose turn it is."""
 
     @abstractmethod
-    def legal_moves(self) -> list[Any]:
+    def legal_moves(self) -> list[Move]:
         """Moves of the side to move; ``[PASS]`` when it must pass; ``[]`` when the game is over."""
 
     @abstractmethod
-    def play(self, move: Any) -> State:
+    def play(self, move: Move) -> State:
         """The state after ``move``; raises IllegalMoveError (with the reason) for a move the rules forbid."""
 
     @abstractmethod
@@ -118,11 +118,11 @@ class State(ABC):
         """Exact final score from player 0's view (disc difference, +1/-1/0, leaf value); for finished games."""
 
     @abstractmethod
-    def move_str(self, move: Any) -> str:
+    def move_str(self, move: Move) -> str:
         """The move in the game's standard notation (``d3``, ``pass``)."""
 
     @abstractmethod
-    def parse_move(self, text: str) -> Any:
+    def parse_move(self, text: str) -> Move:
         """Read a move in any notation the game accepts; ParseError for junk, IllegalMoveError for bad moves."""
 
     @abstractmethod
@@ -144,7 +144,7 @@ class State(ABC):
         s = self.score()
         return terminal_value(s if player == 0 else -s)
 
-    def children(self) -> list[tuple[Any, State]]:
+    def children(self) -> list[tuple[Move, State]]:
         """(move, successor) pairs in move order: the textbook's expand()."""
         return [(m, self.play(m)) for m in self.legal_moves()]
 
@@ -167,7 +167,7 @@ class BoardView:
     rows: int
     cols: int
     cells: tuple[int | None, ...]
-    clicks: dict[int, Any]
+    clicks: dict[int, Move]
     files: tuple[str, ...]
     ranks: tuple[str, ...]
     on_board: tuple[int, ...] | None = None
@@ -178,7 +178,7 @@ class BoardView:
 
     HOLE: ClassVar[int] = -1
 
-    def cell_of(self, move: Any) -> int | None:
+    def cell_of(self, move: Move) -> int | None:
         """The cell a legal move plays (where a click plays it), None for a pass."""
         for cell, m in self.clicks.items():
             if m == move:
@@ -238,7 +238,7 @@ class GameType:
     passes: bool = False
     description: str = ""
     tokens: Callable[[str], list[tuple[str, int]]] = field(default=lambda text: split_moves(text))
-    order: Callable[[State, list[Any]], list[Any]] | None = None
+    order: Callable[[State, list[Move]], list[Move]] | None = None
     noun: str = ""
 
     def __post_init__(self) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias, TypeVar
 
 from plies.game import PliesError
 
@@ -94,7 +94,7 @@ class Text:
 
 @dataclass
 class Group:
-    items: list[Any] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
     id: str = ""
     cls: str = ""
     title: str = ""
@@ -103,15 +103,20 @@ class Group:
     scale: float = 1.0
 
 
+Item: TypeAlias = Line | Polyline | Rect | Poly | Circle | Text | Group
+"""Anything a scene or a group holds."""
+It = TypeVar("It", bound=Item)
+
+
 @dataclass
 class Scene:
     width: float
     height: float
-    items: list[Any] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
     background: str | None = "#ffffff"
     label: str = ""                  # the picture's accessible name (SVG aria-label)
 
-    def add(self, item: Any) -> Any:
+    def add(self, item: It) -> It:
         self.items.append(item)
         return item
 
@@ -156,7 +161,7 @@ def _cls(cls: str) -> str:
     return f' class="{esc(cls)}"' if cls else ""
 
 
-def _svg_item(item: Any, out: list[str]) -> None:
+def _svg_item(item: Item, out: list[str]) -> None:
     if isinstance(item, Group):
         attrs = ""
         if item.id:
@@ -248,5 +253,5 @@ def save(scene: Scene, path: str | Path, scale: float = 2.0) -> str:
     return str(path)
 
 
-__all__ = ["FORMATS", "Circle", "Group", "Line", "Poly", "Polyline", "Rect", "Scene", "Text", "esc", "render",
+__all__ = ["FORMATS", "Circle", "Group", "Item", "Line", "Poly", "Polyline", "Rect", "Scene", "Text", "esc", "render",
            "save", "text_width", "to_svg"]

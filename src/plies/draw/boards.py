@@ -12,10 +12,13 @@ view (``view=``, what ``plies.games.game_type(state).view(state)`` gives) needs 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from plies.draw import Circle, Group, Line, Poly, Rect, Scene, Text
-from plies.game import BoardView
+from plies.draw import Circle, Group, Item, Line, Poly, Rect, Scene, Text
+from plies.game import BoardView, State
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
 
 FELT = "#2e7d4f"
 GRID = "#184d2e"
@@ -38,7 +41,7 @@ def _name(sq: int, n: int) -> str:
     return f"{chr(97 + c)}{r + 1}"
 
 
-def _legal(state: Any) -> int:
+def _legal(state: State) -> int:
     """The squares the side to move may play, as a mask (0 when the game is over or has no masks)."""
     move_mask = getattr(state, "move_mask", None)
     if move_mask is None or state.is_over():
@@ -65,7 +68,7 @@ def othello_scene(black: int, white: int, n: int = 8, cell: float = 36, last: in
         r, c = divmod(sq, n)
         cx, cy = (c + 0.5) * cell, (r + 0.5) * cell
         bit = 1 << sq
-        items: list[Any] = []
+        items: list[Item] = []
         cls = "cell"
         if black & bit or white & bit:
             is_black = bool(black & bit)
@@ -106,7 +109,7 @@ def tictactoe_scene(x: int, o: int, cell: float = 48, last: int | None = None, c
         r, c = divmod(sq, 3)
         x0, y0 = c * cell, r * cell
         cx, cy, h = x0 + cell / 2, y0 + cell / 2, cell * 0.28
-        items: list[Any] = []
+        items: list[Item] = []
         if sq == last:
             items.append(Rect(x0 + 1, y0 + 1, cell - 2, cell - 2, fill="#ffe082"))
         if x >> sq & 1:
@@ -153,7 +156,7 @@ def view_scene(view: BoardView, cell: float = 36, coords: bool = True, caption: 
             continue
         r, c = divmod(i, view.cols)
         cx, cy = (c + 0.5) * cell, (r + 0.5) * cell
-        items: list[Any] = []
+        items: list[Item] = []
         cls = "cell"
         if view.surface == "rack":
             items.append(Circle(cx, cy, cell * 0.41, fill="#ffffff", stroke=ink, width=0.8, cls="slot"))
@@ -183,7 +186,7 @@ def view_scene(view: BoardView, cell: float = 36, coords: bool = True, caption: 
     return scene
 
 
-def _mark(piece: str, cx: float, cy: float, cell: float) -> Any:
+def _mark(piece: str, cx: float, cy: float, cell: float) -> Group | Circle:
     """An X (two strokes) or an O (a ring), as tic-tac-toe's board draws them."""
     h, w = cell * 0.28, max(1.5, cell / 12)
     if piece == "x":
@@ -216,7 +219,7 @@ def hexthello_scene(black: int, white: int, r: float = 12, last: int | None = No
         pts = [(cx + r * math.cos(math.radians(30 + 60 * k)), cy + r * math.sin(math.radians(30 + 60 * k)))
                for k in range(6)]
         hole = bool(holes & bit)
-        items: list[Any] = [Poly(pts, fill="#5d4037" if hole else FELT, stroke=GRID, width=1)]
+        items: list[Item] = [Poly(pts, fill="#5d4037" if hole else FELT, stroke=GRID, width=1)]
         cls = "cell hole" if hole else "cell"
         if black & bit or white & bit:
             is_black = bool(black & bit)
@@ -240,12 +243,18 @@ def hexthello_scene(black: int, white: int, r: float = 12, last: int | None = No
     return scene
 
 
-def _hexagon(state: Any) -> bool:
+class _Hexagon(Protocol):
+    black: int
+    white: int
+    holes: int
+
+
+def _hexagon(state: object) -> TypeIs[_Hexagon]:
     """A position on the hexagon: black and white discs and the cells taken off the board (``holes``)."""
     return hasattr(state, "black") and hasattr(state, "white") and hasattr(state, "holes")
 
 
-def _caption(state: Any) -> str:
+def _caption(state: State) -> str:
     names = getattr(state, "player_names", ("", ""))
     if state.is_over():
         o = state.outcome()
@@ -258,7 +267,7 @@ def _caption(state: Any) -> str:
     return f"{who} to move"
 
 
-def board_scene(state: Any, size: float | None = None, last: int | None = None, coords: bool = True,
+def board_scene(state: State, size: float | None = None, last: int | None = None, coords: bool = True,
                 hints: bool = True, caption: bool = True, view: BoardView | None = None) -> Scene | None:
     """The picture of a plies state (Othello, tic-tac-toe, HexThello; another game from its square ``view``), or
     None for a state plies cannot draw.
@@ -273,7 +282,7 @@ def board_scene(state: Any, size: float | None = None, last: int | None = None, 
                                text(), state.holes or 0)
     if hasattr(state, "x") and hasattr(state, "o"):
         return tictactoe_scene(state.x, state.o, size or 48, last, coords, text())
-    if hasattr(state, "black") and hasattr(state, "white") and getattr(state, "n", None):
+    if hasattr(state, "black") and hasattr(state, "white") and hasattr(state, "n") and state.n:
         return othello_scene(state.black, state.white, state.n, size or 36, last, _legal(state) if hints else 0,
                              coords, text())
     if view is not None and view.shape == "square":
@@ -281,13 +290,13 @@ def board_scene(state: Any, size: float | None = None, last: int | None = None, 
     return None
 
 
-def board_svg(state: Any, **options: Any) -> str | None:
+def board_svg(state: State, **options: Any) -> str | None:
     """The state's board as SVG text (what ``_repr_svg_`` of the game states returns)."""
     scene = board_scene(state, **options)
     return None if scene is None else scene.to_svg()
 
 
-def thumbnail(state: Any, last: int | None = None, width: float = 60, view: BoardView | None = None) -> Scene | None:
+def thumbnail(state: State, last: int | None = None, width: float = 60, view: BoardView | None = None) -> Scene | None:
     """A small board of about ``width`` points, no coordinates or caption (for search-tree nodes); a game plies
     has no picture of its own is drawn from its square ``view``."""
     if _hexagon(state):
@@ -295,7 +304,7 @@ def thumbnail(state: Any, last: int | None = None, width: float = 60, view: Boar
     if hasattr(state, "x") and hasattr(state, "o"):
         return tictactoe_scene(state.x, state.o, width / 3, last, coords=False)
     n = getattr(state, "n", None)
-    if hasattr(state, "black") and n:
+    if hasattr(state, "black") and hasattr(state, "white") and n:
         return othello_scene(state.black, state.white, n, width / n, last, coords=False)
     if view is not None and view.shape == "square":
         return view_scene(view, width / max(view.rows, view.cols), coords=False, hints=False)

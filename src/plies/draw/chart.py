@@ -49,7 +49,7 @@ def _linear_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
     return out
 
 
-def _marker(kind: str, x: float, y: float, colour: str) -> object:
+def _marker(kind: str, x: float, y: float, colour: str) -> Rect | Poly | Circle:
     s = 4.0
     if kind == "square":
         return Rect(x - s, y - s, 2 * s, 2 * s, fill=colour, cls="point")

@@ -5,13 +5,16 @@ matplotlib brings its own DejaVu Sans, so Greek labels, ▲ ▼ ✗ ∞ and α �
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from plies.draw import FONT, Circle, Group, Line, Poly, Polyline, Rect, Scene, Text
+from plies.draw import FONT, Circle, Group, Item, Line, Poly, Polyline, Rect, Scene, Text
 from plies.extras import require
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
-def _dashes(dash: tuple[float, float] | None, width: float) -> Any:
+
+def _dashes(dash: tuple[float, float] | None, width: float) -> str | tuple[float, tuple[float, float]]:
     if not dash:
         return "solid"
     w = max(width, 0.1)
@@ -22,7 +25,7 @@ def _colour(c: str) -> str:
     return "none" if c in ("none", "") else c
 
 
-def _draw(ax: Any, item: Any, dx: float, dy: float, k: float, z: list[int]) -> None:
+def _draw(ax: Axes, item: Item, dx: float, dy: float, k: float, z: list[int]) -> None:
     from matplotlib import patches
     from matplotlib.patheffects import withStroke
 
@@ -46,7 +49,7 @@ def _draw(ax: Any, item: Any, dx: float, dy: float, k: float, z: list[int]) -> N
         ax.plot([tx(x) for x, _ in item.points], [ty(y) for _, y in item.points], color=item.stroke,
                 linewidth=item.width * k, linestyle=_dashes(item.dash, item.width), zorder=zo)
     elif isinstance(item, Rect):
-        common = dict(facecolor=_colour(item.fill), edgecolor=_colour(item.stroke),
+        common: dict[str, Any] = dict(facecolor=_colour(item.fill), edgecolor=_colour(item.stroke),
                       linewidth=item.width * k if item.stroke != "none" else 0,
                       linestyle=_dashes(item.dash, item.width), zorder=zo)
         if item.rx:

@@ -18,10 +18,12 @@ band under a dashed copy of the root ("continued"); a band still too wide is sca
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Protocol
 
-from plies.draw import Group, Line, Poly, Rect, Scene, Text, text_width
+from plies.draw import Group, Item, Line, Poly, Rect, Scene, Text, text_width
+from plies.game import Move, State
 
 PV = "#1565c0"
 GREY = "#9e9e9e"
@@ -190,11 +192,11 @@ def _style(marks: set[str]) -> tuple[str, str, float, tuple[float, float] | None
     return fill, stroke, 1.5, None, INK
 
 
-def _node_items(p: Placed) -> list[Any]:
+def _node_items(p: Placed) -> list[Item]:
     n = p.node
     fill, stroke, width, dash, ink = _style(n.marks)
     w, h = p.w, p.h
-    items: list[Any] = []
+    items: list[Item] = []
     if n.board is not None:
         items.append(Rect(-w / 2, -h / 2, w, h, fill=fill, stroke=stroke, width=width, dash=dash, rx=4,
                           cls="shape"))
@@ -230,7 +232,7 @@ def _node_items(p: Placed) -> list[Any]:
     return items
 
 
-def _edge_items(p: Placed, q: Placed) -> tuple[list[Any], list[str]]:
+def _edge_items(p: Placed, q: Placed) -> tuple[list[Item], list[str]]:
     """The edge from ``q`` (the parent) to ``p``: its line, the ✗ of a pruned edge and the move's label."""
     n = p.node
     x1, y1 = q.x, q.y + q.h / 2
@@ -250,7 +252,7 @@ def _edge_items(p: Placed, q: Placed) -> tuple[list[Any], list[str]]:
     elif "pv" in n.marks and "pv" in q.node.marks:
         cls.append("pv")
         stroke, w = PV, 4.0
-    items: list[Any] = [Line(x1, y1, x2, y2, stroke=stroke, width=w, dash=dash)]
+    items: list[Item] = [Line(x1, y1, x2, y2, stroke=stroke, width=w, dash=dash)]
     if "pruned" in n.marks:
         items.append(Text((x1 + x2) / 2, (y1 + y2) / 2, "✗", size=20, fill=CROSS, bold=True, cls="cross", halo=True))
     if n.edge:
@@ -266,7 +268,7 @@ def _edge_items(p: Placed, q: Placed) -> tuple[list[Any], list[str]]:
 
 
 def _band(placed: dict[str, Placed], width: float, height: float, dy: float, horizon: int | None,
-          horizon_label: str = "") -> list[Any]:
+          horizon_label: str = "") -> list[Item]:
     """One laid-out tree (a whole tree, or a band of a folded one) as groups, shifted down by ``dy``."""
     edges = Group(cls="edges", dy=dy)
     body = Group(cls="nodes", dy=dy)
@@ -288,7 +290,7 @@ def _band(placed: dict[str, Placed], width: float, height: float, dy: float, hor
             else:
                 notes.items.append(Text(p.x, p.y + p.h / 2 + NOTE_GAP / 2 + NOTE_SIZE / 2, n.note,
                                         size=NOTE_SIZE, fill=colour, cls="note", halo=True))
-    out: list[Any] = [edges, body, notes]
+    out: list[Item] = [edges, body, notes]
     if horizon is not None:
         above = [p.y + p.h / 2 for p in placed.values() if p.depth == horizon]
         below = [p.y - p.h / 2 for p in placed.values() if p.depth == horizon + 1]
@@ -386,7 +388,7 @@ def tree_scene(nodes: list[TreeNode], caption: str = "", legend: bool = False, l
     top = Group([content], scale=k_scale) if k_scale != 1.0 else content
     scene.items.append(top)
     yy = height + 6
-    extra: list[Any] = []
+    extra: list[Item] = []
     for line in cap_lines:
         extra.append(Text(need / 2, yy + 8, line, size=12, fill=INK, cls="caption"))
         yy += 18
@@ -463,7 +465,36 @@ def _legend(entries: list[str], x: float, y: float) -> Group:
     return g
 
 
-def explicit_edge(parent: Any, index: int) -> str:
+class Node(Protocol):
+    """What an explicit tree's node (``plies.games.tree.Node``) shows of itself."""
+
+    @property
+    def label(self) -> str | None: ...
+    @property
+    def value(self) -> float | None: ...
+    @property
+    def children(self) -> Sequence[Node]: ...
+
+
+class MCTNode(Protocol):
+    """What a Monte Carlo search tree's node (``plies.search.mcts.MCTNode``) shows of itself."""
+
+    @property
+    def state(self) -> State: ...
+    @property
+    def parent(self) -> MCTNode | None: ...
+    @property
+    def move(self) -> Move: ...
+    @property
+    def U(self) -> float: ...
+    @property
+    def N(self) -> int: ...
+    @property
+    def children(self) -> Mapping[Move, MCTNode]: ...
+    def size(self) -> int: ...
+
+
+def explicit_edge(parent: Node, index: int) -> str:
     """The label of an explicit tree's edge to child ``index``: ``a1``, ``a2`` ... under a node named by ASCII
     letters (the lab notes' A moves a1 to B), the child's index where neither is labelled, else nothing (the
     child's own name says it)."""
@@ -475,12 +506,12 @@ def explicit_edge(parent: Any, index: int) -> str:
     return ""
 
 
-def explicit_nodes(root: Any, here: tuple[int, ...] = ()) -> list[TreeNode]:
+def explicit_nodes(root: Node, here: tuple[int, ...] = ()) -> list[TreeNode]:
     """An explicit tree (``plies.games.tree.Node``: ``label``, ``value``, ``children``) as nodes to draw,
     MAX at the root and levels alternating; the node at path ``here`` (if not the root) is marked current."""
     out: list[TreeNode] = []
 
-    def walk(node: Any, path: tuple[int, ...], edge: str = "") -> None:
+    def walk(node: Node, path: tuple[int, ...], edge: str = "") -> None:
         nid = "r" + "".join(f".{i}" for i in path)
         parent = None if not path else "r" + "".join(f".{i}" for i in path[:-1])
         leaf = not node.children
@@ -496,12 +527,12 @@ def explicit_nodes(root: Any, here: tuple[int, ...] = ()) -> list[TreeNode]:
     return out
 
 
-def explicit_tree_svg(root: Any, here: tuple[int, ...] = ()) -> str:
+def explicit_tree_svg(root: Node, here: tuple[int, ...] = ()) -> str:
     """The SVG of an explicit tree before any search (what ``TreeState._repr_svg_`` shows)."""
     return tree_scene(explicit_nodes(root, here), label="game tree").to_svg()
 
 
-def mcts_nodes(root: Any, depth: int = 2, top: int | None = 3, min_visits: int = 1) -> list[TreeNode]:
+def mcts_nodes(root: MCTNode, depth: int = 2, top: int | None = 3, min_visits: int = 1) -> list[TreeNode]:
     """The top of a Monte Carlo search tree (``plies.search.mcts.MCTNode``: ``state``, ``move``, ``U``, ``N``,
     ``children``) as nodes to draw, ``depth`` plies deep: each node shows ``U/N`` (the wins of the player who
     moved into it, draws counted ½, over its visits), each edge its move; the root's player is MAX.  Below the
@@ -517,7 +548,7 @@ def mcts_nodes(root: Any, depth: int = 2, top: int | None = 3, min_visits: int =
             break
         pv.add(id(n))
 
-    def walk(node: Any, nid: str, parent: str | None, d: int) -> None:
+    def walk(node: MCTNode, nid: str, parent: str | None, d: int) -> None:
         move = "" if node.parent is None or parent is None else node.parent.state.move_str(node.move)
         kids = sorted(node.children.values(), key=lambda c: -c.N)
         shown = kids if d == 0 else [c for c in kids if c.N >= min_visits][: top if top is not None else None]
@@ -540,29 +571,20 @@ def mcts_nodes(root: Any, depth: int = 2, top: int | None = 3, min_visits: int =
     return out
 
 
-def _mcts_walk(root: Any) -> list[Any]:
-    out, todo = [], [root]
-    while todo:
-        n = todo.pop()
-        out.append(n)
-        todo.extend(n.children.values())
-    return out
-
-
-def mcts_scene(root: Any, depth: int = 2, top: int | None = 3, min_visits: int = 1, caption: str | None = None,
+def mcts_scene(root: MCTNode, depth: int = 2, top: int | None = 3, min_visits: int = 1, caption: str | None = None,
                max_width: float | None = SLIDE_WIDTH) -> Scene:
     """The picture of ``mcts_nodes(root, ...)`` with a caption: the move chosen and the visits."""
     nodes = mcts_nodes(root, depth, top, min_visits)
     if caption is None:
         best = max(root.children.values(), key=lambda c: c.N) if root.children else None
-        caption = (f"MCTS: {root.N} playouts, {sum(1 for _ in _mcts_walk(root))} nodes; plays "
+        caption = (f"MCTS: {root.N} playouts, {root.size()} nodes; plays "
                    f"{root.state.move_str(best.move)} (visited {best.N} times, won {best.U:g})"
                    if best is not None else f"MCTS: {root.N} playouts")
         caption += "\neach node: wins of the player who moved into it / visits (a draw counts ½)"
     return tree_scene(nodes, caption, label="Monte Carlo search tree", max_width=max_width)
 
 
-def positions(nodes: list[TreeNode]) -> dict[str, Any]:
+def positions(nodes: list[TreeNode]) -> dict[str, object]:
     """The layout as plain data for pages: width, height and each node's centre and shape size."""
     placed, width, height = layout(nodes)
     return {"width": round(width, 1), "height": round(height, 1),

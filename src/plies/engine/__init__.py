@@ -9,7 +9,7 @@ plain-Python ``learned`` evaluation) load where plies was installed without it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from plies.engine.levels import LEVELS, Level
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from plies.engine.api import Engine
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> type[Engine]:
     if name == "Engine":  # needs the compiled core: ImportError where it is not built
         from plies.engine.api import Engine
 

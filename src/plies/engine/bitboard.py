@@ -39,11 +39,6 @@ def popcount(x: int) -> int:
     return int(x).bit_count()
 
 
-def count_moves(P: int, O: int) -> int:
-    """Mobility: the number of legal moves of ``P``."""
-    return int(get_moves(P, O)).bit_count()
-
-
 def position(state: OthelloState) -> tuple[int, int]:
     """(P, O) of an 8x8 ``OthelloState``: side to move first, as Python ints."""
     own, opp = state.own_opp()

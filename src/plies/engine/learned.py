@@ -7,11 +7,10 @@ registry imports this module the first time the name ``learned`` is asked for (`
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from plies.game import ParseError
+from plies.games.othello import OthelloState
 from plies.heuristics import Heuristic, register
 from plies.i18n import N_
 
@@ -26,7 +25,7 @@ def _weights() -> np.ndarray:
     return _WEIGHTS[0]
 
 
-def learned(state: Any, player: int) -> float:
+def learned(state: OthelloState, player: int) -> float:
     """Predicted final disc difference from ``player``'s view (the side to move's prediction, negated for
     the other side, as the engine's negamax reads it)."""
     from plies.engine.patterns import evaluate_python

@@ -88,14 +88,3 @@ def get_level(level: int) -> Level:
         deeper = " (for deeper play name it: engine:depth=14,exact=22 or engine:time=30)" if level > MAX_LEVEL else ""
         raise ParseError(f"engine level must be 1 to {MAX_LEVEL}, not {level}{deeper}")
     return LEVELS[level]
-
-
-def table_markdown() -> str:
-    """The level table in Markdown (for docs and ``plies levels``)."""
-    rows = ["| level | midgame depth | exact solve from | slips (temperature, discs) | book | time a move | note |",
-            "|---|---|---|---|---|---|---|"]
-    for lv in LEVELS.values():
-        slips = f"{lv.temperature:g}" if lv.temperature else "none"
-        rows.append(f"| {lv.level} | {lv.depth} | {lv.exact_empties} empties | {slips} | "
-                    f"{'yes' if lv.book else 'no'} | {lv.time_text} | {lv.note} |")
-    return "\n".join(rows)

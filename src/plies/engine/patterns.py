@@ -17,31 +17,30 @@ the reference in tests).  The compiled sum over the 46 instances is generated fr
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from types import ModuleType
+from typing import NoReturn
 
 import numpy as np
+from numpy.typing import NDArray
 
 from plies.games.othello import legal_mask
 
 
-class _MissingCore:
+class _MissingCore(ModuleType):
     """Stands in for the compiled core where it is not built: any use raises the ImportError that said so."""
 
     def __init__(self, error: ImportError) -> None:
+        super().__init__("plies._core")
         self.error = str(error)
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> NoReturn:
         raise ImportError(self.error)
-
-
-def _missing_core(error: ImportError) -> Any:
-    return _MissingCore(error)
 
 
 try:
     from plies.core import lib
 except ImportError as e:  # no compiled core: the plain-Python reference (evaluate_python) still works
-    lib = _missing_core(e)
+    lib = _MissingCore(e)
 
 PATTERNS: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = (
     ("edge+2x", tuple((0, c) for c in range(8)) + ((1, 1), (1, 6))),
@@ -180,8 +179,8 @@ _H01 = _U(0x0101010101010101)
 _S = tuple(_U(k) for k in range(10))
 
 
-def _popcount(x: Any) -> Any:
-    """SWAR bit count of uint64 (scalars or arrays)."""
+def _popcount(x: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """SWAR bit count of each uint64."""
     x = x - ((x >> _S[1]) & _M1)
     x = (x & _M2) + ((x >> _S[2]) & _M2)
     x = (x + (x >> _S[4])) & _M4

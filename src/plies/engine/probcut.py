@@ -20,7 +20,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -40,6 +40,35 @@ EXACT = DEPTHS - 1
 """The depth row that predicts the exact final score (the solver's selective searches)."""
 MIN_SIGMA = 0.5
 """No spread below this (discs): a cell fitted from too few positions must not make the cuts reckless."""
+
+
+class ModelData(TypedDict):
+    """A Model's JSON (``lo``, ``hi``: None where unbounded)."""
+
+    coefficients: list[float]
+    lo: float | None
+    hi: float | None
+
+
+class PairData(TypedDict):
+    """A Pair's JSON."""
+
+    depth: int
+    shallow: int
+    empties: list[int]
+    slope: ModelData
+    offset: ModelData
+    sigma: ModelData
+
+
+class StatisticsData(TypedDict):
+    """A statistics file's JSON (``Statistics.to_dict``)."""
+
+    format: str
+    version: int
+    meta: dict[str, Any]
+    pairs: list[PairData]
+    static: list[PairData]
 
 
 def shallow_depth(depth: int) -> int:
@@ -66,12 +95,12 @@ class Model:
             y = y * x + c
         return np.clip(y, self.lo, self.hi)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ModelData:
         return {"coefficients": [round(c, 6) for c in self.coefficients], "lo": _finite(self.lo),
                 "hi": _finite(self.hi)}
 
     @classmethod
-    def from_dict(cls, d: Any, where: str) -> Model:
+    def from_dict(cls, d: object, where: str) -> Model:
         if not isinstance(d, dict) or not isinstance(d.get("coefficients"), list) or not d["coefficients"]:
             raise PliesError(f"{where}: a model needs a list of coefficients")
         cs = d["coefficients"]
@@ -95,12 +124,12 @@ class Pair:
     sigma: Model
     empties: tuple[int, int]  # the range it was measured on (outside it the models are extended flat)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PairData:
         return {"depth": self.depth, "shallow": self.shallow, "empties": list(self.empties),
                 "slope": self.slope.to_dict(), "offset": self.offset.to_dict(), "sigma": self.sigma.to_dict()}
 
     @classmethod
-    def from_dict(cls, d: Any, where: str) -> Pair:
+    def from_dict(cls, d: object, where: str) -> Pair:
         if not isinstance(d, dict):
             raise PliesError(f"{where}: not an object")
         depth, shallow = d.get("depth"), d.get("shallow")
@@ -169,7 +198,7 @@ class Statistics:
             t[empties, empties + 1:EXACT, 0] = 0
         return np.ascontiguousarray(t.reshape(-1))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> StatisticsData:
         return {"format": FORMAT, "version": VERSION, "meta": self.meta,
                 "pairs": [p.to_dict() for _, p in sorted(self.pairs.items())],
                 "static": [p.to_dict() for _, p in sorted(self.static.items())]}
@@ -206,7 +235,7 @@ def _finite(x: float) -> float | None:
     return None if not math.isfinite(x) else round(x, 6)
 
 
-def _number(x: Any, default: float, where: str) -> float:
+def _number(x: object, default: float, where: str) -> float:
     if x is None:
         return default
     if not isinstance(x, int | float) or not math.isfinite(x):
@@ -219,7 +248,7 @@ def weights_digest(path: str | Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
 
 
-def parse_statistics(data: Any, where: str) -> Statistics:
+def parse_statistics(data: object, where: str) -> Statistics:
     """Statistics from the parsed JSON of a statistics file; PliesError naming ``where`` if malformed."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PliesError(f"{where} is not a plies probcut statistics file")

@@ -17,13 +17,16 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from . import board as board_fmt
 from . import ggf, obf, tagged, transcript, wthor
-from .detect import MAX_LINE, load
+from .detect import MAX_LINE, Loaded, load
 from .errors import FormatError, shift
 from .model import OthelloGame
+
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
 
 SMALL = 1 << 20
 """Sources up to this many bytes are read whole."""
@@ -152,7 +155,7 @@ def _unsized(f: BinaryIO, name: str, fmt: str | None) -> Stream:
     return _large(_Chained(head, f), name, fmt, None)
 
 
-def _loaded(data: Any) -> Stream:
+def _loaded(data: Loaded) -> Stream:
     for kind in ("games", "positions", "names"):
         items = getattr(data, kind)
         if items:
@@ -169,7 +172,8 @@ class _Chained(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buf: Any) -> int:
+    def readinto(self, buffer: WriteableBuffer) -> int:
+        buf = memoryview(buffer).cast("B")
         if self.head:
             n = min(len(buf), len(self.head))
             buf[:n] = self.head[:n]
@@ -180,7 +184,7 @@ class _Chained(io.RawIOBase):
         return len(data)
 
 
-def _large(f: Any, name: str, fmt: str | None, size: int | None) -> Stream:
+def _large(f: io.BufferedReader | io.RawIOBase, name: str, fmt: str | None, size: int | None) -> Stream:
     raw = f if isinstance(f, io.BufferedReader) else io.BufferedReader(f, CHUNK)
     head = raw.peek(CHUNK)[:CHUNK]
     kind = fmt or _detect(head, name, size)
@@ -237,7 +241,7 @@ def _detect(head: bytes, name: str, size: int | None) -> str:
                       1, None, name)
 
 
-def _wthor(raw: Any, name: str, size: int | None) -> Stream:
+def _wthor(raw: BinaryIO, name: str, size: int | None) -> Stream:
     header_bytes = raw.read(wthor.HEADER_SIZE)
     header = wthor.WthorHeader.from_bytes(header_bytes, name)
     if header.board_size not in (0, 8):
@@ -273,7 +277,7 @@ def _sibling_names(path: Path, wanted: str, width: int) -> list[str] | None:
     return None
 
 
-def _names(raw: Any, name: str, kind: str, width: int, size: int | None) -> Stream:
+def _names(raw: BinaryIO, name: str, kind: str, width: int, size: int | None) -> Stream:
     header = wthor.WthorHeader.from_bytes(raw.read(wthor.HEADER_SIZE), name)
     count = None if size is None else (size - wthor.HEADER_SIZE) // width
     if size is not None and (size - wthor.HEADER_SIZE) % width:
@@ -365,7 +369,7 @@ def _game_end(buf: str) -> int | None:
             break
 
 
-def _lines(text: io.TextIOBase, name: str, kind: str) -> Iterator[Any]:
+def _lines(text: io.TextIOBase, name: str, kind: str) -> Iterator[OthelloGame | obf.ObfPosition]:
     """Games (transcripts) or positions (boards, OBF) one line at a time; every line at most MAX_LINE."""
     with text:
         lineno = 0

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Generic, TypeVar, cast
+from typing import Generic, TypeVar, cast
 
-from plies.game import PASS, GameType, IllegalMoveError, Outcome, ParseError, PliesError, State, split_moves
+from plies.game import PASS, GameType, IllegalMoveError, Move, Outcome, ParseError, PliesError, State, split_moves
 
 NORMAL, ILLEGAL, CRASH, TIMEOUT, ABORTED, RESIGNED = "normal", "illegal move", "crash", "time", "aborted", "resigned"
 """How a game ended: by the rules, or lost by an illegal move, a crash, the clock or a resignation, or left
@@ -22,7 +22,7 @@ PASS_WORDS = ("pass", "pa", "ps", "--", "@@")
 S = TypeVar("S", bound=State)
 
 
-def move_names(state: State, moves: Iterable[Any]) -> list[str]:
+def move_names(state: State, moves: Iterable[Move]) -> list[str]:
     """A line of moves from ``state`` in the game's notation (``["f5", "d6", "pass"]``): a game's moves, a
     principal variation.  A line that stops being legal (a variation cut by a table hit) ends there."""
     out: list[str] = []
@@ -66,7 +66,7 @@ class GameRecord:
     started_at: str = ""
     final: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return asdict(self)
 
     def result_text(self) -> str:
@@ -97,16 +97,16 @@ class Game(Generic[S]):
     ``players`` the two names (player 0 first); ``termination`` and ``detail`` say how a game ended otherwise
     than by the rules (``end``).  ``type`` is the game's GameType (None for a game without one: a tree)."""
 
-    def __init__(self, start: S, moves: Iterable[Any] = (), players: Sequence[str] = (),
+    def __init__(self, start: S, moves: Iterable[Move | str] = (), players: Sequence[str] = (),
                  type: GameType | None = None, started_at: str = "") -> None:
         from plies.games import type_of  # the registry imports this module's package
 
         self.start = start
         self.type = type if type is not None else type_of(start)
         self.states: list[S] = [start]
-        self.moves: list[Any] = []
+        self.moves: list[Move] = []
         self.notes: list[Note] = []
-        self.undone: list[tuple[Any, Note]] = []
+        self.undone: list[tuple[Move, Note]] = []
         self.players: tuple[str, str] = (players[0], players[1]) if players else start.player_names
         self.started_at = started_at
         self.termination = NORMAL
@@ -131,7 +131,7 @@ class Game(Generic[S]):
         return self._ended if self.termination != NORMAL else self.state.outcome()
 
     # --- changing ---------------------------------------------------------------------------------------------
-    def play(self, move: Any, note: Note | None = None) -> S:
+    def play(self, move: Move | str, note: Note | None = None) -> S:
         """Play ``move`` (a move, or its text: ``d3``, the lab notes' ``2 3``) and return the new position; the
         moves taken back are forgotten.  IllegalMoveError (ParseError for text) changes nothing."""
         if isinstance(move, str):
@@ -140,12 +140,12 @@ class Game(Generic[S]):
         self.undone.clear()
         return self.state
 
-    def _push(self, move: Any, note: Note) -> None:
+    def _push(self, move: Move, note: Note) -> None:
         self.states.append(cast(S, self.state.play(move)))
         self.moves.append(move)
         self.notes.append(note)
 
-    def undo(self, ply: int | None = None) -> Any:
+    def undo(self, ply: int | None = None) -> Move | None:
         """Take back the last move, or every move after the first ``ply``, keeping them for ``redo``; the game is
         in play again.  Returns the move now first to redo (None when ``ply`` is the present); IndexError when
         there is no such move to go back to."""
@@ -161,7 +161,7 @@ class Game(Generic[S]):
             self.termination, self.detail, self._ended = NORMAL, "", None
         return move
 
-    def redo(self) -> Any:
+    def redo(self) -> Move:
         """Play again the move taken back last and return it; IndexError when none is left."""
         if not self.undone:
             raise IndexError("no move to redo")

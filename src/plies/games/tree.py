@@ -11,10 +11,13 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar, TypeAlias
 
 from plies.game import WIN, IllegalMoveError, ParseError, State
 from plies.i18n import _
+
+TreeData: TypeAlias = "float | list[TreeData] | dict[str, str | TreeData] | None"
+"""A tree in its nested-list / labelled-dict form (what ``build`` reads and ``Node.to_data`` writes)."""
 
 
 @dataclass(frozen=True)
@@ -29,7 +32,7 @@ class Node:
     def is_leaf(self) -> bool:
         return not self.children
 
-    def to_data(self) -> Any:
+    def to_data(self) -> TreeData:
         """Back to the nested-list (or labelled dict) form."""
         if self.is_leaf:
             return self.value if self.label is None else {"label": self.label, "value": self.value}
@@ -37,7 +40,7 @@ class Node:
         return kids if self.label is None else {"label": self.label, "children": kids}
 
 
-def _leaf_value(value: Any) -> float:
+def _leaf_value(value: object) -> float:
     """A leaf's value: a finite number smaller in size than WIN (the searches read WIN and beyond as won games)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ParseError(_("a leaf value must be a number, not {value}").format(value=repr(value)))
@@ -47,7 +50,7 @@ def _leaf_value(value: Any) -> float:
     return value
 
 
-def build(data: Any) -> Node:
+def build(data: object) -> Node:
     """Turn the nested-list / dict form into Nodes; ParseError on anything else."""
     if isinstance(data, bool):
         raise ParseError(_("a tree leaf must be a number, not a boolean"))
@@ -100,7 +103,7 @@ class TreeState(State):
 
     __slots__ = ("root", "path", "node")
 
-    def __init__(self, root: Node | Any, path: tuple[int, ...] = ()) -> None:
+    def __init__(self, root: object, path: tuple[int, ...] = ()) -> None:
         self.root = root if isinstance(root, Node) else build(root)
         self.path = path
         node = self.root

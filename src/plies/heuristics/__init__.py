@@ -12,7 +12,7 @@ from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from plies.game import ParseError
+from plies.game import ParseError, State
 
 Evaluation = Callable[[Any, int], float]
 
@@ -29,7 +29,7 @@ class Heuristic:
     bound: float | None = None
     """The largest size of value it gives (the win-loss evaluation: 1), where it has one."""
 
-    def __call__(self, state: Any, player: int) -> float:
+    def __call__(self, state: State, player: int) -> float:
         return self.function(state, player)
 
 
@@ -96,7 +96,7 @@ def evaluation(game: str, name: str | None = None) -> Heuristic:
 RUNNING_SCORE = "disc-difference"
 
 
-def _score(state: Any, player: int) -> float:
+def _score(state: State, player: int) -> float:
     s = float(state.score())
     return s if player == 0 else -s
 

@@ -5,10 +5,11 @@ Both keep their discs as Python-int bitboards ``black`` and ``white``.
 
 from __future__ import annotations
 
-from typing import Any
+from plies.games.hexthello import HexThelloState
+from plies.games.othello import OthelloState
 
 
-def sides(state: Any, player: int) -> tuple[int, int]:
+def sides(state: OthelloState | HexThelloState, player: int) -> tuple[int, int]:
     """(``player``'s discs, the opponent's discs)."""
     return (state.black, state.white) if player == 0 else (state.white, state.black)
 
@@ -23,7 +24,7 @@ def table_sum(table: tuple[int, ...], b: int) -> int:
     return total
 
 
-def disc_difference(state: Any, player: int) -> float:
+def disc_difference(state: OthelloState | HexThelloState, player: int) -> float:
     """My discs minus the opponent's (the baseline of OpenSpiel and of the HexThello course)."""
     me, op = sides(state, player)
     return me.bit_count() - op.bit_count()

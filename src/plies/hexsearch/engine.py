@@ -12,9 +12,9 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from plies.game import PASS, WIN, PliesError
 from plies.games.hexthello import HexThelloState
@@ -50,7 +50,7 @@ class EngineReport:
         return SearchResult(self.value, self.move, [self.move], stats, name, "hexengine", self.exact)
 
 
-def _board(state: HexThelloState) -> tuple[Any, int]:
+def _board(state: HexThelloState) -> tuple[NDArray[np.int8], int]:
     return k.to_padded(state.black, state.white, state.holes), (k.BLACK if state.to_move == 0 else k.WHITE)
 
 

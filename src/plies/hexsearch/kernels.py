@@ -131,11 +131,6 @@ def to_move_index(p: int) -> int:
     return (i - 1) * SIZE + (j - 1)
 
 
-def from_move_index(m: int) -> int:
-    i, j = divmod(m, SIZE)
-    return (i + 1) * W + j + 1
-
-
 # --- rules and evaluations ------------------------------------------------------------------------------------
 
 
@@ -215,11 +210,6 @@ def wipeout_guard(board: np.ndarray, me: int) -> int:
     within a few plies, while the fitted evaluation (self-play games, which hardly hold a wipe-out) rates its
     mobility highly."""
     return lib.hex_guard(board, me)
-
-
-def board_hash(board: np.ndarray, me: int) -> int:
-    """The Zobrist key of the engine's transposition table (a signed 64-bit int)."""
-    return lib.hex_board_hash(board, me)
 
 
 # --- searches -----------------------------------------------------------------------------------------------

@@ -8,10 +8,9 @@ import random as _random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from importlib.metadata import entry_points
-from typing import Any
 
 from plies import heuristics
-from plies.game import ParseError, State
+from plies.game import Move, ParseError, State
 from plies.games import type_of
 from plies.search import SearchResult, alphabeta, minimax
 
@@ -28,14 +27,14 @@ class Player(ABC):
     completed depth, from the searching thread: a front-end's live "thinking" line."""
 
     @abstractmethod
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         """A legal move of ``state`` (which is not over)."""
 
     def take_side(self, side: int) -> None:
         """Called by the play loop before ``new_game`` with the side this player has in the game (0 Black, who
         moves first; 1 White): for a protocol that announces the colours first (the HexThello course's 102/103)."""
 
-    def decide(self, state: State, seconds: float | None = None) -> tuple[Any, SearchResult | None]:
+    def decide(self, state: State, seconds: float | None = None) -> tuple[Move, SearchResult | None]:
         """A move and the search behind it (None without one); a player that keeps to a time budget (the engine)
         searches about ``seconds`` (a game clock's share), the others ignore it."""
         move = self.choose(state)
@@ -58,15 +57,15 @@ class Player(ABC):
 class HumanPlayer(Player):
     """A person: ``ask(state)`` returns the move (front-ends inject it; tests feed scripted answers)."""
 
-    def __init__(self, ask: Callable[[State], Any] | None = None, name: str = "human") -> None:
+    def __init__(self, ask: Callable[[State], Move] | None = None, name: str = "human") -> None:
         self.ask = ask or _console_ask
         self.name = name
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         return self.ask(state)
 
 
-def _console_ask(state: State) -> Any:
+def _console_ask(state: State) -> Move:
     while True:
         text = input(f"{state.player_names[state.to_move]} to move: ")
         try:
@@ -85,7 +84,7 @@ class RandomPlayer(Player):
         self.rng = _random.Random(seed)
         self.name = "random" if seed is None else f"random:seed={seed}"
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         return self.rng.choice(state.legal_moves())
 
 
@@ -97,10 +96,10 @@ class GreedyPlayer(Player):
 
     name = "greedy"
 
-    def __init__(self, verbose: Callable[[State, list[tuple[Any, float]]], None] | None = None) -> None:
+    def __init__(self, verbose: Callable[[State, list[tuple[Move, float]]], None] | None = None) -> None:
         self.verbose = verbose
 
-    def values(self, state: State) -> list[tuple[Any, float]]:
+    def values(self, state: State) -> list[tuple[Move, float]]:
         me = state.to_move
         out = []
         for move in state.legal_moves():
@@ -113,7 +112,7 @@ class GreedyPlayer(Player):
             out.append((move, v))
         return out
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         values = self.values(state)
         if self.verbose:
             self.verbose(state, values)
@@ -149,7 +148,7 @@ class SearchPlayer(Player):
         result.evaluation = self.heuristic.name
         return result
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         self.last_result = self.search(state)
         return self.last_result.move
 

@@ -9,10 +9,9 @@ business, since cli-othello returns None when it has no move."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from plies import players
-from plies.game import PASS, ParseError, State
+from plies.game import PASS, Move, ParseError, State
 from plies.games.othello import OthelloState
 
 
@@ -32,7 +31,7 @@ class CliOthelloPlayer(players.Player):
         self.rng = random.Random(seed)
         self.name = f"clio:level={level}"
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         if not isinstance(state, OthelloState) or state.n != 8:
             raise ParseError("cli-othello plays 8x8 Othello only")
         moves = state.legal_moves()

@@ -13,16 +13,20 @@ import math
 import os
 import random
 import time as _time
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from plies import players
 from plies.engine.api import PROBCUT, Engine, check_threads, default_threads
 from plies.engine.clock import Clock, parse_clock
 from plies.engine.eval import LEARNED
 from plies.engine.levels import DEFAULT_LEVEL, get_level
-from plies.game import ParseError, PliesError, State
+from plies.game import Move, ParseError, PliesError, State
 from plies.games.othello import OthelloState
 from plies.search.result import SearchResult, Stats
+
+if TYPE_CHECKING:
+    from plies.engine.book import Book
 
 THREADS_ENV = "PLIES_ENGINE_THREADS"
 """Environment variable: the threads of an ``engine`` player whose spec names none (match workers set it to 1,
@@ -56,7 +60,7 @@ class EnginePlayer(players.Player):
             level = DEFAULT_LEVEL
         self.temperature = get_level(level).temperature if level is not None else 0.0
         self.use_book = book and self.temperature == 0.0
-        self._book: Any = None
+        self._book: Book | None = None
         self.rng = random.Random(seed)
         self.level = level
         self.depth = depth
@@ -109,11 +113,11 @@ class EnginePlayer(players.Player):
         budgeted from it."""
         self.clock = Clock.game(max(remaining, 0.001), increment)
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         move, self.last_result = self.decide(state)
         return move
 
-    def decide(self, state: State, seconds: float | None = None) -> tuple[Any, SearchResult]:
+    def decide(self, state: State, seconds: float | None = None) -> tuple[Move, SearchResult]:
         """The move and its search; ``seconds`` (a front-end's clock) caps this search instead of the player's
         own time or clock, which it leaves as they are."""
         if not isinstance(state, OthelloState) or state.n != 8:
@@ -173,7 +177,10 @@ class EnginePlayer(players.Player):
         self.engine.stop()
 
 
-def _number(params: dict[str, str], key: str, kind: type) -> Any:
+N = TypeVar("N", int, float)
+
+
+def _number(params: dict[str, str], key: str, kind: Callable[[str], N]) -> N | None:
     if key not in params:
         return None
     raw = params.pop(key)

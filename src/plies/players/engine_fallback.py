@@ -13,10 +13,10 @@ from __future__ import annotations
 import sys
 import threading
 import time as _time
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from plies import players
-from plies.game import ParseError, State
+from plies.game import Move, ParseError, State
 from plies.games import type_of
 from plies.heuristics import get as get_heuristic
 from plies.search import alphabeta
@@ -129,11 +129,11 @@ class FallbackEnginePlayer(players.Player):
             depth += 1
             result = search(state, depth, -1, self.evaluation)
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         self.last_result = self.search(state)
         return self.last_result.move
 
-    def decide(self, state: State, seconds: float | None = None) -> tuple[Any, SearchResult | None]:
+    def decide(self, state: State, seconds: float | None = None) -> tuple[Move, SearchResult | None]:
         self.last_result = self.search(state, seconds)
         return self.last_result.move, self.last_result
 

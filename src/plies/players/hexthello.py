@@ -9,10 +9,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TypeVar
 
 from plies import players
-from plies.game import ParseError, State
+from plies.game import Move, ParseError, State
 from plies.games.hexthello import HexThelloState
 from plies.heuristics import hexthello as _heuristics  # noqa: F401  (registers the hexthello heuristics)
 from plies.hexsearch.engine import EVALUATIONS, HexEngine, doc004_move
@@ -56,7 +57,7 @@ class HexEnginePlayer(players.Player):
     def new_game(self, state: State) -> None:
         self.engine.new_game()
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         report = self.engine.search(_hex(state), depth=self.depth, seconds=self.seconds)
         self.last_result = report.to_result(self.name)
         return report.move
@@ -71,14 +72,17 @@ class Doc004Player(players.Player):
         self.depth, self.pruning = depth, pruning
         self.name = f"doc004:depth={depth}" + ("" if pruning else ",pruning=off")
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         move, value, nodes = doc004_move(_hex(state), self.depth, self.pruning)
         self.last_result = SearchResult(value, move, [move], Stats(nodes=nodes, depth=self.depth),
                                         "doc004", "doc004")
         return move
 
 
-def _number(params: dict[str, str], key: str, kind: type) -> Any:
+N = TypeVar("N", int, float)
+
+
+def _number(params: dict[str, str], key: str, kind: Callable[[str], N]) -> N | None:
     if key not in params:
         return None
     try:

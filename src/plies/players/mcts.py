@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import TypeVar
 
-from plies.game import ParseError, State
+from plies.game import Move, ParseError, State
 from plies.players import Player, register
 from plies.search.mcts import C, mcts
 from plies.search.result import SearchResult
@@ -39,13 +40,17 @@ class MCTSPlayer(Player):
     def search(self, state: State) -> SearchResult:
         return mcts(state, self.iterations, self.c, rng=self.rng)
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         self.last_result = self.search(state)
         return self.last_result.move
 
 
+N = TypeVar("N", int, float)
+D = TypeVar("D")
+
+
 def _factory(game: str, params: dict[str, str], raw: str) -> Player:
-    def number(key: str, kind: type, default: Any) -> Any:
+    def number(key: str, kind: Callable[[str], N], default: D) -> N | D:
         if key not in params:
             return default
         text = params.pop(key)

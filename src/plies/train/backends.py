@@ -6,12 +6,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from plies.game import PASS, WIN, PliesError, State
 from plies.games.othello import OthelloState
 from plies.heuristics import get as get_heuristic
 from plies.search import alphabeta
+
+if TYPE_CHECKING:
+    from plies.engine.api import Engine
 
 BACKENDS = ("engine", "python")
 
@@ -99,7 +102,7 @@ class EngineBackend:
         self.selective = selective
         self.engine: Any = self._new()
 
-    def _new(self) -> Any:
+    def _new(self) -> Engine:
         kind = _engine_class()
         if self.selective:
             return kind(hash_mb=self.hash_mb, evaluation=self.evaluation)
@@ -154,7 +157,7 @@ def get_backend(name: str, evaluation: str | None = None, selective: bool = True
     raise PliesError(f"unknown backend {name!r}; choose from: {', '.join(BACKENDS)}")
 
 
-def _engine_class() -> Any:
+def _engine_class() -> type[Engine]:
     """``plies.engine.Engine``; PliesError when the compiled core is not built."""
     try:
         from plies.engine import Engine

@@ -29,7 +29,7 @@ import os
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 import numpy as np
 
@@ -40,6 +40,23 @@ from plies.train.backends import Backend, get_backend
 
 FORMAT = "plies-train-data"
 VERSION = 1
+
+
+class Header(TypedDict):
+    """A data file's first line; ``labels``: the relabelling runs (``plies.train.label``) that made it."""
+
+    format: str
+    version: int
+    settings: dict[str, object]
+    labels: NotRequired[list[dict[str, object]]]
+
+
+class GameLine(TypedDict):
+    """One game of a data file: its index, moves (``--`` a pass), positions [own, opp, label, kind(, search)]."""
+
+    i: int
+    moves: str
+    positions: list[list[Any]]
 
 
 @dataclass(frozen=True)
@@ -67,7 +84,7 @@ class Settings:
             raise PliesError("--depth must be at least 1")
 
 
-def play_one(index: int, settings: Settings, backend: Backend) -> dict[str, Any]:
+def play_one(index: int, settings: Settings, backend: Backend) -> GameLine:
     """Game ``index`` of a run and its labelled positions (deterministic for given settings and backend)."""
     rng = random.Random(f"{settings.seed}:{index}")
     backend.new_game()
@@ -131,7 +148,7 @@ def play_one(index: int, settings: Settings, backend: Backend) -> dict[str, Any]
 # --- the file ----------------------------------------------------------------------------------------------
 
 
-def read_header(path: str) -> dict[str, Any] | None:
+def read_header(path: str) -> Header | None:
     """The header of a data file, or None when the file is missing or empty."""
     if not os.path.exists(path) or os.path.getsize(path) == 0:
         return None
@@ -145,14 +162,14 @@ def read_header(path: str) -> dict[str, Any] | None:
         raise PliesError(f"{path} is not a plies training data file") from None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise PliesError(f"{path} is not a plies training data file")
-    return head
+    return cast(Header, head)
 
 
 _MAX_HEADER = 1 << 20
 """Longest header line read (a binary file given by mistake is not read whole to look for a newline)."""
 
 
-def game_problem(rec: Any) -> str | None:
+def game_problem(rec: object) -> str | None:
     """What is wrong with a parsed game record, or None for a good one (``i`` a game index, ``positions`` a list
     of [own, opp, label, kind] or [own, opp, label, kind, search]: disjoint 64-bit bitboards, a finite label,
     kind 0, 1 or 2, a finite search value)."""
@@ -180,7 +197,7 @@ def game_problem(rec: Any) -> str | None:
     return None
 
 
-def read_games(path: str) -> Iterator[tuple[int, dict[str, Any], bytes]]:
+def read_games(path: str) -> Iterator[tuple[int, GameLine, bytes]]:
     """The game records of a data file after its header: (line number, record, the line), each checked.
 
     A last line without its newline that is not JSON (a write cut short by a stopped run) is left out, and so
@@ -194,7 +211,7 @@ def read_games(path: str) -> Iterator[tuple[int, dict[str, Any], bytes]]:
                 yield number, rec, line
 
 
-def _parse_line(path: str, number: int, line: bytes) -> dict[str, Any] | None:
+def _parse_line(path: str, number: int, line: bytes) -> GameLine | None:
     """A checked game record; None for a blank line or a torn last one (no newline, not JSON)."""
     if not line.strip():
         return None
@@ -208,7 +225,7 @@ def _parse_line(path: str, number: int, line: bytes) -> dict[str, Any] | None:
     problem = game_problem(rec)
     if problem:
         raise PliesError(f"{path}: line {number}: {problem}")
-    return dict(rec)
+    return rec  # (a dict, as game_problem checked)
 
 
 def done_games(path: str) -> set[int]:

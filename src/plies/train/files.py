@@ -9,12 +9,15 @@ import zipfile
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from plies.game import PliesError
 
+if TYPE_CHECKING:
+    import numpy as np
 
-def read_npz(path: str | Path, what: str, keys: Iterable[str]) -> dict[str, Any]:
+
+def read_npz(path: str | Path, what: str, keys: Iterable[str]) -> dict[str, np.ndarray]:
     """The arrays ``keys`` of an .npz archive, refusing in one line a file that is not one or lacks them or holds
     pickled objects (never loaded); ``what`` names the kind of file in the message (e.g. "a weights file")."""
     import numpy as np
@@ -23,7 +26,7 @@ def read_npz(path: str | Path, what: str, keys: Iterable[str]) -> dict[str, Any]
         raise PliesError(f"{path}: no such file")
     if not zipfile.is_zipfile(path):
         raise PliesError(f"{path} is not {what} (not an .npz archive)")
-    out: dict[str, Any] = {}
+    out: dict[str, np.ndarray] = {}
     try:
         with np.load(path, allow_pickle=False) as z:
             for key in keys:

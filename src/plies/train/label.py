@@ -17,12 +17,16 @@ import json
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from plies.game import PASS, WIN, PliesError
 from plies.games import OthelloState
 from plies.train.data import FORMAT, VERSION, append_lines, read_games, read_header, remove_header_only
 from plies.train.files import same_file
+
+if TYPE_CHECKING:
+    from plies.engine.api import Engine
+    from plies.train.data import GameLine, Header
 
 SEARCH_LABEL = 2
 """Kind of a label set by a search (0: game result, 1: exact)."""
@@ -67,7 +71,7 @@ class Labeller:
         self.settings = settings
         self.engine = self._engine()
 
-    def _engine(self) -> Any:
+    def _engine(self) -> Engine:
         from plies.engine import Engine
 
         return Engine(hash_mb=8, evaluation="learned", weights=self.settings.weights or None)
@@ -80,7 +84,7 @@ class Labeller:
             sign = -1.0
         return sign * disc_value(float(self.engine.search(state, depth=self.settings.depth).value))
 
-    def game(self, rec: dict[str, Any]) -> dict[str, Any]:
+    def game(self, rec: GameLine) -> GameLine:
         """A game record with the positions in the empties range relabelled (empty hash tables for each game)."""
         self.engine.clear()
         s = self.settings
@@ -96,14 +100,14 @@ class Labeller:
         return {**rec, "positions": out}
 
 
-def _open(src: str, out: str, settings: LabelSettings, resume: bool) -> tuple[dict[str, Any], set[int]]:
+def _open(src: str, out: str, settings: LabelSettings, resume: bool) -> tuple[Header, set[int]]:
     head = read_header(src)
     if head is None:
         raise PliesError(f"{src}: no such data file (or it is empty)")
     labels = head.get("labels", [])
     if not isinstance(labels, list):
         raise PliesError(f"{src}: line 1: 'labels' must be a list")
-    header = {"format": FORMAT, "version": VERSION, "settings": head.get("settings", {}),
+    header: Header = {"format": FORMAT, "version": VERSION, "settings": head.get("settings", {}),
               "labels": [*labels, {"source": os.path.basename(src), **asdict(settings)}]}
     if os.path.exists(out) and os.path.getsize(out):
         if not resume:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from plies.game import State
+from plies.game import Move, State
 from plies.players import Player
 from plies.train.book import Book, load_book
 
@@ -27,7 +27,7 @@ class BookPlayer(Player):
     def new_game(self, state: State) -> None:
         self.fallback.new_game(state)
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         move = self.book.choose(state, self.rng, self.margin)
         if move is not None and move in state.legal_moves():
             self.in_book += 1
@@ -56,7 +56,7 @@ class LearnedPlayer(Player):
     def new_game(self, state: State) -> None:
         self.engine.clear()  # a game does not depend on the games before it
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State) -> Move:
         r = self.engine.search(state, depth=None if self.time else self.depth, time=self.time)
         self.last_result = r
         return r.move

@@ -24,13 +24,17 @@ import random
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from plies.engine import probcut as pc
 from plies.game import WIN, PliesError
 from plies.games.othello import OthelloState
+
+if TYPE_CHECKING:
+    from plies.engine.api import Engine
+    from plies.search.result import SearchResult
 
 SAMPLES_FORMAT = "plies-probcut-samples-2"
 
@@ -92,10 +96,10 @@ def sample_positions(settings: Settings) -> list[tuple[int, int]]:
     return out
 
 
-_ENGINES: dict[str, Any] = {}
+_ENGINES: dict[str, Engine] = {}
 
 
-def _engine(weights: str) -> Any:
+def _engine(weights: str) -> Engine:
     """This process's engine for a weights file ("" = the shipped one), without selectivity."""
     if weights not in _ENGINES:
         from plies.engine.api import Engine
@@ -118,7 +122,7 @@ def measure(own: int, opp: int, settings: Settings) -> tuple[np.ndarray, float, 
     values[0] = float(lib.evaluate(own, opp, LEARNED, engine.weights))
     empties = state.empties()
 
-    def keep(results: list[Any]) -> None:
+    def keep(results: list[SearchResult]) -> None:
         r = results[0]
         if 1 <= r.stats.depth <= settings.depth and abs(float(r.value)) < WIN / 2:
             values[r.stats.depth] = float(r.value)
@@ -264,7 +268,7 @@ def solver_shallow_depth(empties: int) -> int:
     return 2 * q if q > 1 else 2
 
 
-def fit(samples: Samples, meta: dict[str, Any]) -> pc.Statistics:
+def fit(samples: Samples, meta: dict[str, object]) -> pc.Statistics:
     """The statistics of the measured samples."""
     e = samples.empties
     V = samples.values
