@@ -484,7 +484,7 @@ class MCTNode(Protocol):
     @property
     def parent(self) -> MCTNode | None: ...
     @property
-    def move(self) -> Move: ...
+    def move(self) -> Move | None: ...
     @property
     def U(self) -> float: ...
     @property
@@ -549,7 +549,9 @@ def mcts_nodes(root: MCTNode, depth: int = 2, top: int | None = 3, min_visits: i
         pv.add(id(n))
 
     def walk(node: MCTNode, nid: str, parent: str | None, d: int) -> None:
-        move = "" if node.parent is None or parent is None else node.parent.state.move_str(node.move)
+        move = ""
+        if node.parent is not None and parent is not None and node.move is not None:
+            move = node.parent.state.move_str(node.move)
         kids = sorted(node.children.values(), key=lambda c: -c.N)
         shown = kids if d == 0 else [c for c in kids if c.N >= min_visits][: top if top is not None else None]
         shown = shown if d < depth else []
@@ -579,7 +581,7 @@ def mcts_scene(root: MCTNode, depth: int = 2, top: int | None = 3, min_visits: i
         best = max(root.children.values(), key=lambda c: c.N) if root.children else None
         caption = (f"MCTS: {root.N} playouts, {root.size()} nodes; plays "
                    f"{root.state.move_str(best.move)} (visited {best.N} times, won {best.U:g})"
-                   if best is not None else f"MCTS: {root.N} playouts")
+                   if best is not None and best.move is not None else f"MCTS: {root.N} playouts")
         caption += "\neach node: wins of the player who moved into it / visits (a draw counts ½)"
     return tree_scene(nodes, caption, label="Monte Carlo search tree", max_width=max_width)
 

@@ -37,7 +37,7 @@ class MCTNode:
 
     state: State
     parent: MCTNode | None = None
-    move: Move = None
+    move: Move | None = None
     U: float = 0.0
     N: int = 0
     children: dict[Move, MCTNode] = field(default_factory=dict)
@@ -132,7 +132,7 @@ def mcts(state: State, iterations: int = 1000, c: float = C, seed: int | None = 
     best = root.best_child()
     pv: list[Move] = []
     n = root
-    while (nxt := n.best_child()) is not None and nxt.N > 0:
+    while (nxt := n.best_child()) is not None and nxt.N > 0 and nxt.move is not None:
         pv.append(nxt.move)
         n = nxt
     value = 2 * best.mean() - 1 if best is not None else 0.0

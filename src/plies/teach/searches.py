@@ -30,7 +30,7 @@ from plies.search.trace import N
 EXACT, LOWER, UPPER = 0, 1, 2
 FLAG_NAMES = {EXACT: "exact", LOWER: "lower", UPPER: "upper"}
 
-Table = dict[N, tuple[int, float, int, Move]]
+Table = dict[N, tuple[int, float, int, Move | None]]
 """state -> (remaining depth, value, EXACT/LOWER/UPPER, best move)."""
 
 
