@@ -6,15 +6,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from plies.extras import require
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
     from fastapi import FastAPI
 
 
-def create_app(db: Any = None, workers: int = 4, processes: int = 0, warm: bool = False, **limits: Any) -> FastAPI:
+class Limits(TypedDict, total=False):
+    """``create_app``'s keyword settings (their defaults are ``plies.web.app.create_app``'s)."""
+
+    allow_hosts: Sequence[str]
+    listen: str | None
+    per_token: int
+    per_address: int
+    library_path: str | Path | None
+
+
+def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 0, warm: bool = False,
+               **limits: Unpack[Limits]) -> FastAPI:
     """The web application; ``db`` is the SQLite file of the game history (default: user data dir);
     ``processes`` > 0 runs the textbook searches in that many worker processes (uses more cores); ``warm``
     imports the engine and its weights in the background at start-up.  ``limits``: ``allow_hosts`` (Host

@@ -16,7 +16,6 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
 from urllib.parse import parse_qsl
 
 from fastapi import FastAPI, Request
@@ -47,10 +46,11 @@ from plies.web.guard import (
 from plies.web.history import History
 from plies.web.info import info
 from plies.web.library import Library
-from plies.web.routes import analysis, games, history, reviews, set_token
+from plies.web.routes import Route, analysis, games, history, reviews, set_token
 from plies.web.routes import library as library_routes
 from plies.web.sessions import NotSeated
 from plies.web.thinker import Thinker
+from plies.web.views import AppInfo, Messages
 from plies.web.workers import Workers
 
 log = logging.getLogger("plies.web")
@@ -101,6 +101,7 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         "with the token of the browser that created it (cookie plies_token or header X-Plies-Token).",
         lifespan=lifespan,
     )
+    app.router.route_class = Route
     app.state.sessions, app.state.history, app.state.pool, app.state.tokens = sessions, store, pool, tokens
     app.state.analyst = shared_analyst()
     app.state.library = library
@@ -146,11 +147,11 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
     @app.get("/api/info", summary="What the start screen offers: games, levels, heuristics, engine")
-    def get_info() -> dict[str, Any]:  # the teaching pages are mounted at /learn; invites name the LAN hosts
+    def get_info() -> AppInfo:  # the teaching pages are mounted at /learn; invites name the LAN hosts
         return {**info(), "learn": True, "hosts": lan_hosts, "library": library is not None}
 
     @app.get("/api/messages", summary="The page's words in a language: {English: translation}")
-    def get_messages(lang: str = i18n.DEFAULT) -> dict[str, Any]:  # one catalog: the terminal's and Learn's
+    def get_messages(lang: str = i18n.DEFAULT) -> Messages:  # one catalog: the terminal's and Learn's
         code = i18n.normalize(lang)
         if code is None:
             raise StarletteHTTPException(400, f"unknown language {lang!r}; choose from: {', '.join(i18n.LANGUAGES)}")
@@ -197,7 +198,7 @@ def _printable(text: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-async def _quietly(job: Awaitable[Any]) -> None:
+async def _quietly(job: Awaitable[object]) -> None:
     try:
         await job
     except Exception as e:  # warming up is an optimisation; the first engine game pays instead

@@ -8,10 +8,13 @@ name.  A game without a type (a plug-in's quick registration) is drawn from its 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from plies.game import BoardView, State
+from plies.game import BoardView, Move, State
 from plies.games import type_of
+
+if TYPE_CHECKING:
+    from plies.web.views import Layout, Legal
 
 SYMBOLS = {0: "X", 1: "O", None: "", BoardView.HOLE: "#"}
 
@@ -29,12 +32,11 @@ def view(state: State) -> BoardView:
                      tuple(str(r + 1) for r in range(n)))
 
 
-def layout(state: State) -> dict[str, Any]:
+def layout(state: State) -> Layout:
     """The board's shape and looks, as the page reads them."""
     v = view(state)
-    out: dict[str, Any] = {"kind": v.shape, "rows": v.rows, "cols": v.cols, "files": list(v.files),
-                           "ranks": list(v.ranks), "pieces": list(v.pieces), "surface": v.surface,
-                           "stars": [list(s) for s in v.stars]}
+    out: Layout = {"kind": v.shape, "rows": v.rows, "cols": v.cols, "files": list(v.files), "ranks": list(v.ranks),
+                   "pieces": list(v.pieces), "surface": v.surface, "stars": [list(s) for s in v.stars]}
     if v.on_board is not None:
         out["cells_on_board"] = list(v.on_board)
     return out
@@ -45,7 +47,7 @@ def cells(state: State) -> list[str]:
     return [SYMBOLS.get(c, "") for c in view(state).cells]
 
 
-def legal(state: State) -> list[dict[str, Any]]:
+def legal(state: State) -> list[Legal]:
     """The cells a click plays a move on, with the move's name (passes are not clicked)."""
     if state.is_over():
         return []
@@ -57,7 +59,7 @@ def highlight(state: State) -> list[int]:
     return list(view(state).highlight)
 
 
-def cell_of(before: State, move: Any) -> int | None:
+def cell_of(before: State, move: Move) -> int | None:
     """The cell ``move`` was played on from ``before`` (None for a pass)."""
     return view(before).cell_of(move)
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from plies.analysis.position import clamp_level
 from plies.game import PliesError, State
 from plies.web.analyst import LIVE, Analyst
-from plies.web.views import summary
+from plies.web.views import Summary, summary
 
 log = logging.getLogger("plies.web")
 
@@ -21,17 +20,17 @@ class Evals:
     """Each position's analysis summary (``views.summary``) at ``level``, by position; ``on_eval(state, eval)``
     is called as each arrives."""
 
-    def __init__(self, analyst: Analyst, level: int | None, on_eval: Callable[[State, dict[str, Any]], None]) -> None:
+    def __init__(self, analyst: Analyst, level: int | None, on_eval: Callable[[State, Summary], None]) -> None:
         self.analyst = analyst
         self.level = clamp_level(level)
         self.on_eval = on_eval
-        self.values: dict[State, dict[str, Any]] = {}
+        self.values: dict[State, Summary] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def of(self, state: State) -> dict[str, Any] | None:
+    def of(self, state: State) -> Summary | None:
         return self.values.get(state)
 
-    def line(self, states: Sequence[State]) -> list[dict[str, Any] | None]:
+    def line(self, states: Sequence[State]) -> list[Summary | None]:
         """The graph: each position's summary, None where it has not arrived."""
         return [self.values.get(s) for s in states]
 

@@ -5,13 +5,18 @@ transcript file and, for Othello, as GGF.  WTHOR files, which are bytes, come th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
-from plies.game import ParseError, State
+from plies.game import Move, ParseError, State
 from plies.games import parse_position, type_of
 from plies.games.othello import OthelloState
 from plies.games.record import Game
 from plies.web.setup import start_for
+
+if TYPE_CHECKING:
+    from plies.formats.detect import Loaded
+    from plies.formats.obf import ObfPosition
+    from plies.web.views import FileGames, ListedGame, ListedPosition
 
 DEFAULT_GAME = "othello"
 """The game a transcript file names with no ``# game`` line (what ``plies play`` saves)."""
@@ -23,7 +28,7 @@ class Opened:
     how many games the file holds and its format."""
 
     start: State
-    moves: list[Any] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
     names: tuple[str, str] = ("", "")
     games: int = 1
     format: str = "transcript"
@@ -41,25 +46,24 @@ def looks_like_obf(text: str) -> bool:
     return ";" in first and obf.looks_like_obf(text)
 
 
-def _file_games(text: str) -> tuple[str, list[Any]] | None:
-    """(format, games) of a GGF or tagged-transcripts text, (``obf``, positions) of an OBF text; None for any other
-    text."""
+def _file_games(text: str) -> Loaded | None:
+    """The games of a GGF or tagged-transcripts text, the positions of an OBF text (format ``obf``); None for any
+    other text."""
     from plies.formats import ggf, tagged
     from plies.formats.detect import load
 
     stripped = text.lstrip()
     if looks_like_obf(stripped):
-        loaded = load(text, None, "obf")
-        return "obf", loaded.positions
+        return load(text, None, "obf")
     if not (ggf.looks_like_ggf(stripped) or tagged.looks_like_tagged(stripped)):
         return None
     loaded = load(text)
     if not loaded.games:
         raise ParseError(f"the {loaded.format.upper()} text holds no game")
-    return loaded.format, loaded.games
+    return loaded
 
 
-def list_games(text: str) -> dict[str, Any]:
+def list_games(text: str) -> FileGames:
     """The games of a game file (GGF, tagged transcripts) for a person to pick one: ``format``, ``total`` and
     ``games`` (the first ``MAX_LISTED``), each with its ``index`` (from 1), players, date, number of moves and
     result; an OBF file's positions, each with a ``label`` (side to move, empty squares, comment); no games for any
@@ -67,15 +71,16 @@ def list_games(text: str) -> dict[str, Any]:
     found = _file_games(text)
     if found is None:
         return {"format": None, "total": 0, "games": []}
-    if found[0] == "obf":
-        return {"format": "obf", "total": len(found[1]),
-                "games": [{"index": k, "label": _position_label(p)} for k, p in enumerate(found[1][:MAX_LISTED], 1)]}
-    out = []
-    for k, g in enumerate(found[1][:MAX_LISTED], 1):
+    if found.format == "obf":
+        positions: list[ListedPosition] = [{"index": k, "label": _position_label(p)}
+                                           for k, p in enumerate(found.positions[:MAX_LISTED], 1)]
+        return {"format": "obf", "total": len(found.positions), "games": positions}
+    out: list[ListedGame] = []
+    for k, g in enumerate(found.games[:MAX_LISTED], 1):
         score = g.score()
         out.append({"index": k, "black": g.black.strip(), "white": g.white.strip(), "moves": len(g.moves),
                     "result": None if score is None else f"{score:+g}", "date": g.date})
-    return {"format": found[0], "total": len(found[1]), "games": out}
+    return {"format": found.format, "total": len(found.games), "games": out}
 
 
 def open_file(game: str, size: int | None, text: str, index: int = 1) -> Opened | None:
@@ -86,14 +91,15 @@ def open_file(game: str, size: int | None, text: str, index: int = 1) -> Opened 
 
     found = _file_games(text)
     if found is not None:
-        fmt, games = found
-        if not 1 <= index <= len(games):
-            raise ParseError(f"the file holds {len(games)} game{'s' if len(games) > 1 else ''}: there is no game "
+        fmt = found.format
+        count = len(found.positions) if fmt == "obf" else len(found.games)
+        if not 1 <= index <= count:
+            raise ParseError(f"the file holds {count} game{'s' if count > 1 else ''}: there is no game "
                              f"number {index}")
-        g = games[index - 1]
         if fmt == "obf":
-            return Opened(g.state, [], ("", ""), len(games), fmt)
-        return Opened(g.start, list(g.moves), (g.black.strip(), g.white.strip()), len(games), fmt)
+            return Opened(found.positions[index - 1].state, [], ("", ""), count, fmt)
+        g = found.games[index - 1]
+        return Opened(g.start, list(g.moves), (g.black.strip(), g.white.strip()), count, fmt)
     stripped = text.lstrip()
     if stripped.startswith("#"):
         headers, body = saved_headers(text)
@@ -105,7 +111,7 @@ def open_file(game: str, size: int | None, text: str, index: int = 1) -> Opened 
     return None
 
 
-def _position_label(p: Any) -> str:
+def _position_label(p: ObfPosition) -> str:
     """An OBF position as a line of the list: the side to move, the empty squares, the best score, the comment."""
     state = p.state
     who = "Black" if state.to_move == 0 else "White"

@@ -31,7 +31,7 @@ import json
 import secrets
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, NoReturn
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from starlette.datastructures import Headers
@@ -40,7 +40,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
 from plies.game import PliesError
-from plies.web.sessions import GameSession, Sessions
+from plies.web.sessions import IDLE_SECONDS, MAX_SESSIONS, GameSession, OnFinish, Sessions, Side
+
+if TYPE_CHECKING:
+    from plies.game import Move, State
+    from plies.web.clock import Clock
+    from plies.web.workers import Workers
 
 COOKIE = "plies_token"
 HEADER = "x-plies-token"
@@ -146,7 +151,7 @@ def json_problem(text: str | bytes, max_depth: int = MAX_DEPTH) -> str | None:
     if deep:
         return deep
 
-    def constant(name: str) -> Any:
+    def constant(name: str) -> NoReturn:
         raise ValueError(f"{name} is not a JSON number")
 
     try:
@@ -158,7 +163,7 @@ def json_problem(text: str | bytes, max_depth: int = MAX_DEPTH) -> str | None:
     return None
 
 
-def _has_surrogate(data: Any) -> bool:
+def _has_surrogate(data: object) -> bool:
     stack = [data]
     while stack:
         x = stack.pop()
@@ -173,7 +178,7 @@ def _has_surrogate(data: Any) -> bool:
     return False
 
 
-def parse_json(text: str | bytes, max_bytes: int = MAX_MESSAGE, max_depth: int = MAX_DEPTH) -> Any:
+def parse_json(text: str | bytes, max_bytes: int = MAX_MESSAGE, max_depth: int = MAX_DEPTH) -> object:
     """A WebSocket message as JSON, or PliesError saying why it is refused."""
     if len(text) > max_bytes:
         raise PliesError(f"messages are at most {max_bytes} bytes")
@@ -393,13 +398,16 @@ class ClientSessions(Sessions):
     """``Sessions`` with per-client limits: a client over its limit loses its own least recently used live
     game; when the server is full, a new game is refused (``Busy``), never someone else's dropped."""
 
-    def __init__(self, *args: Any, per_token: int = PER_TOKEN, per_address: int = PER_ADDRESS,
-                 **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, pool: Workers, on_finish: OnFinish | None = None, max_sessions: int = MAX_SESSIONS,
+                 idle_seconds: float = IDLE_SECONDS, *, per_token: int = PER_TOKEN,
+                 per_address: int = PER_ADDRESS) -> None:
+        super().__init__(pool, on_finish, max_sessions, idle_seconds)
         self.per_token, self.per_address = per_token, per_address
         self.address: dict[str, str] = {}
 
-    async def create(self, owner: str, *args: Any, **kwargs: Any) -> GameSession:
+    async def create(self, owner: str, start: State, sides: Sequence[Side], delay: float = 0.0,
+                     custom_start: bool = False, moves: Sequence[Move] = (), clock: Clock | None = None,
+                     analysis_level: int | None = None) -> GameSession:
         addr = CLIENT.get()
         self._drop_stale()
         self._limit([s for s in self.games.values() if s.owner == owner], self.per_token)
@@ -407,7 +415,7 @@ class ClientSessions(Sessions):
                     self.per_address)
         if len(self.games) >= self.max_sessions:
             raise Busy(f"the server holds {len(self.games)} live games, its limit: try again later")
-        session = await super().create(owner, *args, **kwargs)
+        session = await super().create(owner, start, sides, delay, custom_start, moves, clock, analysis_level)
         self.address[session.id] = addr
         return session
 

@@ -10,10 +10,12 @@ import json
 import os
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from sqlalchemy import Float, Integer, String, Text, create_engine, func, select
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from plies.web.views import HistoryEntry, Stored, StoredGame
 
 
 class Base(DeclarativeBase):
@@ -39,13 +41,32 @@ class GameRow(Base):
     started_at: Mapped[str] = mapped_column(String(40))
     finished_at: Mapped[str] = mapped_column(String(40), index=True)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id, "game": self.game, "start": self.start, "players": [self.player0, self.player1],
-            "moves": json.loads(self.moves or "[]"), "values": json.loads(self.values or "[]"),
-            "winner": self.winner, "score": self.score, "result": self.result, "final": self.final,
-            "started_at": self.started_at, "finished_at": self.finished_at,
-        }
+    def listed(self) -> Stored:
+        """The game without its moves and values."""
+        return {"id": self.id, "game": self.game, "start": self.start, "players": [self.player0, self.player1],
+                "winner": self.winner, "score": self.score, "result": self.result, "final": self.final,
+                "started_at": self.started_at, "finished_at": self.finished_at}
+
+    def to_dict(self) -> StoredGame:
+        return {**self.listed(), "moves": json.loads(self.moves or "[]"), "values": json.loads(self.values or "[]")}
+
+
+class Row(TypedDict):
+    """A finished game to store: GameRow's columns, its moves and values as lists (``finished_at``: default now)."""
+
+    id: str
+    game: str
+    start: str
+    player0: str
+    player1: str
+    moves: list[str]
+    values: list[float | None]
+    winner: int | None
+    score: float
+    result: str
+    final: str
+    started_at: str
+    finished_at: NotRequired[str]
 
 
 def default_db_path() -> Path:
@@ -70,31 +91,24 @@ class History:
         self.engine = create_engine(url, connect_args={"check_same_thread": False})
         Base.metadata.create_all(self.engine)
 
-    def save(self, row: dict[str, Any]) -> None:
+    def save(self, row: Row) -> None:
         """Insert or replace a finished game (``row`` uses GameRow's column names; lists are encoded)."""
-        data = dict(row)
-        data["moves"] = json.dumps(data.get("moves", []))
-        data["values"] = json.dumps(data.get("values", []))
+        data: dict[str, object] = {**row, "moves": json.dumps(row.get("moves", [])),
+                                   "values": json.dumps(row.get("values", []))}
         data.setdefault("finished_at", now())
         with Session(self.engine) as s, s.begin():
             s.merge(GameRow(**data))
 
-    def list(self, limit: int = 50, offset: int = 0) -> tuple[int, list[dict[str, Any]]]:
+    def list(self, limit: int = 50, offset: int = 0) -> tuple[int, list[HistoryEntry]]:
         """(total number of games, the newest ``limit`` games after ``offset``) without their move lists."""
         with Session(self.engine) as s:
             total = s.scalar(select(func.count()).select_from(GameRow)) or 0
             rows = s.scalars(
                 select(GameRow).order_by(GameRow.finished_at.desc(), GameRow.id).limit(limit).offset(offset)
             ).all()
-            out = []
-            for r in rows:
-                d = r.to_dict()
-                d["plies"] = len(d.pop("moves"))
-                d.pop("values")
-                out.append(d)
-            return int(total), out
+            return int(total), [{**r.listed(), "plies": len(json.loads(r.moves or "[]"))} for r in rows]
 
-    def get(self, game_id: str) -> dict[str, Any] | None:
+    def get(self, game_id: str) -> StoredGame | None:
         with Session(self.engine) as s:
             row = s.get(GameRow, game_id)
             return row.to_dict() if row is not None else None

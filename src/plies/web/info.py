@@ -3,13 +3,12 @@ the algorithms and heuristics, whether the fast engine plays here."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from plies import heuristics
 from plies.analysis import levels
 from plies.games import GAMES, TYPES
 from plies.i18n import N_, _
 from plies.web import boards
+from plies.web.views import GameEntry, Info, Variant
 
 WORDS = (N_("Tic-tac-toe"), N_("Connect Four"), N_("Red"), N_("Yellow"),
          N_("three in a row"), N_("four in a row"), N_("You"))
@@ -17,7 +16,7 @@ WORDS = (N_("Tic-tac-toe"), N_("Connect Four"), N_("Red"), N_("Yellow"),
 its own language, whatever the request that made the game said)."""
 
 
-def info() -> dict[str, Any]:
+def info() -> Info:
     """What the start screen offers: the games (each described by its ``GameType``), levels, algorithms,
     heuristics per game, engine availability."""
     ok, text = levels.engine_status()
@@ -38,17 +37,17 @@ def info() -> dict[str, Any]:
     }
 
 
-def game_entries() -> list[dict[str, Any]]:
+def game_entries() -> list[GameEntry]:
     """Every game the page offers, from its ``GameType``: its variants (board sizes) with their start boards,
     the sides' names and symbols, how its results count, a move for the help, whether the engine plays it."""
-    out = []
+    out: list[GameEntry] = []
     for name in GAMES:
         t = TYPES.get(name)
         start = GAMES[name]()
         default = t.board_size(start) if t is not None else None
         # the usual board first (the start screen's default), then the other sizes
         sizes = [default, *sorted(set(t.sizes) - {default})] if t is not None and t.sizes and default else [None]
-        variants = []
+        variants: list[Variant] = []
         for size in sizes:
             s = start if size in (None, default) else t.start(size, "standard")  # type: ignore[union-attr]
             variants.append({

@@ -20,7 +20,7 @@ prefers when it is installed, has no header limit, so ``plies web`` names h11.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TypedDict
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -96,8 +96,21 @@ class DeadlineH11Protocol(H11Protocol):
         super().connection_lost(exc)
 
 
+class Settings(TypedDict):
+    """uvicorn's keyword arguments for the protocol and the limits."""
+
+    http: type[DeadlineH11Protocol]
+    h11_max_incomplete_event_size: int
+    timeout_keep_alive: int
+    limit_concurrency: int
+    ws_max_size: int
+    ws_max_queue: int
+    ws_ping_interval: float
+    ws_ping_timeout: float
+
+
 def server_settings(request_seconds: float = REQUEST_SECONDS, per_address: int = PER_ADDRESS_CONNECTIONS
-                    ) -> dict[str, Any]:
+                    ) -> Settings:
     """uvicorn's settings for ``plies web`` (``uvicorn.run(app, host=..., port=..., **server_settings())``)."""
     protocol = type("PliesH11Protocol", (DeadlineH11Protocol,),
                     {"request_seconds": request_seconds, "per_address": per_address})

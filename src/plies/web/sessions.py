@@ -19,7 +19,6 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from plies.game import PASS, Move, PliesError, State
 from plies.games.record import RESIGNED, TIMEOUT, Game
@@ -34,7 +33,7 @@ from plies.web.workers import Workers
 
 log = logging.getLogger("plies.web")
 
-OnFinish = Callable[["GameSession"], Awaitable[Any] | None]
+OnFinish = Callable[["GameSession"], Awaitable[object] | None]
 """Called when a game a person or the computer played here ends; what it returns (the store) is awaited before
 any answer shows the end."""
 
@@ -90,11 +89,11 @@ class GameSession:
         self.played = False  # a move was played here (a pasted finished game is not saved again)
         self.abandoned = False
         self.was_watched = False  # a browser watched it over a WebSocket (and may have left since)
-        self.saving: asyncio.Future[Any] | None = None  # the store of the finished game, until it committed
+        self.saving: asyncio.Future[object] | None = None  # the store of the finished game, until it committed
         self.saved: bool | None = None  # True once stored, False when it could not be (``error`` says why)
         self.started_at = time.time()
         self.touched = time.monotonic()
-        self.watchers: set[asyncio.Queue[dict[str, Any]]] = set()
+        self.watchers: set[asyncio.Queue[views.Message]] = set()
         self.idle = asyncio.Event()  # set while the computer is not thinking
         self.idle.set()
         self._turns: asyncio.Task[None] | None = None
@@ -111,7 +110,7 @@ class GameSession:
             with contextlib.suppress(Exception):  # the save reports its own failure (``saved``, ``error``)
                 await asyncio.shield(saving)
 
-    async def answer(self, viewer: str | None = None) -> dict[str, Any]:
+    async def answer(self, viewer: str | None = None) -> views.GameView:
         """``view`` for the browser with token ``viewer`` once the game's store has committed: what every answer
         to a client sends."""
         await self.settled()
@@ -441,7 +440,7 @@ class GameSession:
         self._finish()
 
     # --- watchers -------------------------------------------------------------------------------------------
-    def _eval_arrived(self, state: State, ev: dict[str, Any]) -> None:
+    def _eval_arrived(self, state: State, ev: views.Summary) -> None:
         for ply in range(len(self.game.states) - 1, -1, -1):
             if self.game.states[ply] == state:
                 self._send({"type": "eval", "ply": ply, "eval": ev})
@@ -456,7 +455,7 @@ class GameSession:
         self.touched = time.monotonic()
         self._send({"type": "state"})
 
-    def _send(self, message: dict[str, Any]) -> None:
+    def _send(self, message: views.Message) -> None:
         for q in list(self.watchers):
             with contextlib.suppress(asyncio.QueueFull):  # a stuck watcher loses messages, never blocks the game
                 q.put_nowait(message)

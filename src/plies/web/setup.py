@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
-from plies.game import ParseError, PliesError, State
+from plies.game import Move, ParseError, PliesError, State
 from plies.games import TYPES, start_position, type_of
 from plies.games.record import Game
 
@@ -77,7 +76,7 @@ def read_board(start: State, text: str) -> State:
 
 
 def read_setup(game: str, size: int | None, text: str | None,
-               then: Sequence[str] | None = None) -> tuple[State, list[Any]]:
+               then: Sequence[str] | None = None) -> tuple[State, list[Move]]:
     """(start position, moves) of a set-up: nothing (the game's start), a board with the side to move, or a
     transcript whose moves are kept; ``then``: moves played after it (one per item)."""
     start, moves = _read_setup(game, size, text)
@@ -90,7 +89,7 @@ def read_setup(game: str, size: int | None, text: str | None,
     return start, played.moves
 
 
-def _read_setup(game: str, size: int | None, text: str | None) -> tuple[State, list[Any]]:
+def _read_setup(game: str, size: int | None, text: str | None) -> tuple[State, list[Move]]:
     start = start_for(game, size)
     if not text or not text.strip():
         return start, []

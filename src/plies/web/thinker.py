@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from plies.analysis.value import from_search
 from plies.game import PASS, State
@@ -72,6 +72,39 @@ class Step(TypedDict):
     nodes: int
     seconds: float
     move: str
+
+
+class Solved(TypedDict):
+    """A finished solve: the outcome for the side to move, the margin (None for win/draw/loss), the best line."""
+
+    outcome: str
+    margin: int | None
+    best: str
+    line: list[str]
+
+
+class JobView(TypedDict):
+    """A job as the page shows it (``Job.view``)."""
+
+    id: str
+    kind: str
+    ply: int
+    position: str
+    status: str
+    to_move: int
+    empties: int
+    limit: float
+    lines_asked: int
+    wld: bool
+    elapsed: float
+    nodes: int
+    depth: int
+    selectivity: float | None
+    lines: list[Line]
+    steps: list[Step]
+    unit: str
+    error: NotRequired[str]
+    result: NotRequired[Solved]
 
 
 def _line(state: State, r: SearchResult) -> Line:
@@ -163,7 +196,7 @@ class Job:
             engine.stop()
 
     # --- the JSON ---------------------------------------------------------------------------------------------
-    def view(self) -> dict[str, Any]:
+    def view(self) -> JobView:
         """The job as the page shows it: its status, the live figures and lines, and a solve's result."""
         with self._lock:
             results, steps = list(self.results), list(self.steps)
@@ -173,7 +206,7 @@ class Job:
             with contextlib.suppress(Exception):
                 nodes = max(nodes, int(engine.ctl[0]))  # the node counter the search keeps (ctl[NODES])
         end = self.ended if self.ended is not None else time.monotonic()
-        out: dict[str, Any] = {
+        out: JobView = {
             "id": self.id, "kind": self.kind, "ply": self.ply, "position": self.state.to_text(),
             "status": self.status, "to_move": self.state.to_move, "empties": self.state.empties(),
             "limit": SOLVE_LIMIT if self.kind == "solve" else self.seconds, "lines_asked": self.lines,

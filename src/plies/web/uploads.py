@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import base64
 import binascii
-from typing import Any
+from typing import TYPE_CHECKING
 
 from plies.formats import wthor
 from plies.formats.errors import FormatError
 from plies.formats.ggf import write_ggf
 from plies.game import ParseError
+
+if TYPE_CHECKING:
+    from plies.web.views import FileGames, ListedGame
 
 MAX_WTHOR = 1_500_000
 """Largest .wtb (with its WTHOR.JOU) the page sends, in bytes (about 22,000 games)."""
@@ -41,14 +44,15 @@ def _name(names: list[str] | None, number: int) -> str:
     return names[number].strip() if names is not None and 0 <= number < len(names) else f"player #{number}"
 
 
-def list_wthor(data: str, players: str | None = None, name: str = "the file") -> dict[str, Any]:
+def list_wthor(data: str, players: str | None = None, name: str = "the file") -> FileGames:
     """The games of a .wtb file (base64), players named from a WTHOR.JOU (base64) when given: ``total`` and
     ``games`` (the first ``MAX_LISTED``, each with its ``index`` from 1, players, year, moves and Black's disc
     difference).  ParseError naming the byte of a bad record."""
     f, names = _read(data, players, name)
     year = str(f.header.year) if f.header.year else ""
-    games = [{"index": k, "black": _name(names, g.black), "white": _name(names, g.white), "moves": len(g.moves),
-              "result": f"{2 * g.score - 64:+d}", "date": year} for k, g in enumerate(f.games[:MAX_LISTED], 1)]
+    games: list[ListedGame] = [
+        {"index": k, "black": _name(names, g.black), "white": _name(names, g.white), "moves": len(g.moves),
+         "result": f"{2 * g.score - 64:+d}", "date": year} for k, g in enumerate(f.games[:MAX_LISTED], 1)]
     return {"format": "wthor", "total": len(f.games), "games": games, "named": names is not None}
 
 

@@ -19,9 +19,10 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import TypeVar, TypeVarTuple
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 class Workers:
@@ -41,7 +42,7 @@ class Workers:
             for _ in range(getattr(self.processes, "_max_workers", 1)):
                 self.processes.submit(_prepare_worker)
 
-    async def run(self, fn: Callable[..., T], *args: Any, heavy: bool = False) -> T:
+    async def run(self, fn: Callable[[*Ts], T], *args: *Ts, heavy: bool = False) -> T:
         """``fn(*args)`` in a worker process when ``heavy`` and everything pickles, else in a worker thread."""
         loop = asyncio.get_running_loop()
         use_process = heavy and self.processes is not None and _picklable(fn, args)
@@ -83,7 +84,7 @@ def _prepare_worker() -> None:
     time.sleep(0.2)
 
 
-def _picklable(fn: Callable[..., Any], args: tuple[Any, ...]) -> bool:
+def _picklable(fn: object, args: tuple[object, ...]) -> bool:
     try:
         pickle.dumps((fn, args))
     except Exception:  # a probe: PicklingError, TypeError, AttributeError (a local object) ... all mean "no"

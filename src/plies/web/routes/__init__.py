@@ -1,17 +1,36 @@
 """The browser app's JSON API, one router per resource: ``games`` (a live game, its moves and its WebSocket),
 ``analysis`` (positions valued, hints), ``reviews`` and ``history`` (finished games); the Learn page has its own
 (``plies.teach.web``).  The helpers here find a request's token and game in the app's state (``app.state``:
-``sessions``, ``tokens``, ``pool``, ``analyst``, ``history``)."""
+``sessions``, ``tokens``, ``pool``, ``analyst``, ``history``).  Every route is a ``Route``."""
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
+from typing import Any
+
 from fastapi import HTTPException, Request, WebSocket
+from fastapi.datastructures import DefaultPlaceholder
+from fastapi.routing import APIRoute
 from starlette.responses import Response
 
 from plies.web.guard import COOKIE, HEADER
 from plies.web.sessions import NOT_SEATED, GameSession
 
 COOKIE_DAYS = 365
+
+
+class Route(APIRoute):
+    """A JSON route whose answer goes out as the handler built it: its return annotation (a TypedDict of
+    ``plies.web.views``, which pydantic does not take on Python 3.11) types the code, and FastAPI sends the dict as
+    a plain JSON object, unchecked.  A handler that returns a ``Response`` keeps FastAPI's handling."""
+
+    def __init__(self, path: str, endpoint: Callable[..., object], **kwargs: Any) -> None:
+        returns = inspect.signature(endpoint, eval_str=True).return_annotation
+        if isinstance(kwargs.get("response_model"), DefaultPlaceholder) and not (
+                isinstance(returns, type) and issubclass(returns, Response)):
+            kwargs["response_model"] = dict[str, object]
+        super().__init__(path, endpoint, **kwargs)
 
 
 def token_of(request: Request | WebSocket) -> str | None:

@@ -6,30 +6,31 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any, cast
+from typing import cast
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
 from plies.analysis import levels
 from plies.analysis.book import book_moves
-from plies.analysis.position import hints
+from plies.analysis.position import Analysis, hints
 from plies.game import PliesError, State
 from plies.games import type_of
 from plies.games.othello import OthelloState
 from plies.games.record import Game
 from plies.web import thinker
 from plies.web.analyst import URGENT, Analyst
-from plies.web.routes import live, seated, token_of
+from plies.web.routes import Route, live, seated, token_of
 from plies.web.schemas import AnalysisIn, HintIn
 from plies.web.sessions import GameSession
 from plies.web.setup import read_setup
+from plies.web.views import AnalysisView, BookView, HintView
 from plies.web.workers import Workers
 
-router = APIRouter(prefix="/api", tags=["analysis"])
+router = APIRouter(prefix="/api", tags=["analysis"], route_class=Route)
 
 
-async def hint(pool: Workers, session: GameSession, count: int) -> dict[str, Any]:
+async def hint(pool: Workers, session: GameSession, count: int) -> HintView:
     """The best ``count`` moves of the game's position (searched off the event loop) and the ply they are for
     (None when the game moved on meanwhile); none during a game between two browsers."""
     if session.with_friend and not session.game.over:
@@ -40,7 +41,7 @@ async def hint(pool: Workers, session: GameSession, count: int) -> dict[str, Any
 
 
 @router.post("/games/{gid}/hint", summary="The best moves of the side to move, with values")
-async def post_hint(gid: str, request: Request, body: HintIn | None = None) -> dict[str, Any]:
+async def post_hint(gid: str, request: Request, body: HintIn | None = None) -> HintView:
     session = live(request, gid)
     if token_of(request) != session.owner:
         session = seated(request, gid)  # a friend's browser asks for its own game
@@ -49,7 +50,7 @@ async def post_hint(gid: str, request: Request, body: HintIn | None = None) -> d
 
 @router.get("/games/{gid}/analysis", summary="Every legal move of a position of the game, valued, best first")
 async def get_analysis(gid: str, request: Request, ply: int | None = None,
-                       level: int | None = Query(None, ge=1, le=levels.MAX_LEVEL)) -> dict[str, Any]:
+                       level: int | None = Query(None, ge=1, le=levels.MAX_LEVEL)) -> AnalysisView:
     session = live(request, gid)
     k = len(session.game.moves) if ply is None else ply
     if not 0 <= k < len(session.game.states):
@@ -59,7 +60,7 @@ async def get_analysis(gid: str, request: Request, ply: int | None = None,
 
 
 @router.post("/analysis", summary="Every legal move of any position, valued, best first")
-async def post_analysis(body: AnalysisIn, request: Request) -> dict[str, Any]:
+async def post_analysis(body: AnalysisIn, request: Request) -> Analysis:
     start, moves = read_setup(body.game, body.size, body.position, body.moves)
     analyst: Analyst = request.app.state.analyst
     return {**await analyst.analyse(Game(start, moves).state, body.level, URGENT)}
@@ -123,7 +124,7 @@ def _thinker(request: Request) -> thinker.Thinker:
 
 
 @router.get("/games/{gid}/book", summary="The opening book's moves of a position of the game, with their values")
-async def get_book(gid: str, request: Request, ply: int | None = Query(None, ge=0, le=1000)) -> dict[str, Any]:
+async def get_book(gid: str, request: Request, ply: int | None = Query(None, ge=0, le=1000)) -> BookView:
     session = live(request, gid)
     k, state = _position(session, ply)
     return {"ply": k, "unit": "discs", "to_move": None if state.is_over() else state.to_move,
@@ -131,14 +132,14 @@ async def get_book(gid: str, request: Request, ply: int | None = Query(None, ge=
 
 
 @router.post("/book", summary="The opening book's moves of any position (8x8 Othello), with their values")
-async def post_book(body: AnalysisIn) -> dict[str, Any]:
+async def post_book(body: AnalysisIn) -> BookView:
     start, moves = read_setup(body.game, body.size, body.position, body.moves)
     state = Game(start, moves).state
     return {"unit": "discs", "to_move": None if state.is_over() else state.to_move, "moves": book_moves(state)}
 
 
 @router.post("/games/{gid}/think", summary="Think about a position for some seconds (1-5 lines); poll GET .../job")
-async def post_think(gid: str, body: ThinkIn, request: Request) -> dict[str, Any]:
+async def post_think(gid: str, body: ThinkIn, request: Request) -> thinker.JobView:
     session = _analysing(request, gid)
     k, state = _position(session, body.ply)
     job = thinker.Job(gid, k, _searchable(state), "think", body.seconds, body.lines)
@@ -146,7 +147,7 @@ async def post_think(gid: str, body: ThinkIn, request: Request) -> dict[str, Any
 
 
 @router.post("/games/{gid}/solve", summary="Solve a position exactly (or win/draw/loss); poll GET .../job")
-async def post_solve(gid: str, body: SolveIn, request: Request) -> dict[str, Any]:
+async def post_solve(gid: str, body: SolveIn, request: Request) -> thinker.JobView:
     session = _analysing(request, gid)
     k, state = _position(session, body.ply)
     othello = _searchable(state)
@@ -160,7 +161,7 @@ async def post_solve(gid: str, body: SolveIn, request: Request) -> dict[str, Any
 
 
 @router.get("/games/{gid}/job", summary="The game's think or solve: its live line while it runs, then its answer")
-async def get_job(gid: str, request: Request) -> dict[str, Any]:
+async def get_job(gid: str, request: Request) -> thinker.JobView:
     _analysing(request, gid)
     job = _thinker(request).get(gid)
     if job is None:
@@ -169,7 +170,7 @@ async def get_job(gid: str, request: Request) -> dict[str, Any]:
 
 
 @router.post("/games/{gid}/job/stop", summary="Stop the game's think or solve (it keeps what it found)")
-async def post_stop(gid: str, request: Request) -> dict[str, Any]:
+async def post_stop(gid: str, request: Request) -> thinker.JobView:
     _analysing(request, gid)
     job = _thinker(request).stop(gid)
     if job is None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from datetime import UTC, datetime
-from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
@@ -20,14 +19,15 @@ from plies.web import boards, views
 from plies.web.clock import Clock
 from plies.web.files import ggf_file, list_games, open_file, transcript_file
 from plies.web.guard import parse_json
-from plies.web.routes import NOT_YOURS, found, live, owned, seated, set_token, token_of
+from plies.web.routes import NOT_YOURS, Route, found, live, owned, seated, set_token, token_of
 from plies.web.routes.analysis import hint
 from plies.web.schemas import MOVE_MAX_LENGTH, BranchIn, FileIn, JoinIn, MoveIn, PlayerSpec, SettingsIn, StartGame
 from plies.web.sessions import GameSession, NotSeated, Sessions, Side
 from plies.web.setup import read_setup, start_for
 from plies.web.turns import Computer, make_computer
+from plies.web.views import FileGames, GameView, JoinView, Message, PositionView, TranscriptView
 
-router = APIRouter(tags=["games"])
+router = APIRouter(tags=["games"], route_class=Route)
 OUTBOX = 512
 """Messages a WebSocket may leave unread; one more and the server closes it (1008)."""
 WAIT_SECONDS = 120.0
@@ -91,7 +91,7 @@ async def new_game(spec: StartGame, request: Request) -> JSONResponse:
     return response
 
 
-async def _answer(session: GameSession, request: Request, wait: bool = False) -> dict[str, Any]:
+async def _answer(session: GameSession, request: Request, wait: bool = False) -> GameView:
     """The game as the page draws it, after the computer's reply when ``wait``."""
     if wait:
         with contextlib.suppress(TimeoutError):
@@ -100,24 +100,24 @@ async def _answer(session: GameSession, request: Request, wait: bool = False) ->
 
 
 @router.post("/api/files/games", summary="The games of a game file (GGF, tagged transcripts), to pick one to open")
-async def post_file_games(body: FileIn) -> dict[str, Any]:
+async def post_file_games(body: FileIn) -> FileGames:
     return list_games(body.text)
 
 
 @router.get("/api/games/{gid}", summary="A game as the page draws it")
-async def get_game(gid: str, request: Request, wait: bool = False) -> dict[str, Any]:
+async def get_game(gid: str, request: Request, wait: bool = False) -> GameView:
     return await _answer(live(request, gid), request, wait)
 
 
 @router.post("/api/games/{gid}/moves", summary="Play a move; with wait=true, answer after the computer replied")
-async def post_move(gid: str, body: MoveIn, request: Request, wait: bool = False) -> dict[str, Any]:
+async def post_move(gid: str, body: MoveIn, request: Request, wait: bool = False) -> GameView:
     session = seated(request, gid)
     await session.move(body.move, token_of(request))
     return await _answer(session, request, wait)
 
 
 @router.post("/api/games/{gid}/resign", summary="Resign: the other side wins (on one screen, the side to move resigns)")
-async def post_resign(gid: str, request: Request) -> dict[str, Any]:
+async def post_resign(gid: str, request: Request) -> GameView:
     session = seated(request, gid)
     session.resign(token_of(request))
     return await _answer(session, request)
@@ -146,13 +146,13 @@ async def rematch(sessions: Sessions, session: GameSession, token: str | None) -
 
 
 @router.post("/api/games/{gid}/rematch", summary="A finished game again with the colours swapped")
-async def post_rematch(gid: str, request: Request) -> dict[str, Any]:
+async def post_rematch(gid: str, request: Request) -> GameView:
     session = await rematch(request.app.state.sessions, live(request, gid), token_of(request))
     return await _answer(session, request)
 
 
 @router.get("/api/join/{code}", summary="What an invite code opens: the game, who invites, the seat still open")
-async def get_join(code: str, request: Request) -> dict[str, Any]:
+async def get_join(code: str, request: Request) -> JoinView:
     session = _invited(request, code)
     seat = session.open_seat()
     host = next((s.name for s in session.sides if s.kind == "human" and not s.friend), "")
@@ -181,7 +181,7 @@ async def post_join(body: JoinIn, request: Request) -> JSONResponse:
 
 
 @router.post("/api/games/{gid}/undo", summary="Take back to your previous turn (two browsers: ask, or agree)")
-async def post_undo(gid: str, request: Request) -> dict[str, Any]:
+async def post_undo(gid: str, request: Request) -> GameView:
     session = live(request, gid)
     if session.with_friend:
         await session.take_back(token_of(request))
@@ -191,48 +191,48 @@ async def post_undo(gid: str, request: Request) -> dict[str, Any]:
 
 
 @router.post("/api/games/{gid}/undo/decline", summary="Two browsers: say no to the other player's take-back")
-async def post_decline(gid: str, request: Request) -> dict[str, Any]:
+async def post_decline(gid: str, request: Request) -> GameView:
     session = live(request, gid)
     session.decline(token_of(request))
     return await _answer(session, request)
 
 
 @router.post("/api/games/{gid}/redo", summary="Play again what undo took back")
-async def post_redo(gid: str, request: Request, wait: bool = False) -> dict[str, Any]:
+async def post_redo(gid: str, request: Request, wait: bool = False) -> GameView:
     session = owned(request, gid)
     await session.redo()
     return await _answer(session, request, wait)
 
 
 @router.post("/api/games/{gid}/branch", summary="Play on from an earlier position: the moves after it are replaced")
-async def post_branch(gid: str, body: BranchIn, request: Request) -> dict[str, Any]:
+async def post_branch(gid: str, body: BranchIn, request: Request) -> GameView:
     session = owned(request, gid)
     await session.branch(body.ply, body.move)
     return await _answer(session, request)
 
 
 @router.post("/api/games/{gid}/settings", summary="The engine level of the game's analysis (graph, hints, review)")
-async def post_settings(gid: str, body: SettingsIn, request: Request) -> dict[str, Any]:
+async def post_settings(gid: str, body: SettingsIn, request: Request) -> GameView:
     session = owned(request, gid)
     session.set_analysis_level(body.analysis_level)
     return await _answer(session, request)
 
 
 @router.post("/api/games/{gid}/abandon", summary="Stop a game (its computer stops searching)")
-async def post_abandon(gid: str, request: Request) -> dict[str, Any]:
+async def post_abandon(gid: str, request: Request) -> dict[str, bool]:
     owned(request, gid).abandon()
     return {"ok": True}
 
 
 @router.get("/api/games/{gid}/positions/{ply}", summary="The position after PLY moves, as the page draws it")
-async def get_position(gid: str, ply: int, request: Request) -> dict[str, Any]:
+async def get_position(gid: str, ply: int, request: Request) -> PositionView:
     session = live(request, gid)
     await session.settled()  # the last position says whether the game is over: only once it is stored
     return {**views.frame(session, ply), "version": session.version}
 
 
 @router.get("/api/games/{gid}/transcript", summary="The moves so far, the start position, the game as files")
-async def get_transcript(gid: str, request: Request) -> dict[str, Any]:
+async def get_transcript(gid: str, request: Request) -> TranscriptView:
     session = live(request, gid)
     game = session.game
     names = [views.side_view(side, colour)["name"] for side, colour in zip(session.sides, game.start.player_names,
@@ -326,7 +326,7 @@ async def _handle(websocket: WebSocket, session: GameSession, msg: object, token
         queue.put_nowait({"type": "hint", **await hint(websocket.app.state.pool, session, count)})
 
 
-async def _pump(websocket: WebSocket, session: GameSession, queue: asyncio.Queue[dict[str, Any]],
+async def _pump(websocket: WebSocket, session: GameSession, queue: asyncio.Queue[Message],
                 token: str | None) -> None:
     """Send queued messages; several pending state changes go out as one ``state`` message."""
     while True:
@@ -347,7 +347,7 @@ async def _pump(websocket: WebSocket, session: GameSession, queue: asyncio.Queue
                 await websocket.send_json(m)
 
 
-class Outbox(asyncio.Queue[dict[str, Any]]):
+class Outbox(asyncio.Queue[Message]):
     """The messages waiting to go out on one WebSocket, at most ``OUTBOX``: ``put_nowait`` never raises; a
     message that finds it full is dropped and ``overflowed`` set, and the socket is then closed with code 1008
     (the page reconnects and is sent the game afresh).  A flood costs the flooder its socket, never the game."""
@@ -356,7 +356,7 @@ class Outbox(asyncio.Queue[dict[str, Any]]):
         super().__init__(maxsize=OUTBOX)
         self.overflowed = False
 
-    def put_nowait(self, item: dict[str, Any]) -> None:
+    def put_nowait(self, item: Message) -> None:
         if self.full():
             self.overflowed = True
             return

@@ -5,7 +5,6 @@ a WTHOR file sent from the start screen, its games listed and the one picked giv
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
@@ -16,10 +15,12 @@ from plies.games.record import Game
 from plies.web import boards, views
 from plies.web.files import transcript_file
 from plies.web.library import MAX_LIMIT, Library
+from plies.web.routes import Route
 from plies.web.routes.history import frames
 from plies.web.uploads import MAX_WTHOR, list_wthor, wthor_game
+from plies.web.views import FileGames, LibraryGame, StoredGame, WthorGame
 
-router = APIRouter(prefix="/api", tags=["library"])
+router = APIRouter(prefix="/api", tags=["library"], route_class=Route)
 
 
 def library_of(request: Request) -> Library:
@@ -31,7 +32,7 @@ def library_of(request: Request) -> Library:
 
 
 @router.get("/library", summary="The library: games indexed so far, games skipped, indexing progress")
-async def get_library(request: Request) -> dict[str, Any]:
+async def get_library(request: Request) -> dict[str, object]:
     return library_of(request).status()
 
 
@@ -40,10 +41,10 @@ async def get_library(request: Request) -> dict[str, Any]:
 async def get_library_games(request: Request, player: str = Query("", max_length=100),
                             opening: str = Query("", max_length=200), position: str = Query("", max_length=100),
                             offset: int = Query(0, ge=0, le=10**9),
-                            limit: int = Query(50, ge=1, le=MAX_LIMIT)) -> dict[str, Any]:
+                            limit: int = Query(50, ge=1, le=MAX_LIMIT)) -> dict[str, object]:
     library = library_of(request)
 
-    def answer() -> dict[str, Any]:
+    def answer() -> dict[str, object]:
         found = library.search(player, opening, position)
         return {"total": len(found.games), "offset": offset, "games": library.page(found, offset, limit),
                 **library.status()}
@@ -51,7 +52,7 @@ async def get_library_games(request: Request, player: str = Query("", max_length
     return await asyncio.to_thread(answer)
 
 
-def library_record(game: OthelloGame, n: int, where: str) -> dict[str, Any]:
+def library_record(game: OthelloGame, n: int, where: str) -> LibraryGame:
     """Game ``n`` of the library in the shape of a stored game of the history (``/api/history/{id}``), with the
     position (board and side) of every frame."""
     names = game.move_names()
@@ -64,28 +65,23 @@ def library_record(game: OthelloGame, n: int, where: str) -> dict[str, Any]:
     else:
         result = f"{'Black' if score > 0 else 'White'} wins by {abs(score):g}"
     black, white = game.black.strip() or "Black", game.white.strip() or "White"
-    record: dict[str, Any] = {
-        "id": f"library-{n}", "library": n, "game": "othello", "start": game.start.to_text(),
-        "players": [black, white], "moves": names, "values": [], "winner": None if not score else 0 if score > 0
-        else 1, "score": score or 0.0, "result": result, "final": played.state.to_text(), "started_at": game.date,
-        "finished_at": game.date, "source": where,
+    record: StoredGame = {
+        "id": f"library-{n}", "game": "othello", "start": game.start.to_text(), "players": [black, white],
+        "moves": names, "values": [], "winner": None if not score else 0 if score > 0 else 1, "score": score or 0.0,
+        "result": result, "final": played.state.to_text(), "started_at": game.date, "finished_at": game.date,
     }
-    record["frames"] = frames(record)
-    for frame, state in zip(record["frames"], played.states, strict=True):
+    replay = frames(record)
+    for frame, state in zip(replay, played.states, strict=True):
         frame["position"] = state.to_text()
-    record["openings"] = views.named(played.states)
-    record["file"] = transcript_file(played)
     from plies.formats.ggf import write_ggf
 
-    record["ggf"] = write_ggf(game) + "\n"
-    record["layout"] = boards.layout(game.start)
-    record["side_names"] = list(game.start.player_names)
-    record["passes"] = sum(1 for m in game.moves if m == PASS)
-    return record
+    return {**record, "library": n, "source": where, "frames": replay, "openings": views.named(played.states),
+            "file": transcript_file(played), "ggf": write_ggf(game) + "\n", "layout": boards.layout(game.start),
+            "side_names": list(game.start.player_names), "passes": sum(1 for m in game.moves if m == PASS)}
 
 
 @router.get("/library/games/{n}", summary="One game of the library with every position, for replay")
-async def get_library_game(n: int, request: Request) -> dict[str, Any]:
+async def get_library_game(n: int, request: Request) -> LibraryGame:
     library = library_of(request)
     game, where = await asyncio.to_thread(library.open, n)
     return library_record(game, n, where)
@@ -101,7 +97,7 @@ class WthorIn(BaseModel):
 
 
 @router.post("/files/wthor", summary="A WTHOR file's games (base64 bytes), or the one picked as a GGF game")
-async def post_wthor(body: WthorIn) -> dict[str, Any]:
+async def post_wthor(body: WthorIn) -> FileGames | WthorGame:
     if body.index is None:
         return await asyncio.to_thread(list_wthor, body.data, body.players, body.name)
     ggf = await asyncio.to_thread(wthor_game, body.data, body.index, body.players, body.name)

@@ -8,7 +8,6 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
@@ -17,13 +16,14 @@ from plies.analysis.review import Review, fill_passes, review_game, to_analyse
 from plies.game import PASS, Move, PliesError, State
 from plies.games.record import Game
 from plies.web.analyst import REVIEW, Analyst
-from plies.web.routes import live, token_of
+from plies.web.routes import Route, live, token_of
 from plies.web.routes.history import stored_game
 from plies.web.schemas import ReviewIn
 from plies.web.setup import read_setup
+from plies.web.views import ReviewView
 
 log = logging.getLogger("plies.web")
-router = APIRouter(prefix="/api", tags=["reviews"])
+router = APIRouter(prefix="/api", tags=["reviews"], route_class=Route)
 MAX_REVIEWS = 200          # kept on the server (the oldest finished ones go first)
 REVIEWS_PER_TOKEN = 2      # running at once for one browser: a third stops its oldest
 REVIEWS_PER_ADDRESS = 8    # and for one client address, whatever its tokens
@@ -46,11 +46,11 @@ class ReviewJob:
         self.review: Review | None = None
         self.error = ""
         self.created = time.monotonic()
-        self.task: asyncio.Task[Any] | None = None
+        self.task: asyncio.Task[None] | None = None
 
-    def view(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "status": self.status, "done": self.done, "total": len(self.todo),
-                               "level": self.level}
+    def view(self) -> ReviewView:
+        out: ReviewView = {"id": self.id, "status": self.status, "done": self.done, "total": len(self.todo),
+                           "level": self.level}
         if self.review is not None:
             out["review"] = self.review
         if self.error:
@@ -109,7 +109,7 @@ async def _game_of(body: ReviewIn, request: Request) -> tuple[State, list[Move],
 
 
 @router.post("/reviews", summary="Review a game: every move against the best move, the discs lost, per player")
-async def post_review(body: ReviewIn, request: Request) -> dict[str, Any]:
+async def post_review(body: ReviewIn, request: Request) -> ReviewView:
     start, moves, level = await _game_of(body, request)
     if not any(m != PASS for m in moves):
         raise PliesError("no moves to review")
@@ -146,7 +146,7 @@ def _make_room(token: str | None, address: str | None) -> None:
 
 
 @router.get("/reviews/{rid}", summary="A review's progress, then the review")
-async def get_review(rid: str) -> dict[str, Any]:
+async def get_review(rid: str) -> ReviewView:
     job = _REVIEWS.get(rid)
     if job is None:
         raise HTTPException(404, f"no review {rid!r} on this server")
