@@ -6,7 +6,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 from rich.console import JustifyMethod
@@ -175,10 +175,8 @@ def analyse(position: str, depth: int | None, seconds: float | None, exact: bool
                          f"add --time S, or solve from at most {MAX_UNTIMED_SOLVE} empties")
     if not (exact or wld):  # the evaluation's tables read now: the time printed is the search's alone
         _ = engine.weights, engine.mpc
-    if not isinstance(state, OthelloState):  # as the engine itself would refuse it
-        raise PliesError("the engine plays Othello only")
     results = _interruptible(engine, lambda: engine.analyse(
-        state, depth=depth, time=seconds, exact=exact, wld=wld, multipv=multipv, level=level,
+        cast(OthelloState, state), depth=depth, time=seconds, exact=exact, wld=wld, multipv=multipv, level=level,
         on_progress=None if as_json else progress))
     if as_json:
         first: Line = _line(state, results[0]) if results[0].move is not None else {
