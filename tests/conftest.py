@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,3 +20,25 @@ def english() -> Iterator[None]:
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture
+def disk_limit() -> Iterator[dict[str, Path | None]]:
+    """While ``limit["path"]`` is set, every new SQLAlchemy connection to that file may not grow it (SQLite's own
+    SQLITE_FULL "database or disk is full", as on a full disk)."""
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    limit: dict[str, Path | None] = {"path": None}
+
+    def connect(conn: Any, _record: Any) -> None:
+        path = limit["path"]
+        if path is not None and str(path.resolve()) in [row[2] for row in conn.execute("PRAGMA database_list")]:
+            pages = conn.execute("PRAGMA page_count").fetchone()[0]
+            conn.execute(f"PRAGMA max_page_count = {pages}")
+
+    event.listen(Engine, "connect", connect)
+    try:
+        yield limit
+    finally:
+        event.remove(Engine, "connect", connect)

@@ -7,13 +7,9 @@ import socket
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 
 from plies.cli import main
 from plies.net.hexthello.store import Store
@@ -30,23 +26,12 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def full(tmp_path: Path) -> Iterator[Path]:
-    """A HexThello database whose file may not grow any more on later connections (SQLite's own SQLITE_FULL,
-    "database or disk is full", as on a full disk)."""
+def full(tmp_path: Path, disk_limit: dict[str, Path | None]) -> Path:
+    """A HexThello database whose file may not grow any more on later connections (as on a full disk)."""
     db = tmp_path / "hex.sqlite"
     Store(str(db)).close()
-
-    def connect(conn: Any, _record: Any) -> None:
-        files = [row[2] for row in conn.execute("PRAGMA database_list")]
-        if str(db.resolve()) in files:
-            pages = conn.execute("PRAGMA page_count").fetchone()[0]
-            conn.execute(f"PRAGMA max_page_count = {pages}")
-
-    event.listen(Engine, "connect", connect)
-    try:
-        yield db
-    finally:
-        event.remove(Engine, "connect", connect)
+    disk_limit["path"] = db
+    return db
 
 
 def test_the_store_says_the_disk_is_full(full: Path) -> None:

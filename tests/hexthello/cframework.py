@@ -24,6 +24,8 @@ from plies.game import PASS
 from plies.games.hexthello import HexThelloState
 from plies.net.hexthello import protocol as P
 
+from .netutil import recv_exact
+
 TIMEOUT = 20.0
 
 
@@ -68,12 +70,7 @@ class CServer:
         return data
 
     def _recv_exact(self, p: Player, n: int) -> bytes:
-        data = b""
-        while len(data) < n:
-            chunk = p.sock.recv(n - len(data))
-            if not chunk:
-                raise ConnectionError("closed")
-            data += chunk
+        data = recv_exact(p.sock, n)
         p.received += data
         return data
 

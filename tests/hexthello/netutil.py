@@ -57,6 +57,25 @@ def running_server(**kwargs: Any) -> Iterator[HexServer]:
         box["joined"] = not thread.is_alive()
 
 
+def recv_exact(sock: socket.socket, n: int) -> bytes:
+    """``n`` bytes from ``sock`` (ConnectionError when it closes first)."""
+    data = b""
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            raise ConnectionError("closed")
+        data += chunk
+    return data
+
+
+def b_never_moves(a: RawAgent, b: RawAgent) -> None:
+    """After their colours: both give their names and take the position, and ``b`` is asked for a move (which it
+    never sends)."""
+    a.msg(), a.send_name(), b.msg(), b.send_name()
+    a.msg(), a.read(228), b.msg(), b.read(228)
+    assert b.msg() == 104  # REQUEST_MOVE
+
+
 class RawAgent:
     """A C-style client on a plain socket."""
 
@@ -69,13 +88,7 @@ class RawAgent:
         self.positions: list[bytes] = []
 
     def read(self, n: int) -> bytes:
-        data = b""
-        while len(data) < n:
-            chunk = self.sock.recv(n - len(data))
-            if not chunk:
-                raise ConnectionError("closed")
-            data += chunk
-        return data
+        return recv_exact(self.sock, n)
 
     def msg(self) -> int:
         m = self.read(1)[0]

@@ -16,6 +16,7 @@ import pytest
 
 from plies.cli import main, main_group
 from plies.games.hexthello import HexThelloState
+from plies.net.hexthello.schema import StoredGame
 
 from .cframework import CServer
 from .netutil import TIMEOUT, RawAgent, running_server
@@ -39,6 +40,17 @@ def _client(args: list[str], codes: dict[str, int], key: str) -> threading.Threa
     t = threading.Thread(target=lambda: codes.setdefault(key, main(["hexthello", "client", *args])), daemon=True)
     t.start()
     return t
+
+
+def _against_random(path: Path, kind: str, codes: dict[str, int], rand: str) -> list[StoredGame]:
+    """The student's ``kind`` (named so) against a random client on a one-game server: the games it stored."""
+    with running_server(games=1) as server:
+        student = _client(["-p", str(server.port), "--load", str(path), "--player", kind, "-n", kind, "-q"],
+                          codes, kind)
+        other = _client(["-p", str(server.port), "-r", "-n", "rand", "-q", "--wait", "20"], codes, rand)
+        for t in (student, other):
+            t.join(TIMEOUT * 2)
+        return server.store.games()
 
 
 def test_the_agent_is_about_twenty_lines_of_code() -> None:
@@ -153,24 +165,12 @@ def test_a_student_players_bugs_are_one_line_or_a_loss_on_the_server(tmp_path: P
     path = tmp_path / "bugs.py"
     path.write_text(STUDENT_BUGS, encoding="utf-8")
     codes: dict[str, int] = {}
-    with running_server(games=1) as server:
-        broken = _client(["-p", str(server.port), "--load", str(path), "--player", "broken", "-n", "broken", "-q"],
-                         codes, "broken")
-        rand = _client(["-p", str(server.port), "-r", "-n", "rand", "-q", "--wait", "20"], codes, "rand")
-        for t in (broken, rand):
-            t.join(TIMEOUT * 2)
-        rows = server.store.games()
+    rows = _against_random(path, "broken", codes, "rand")
     assert codes["broken"] == 2
     err = capsys.readouterr().err
     assert "the player 'broken' raised ZeroDivisionError: integer division or modulo by zero (bugs.py:10)" in err
     assert "Traceback" not in err and rows[0][rows[0]["winner"]] == "rand"  # broken left: the game is rand's
-    with running_server(games=1) as server:
-        cheat = _client(["-p", str(server.port), "--load", str(path), "--player", "cheat", "-n", "cheat", "-q"],
-                        codes, "cheat")
-        rand = _client(["-p", str(server.port), "-r", "-n", "rand", "-q", "--wait", "20"], codes, "rand2")
-        for t in (cheat, rand):
-            t.join(TIMEOUT * 2)
-        rows = server.store.games()
+    rows = _against_random(path, "cheat", codes, "rand2")
     assert rows[0]["reason"].startswith("illegal"), rows[0]
     assert main(["hexthello", "client", "--load", str(path), "--player", "cheat", "-r"]) == 2
     assert main(["hexthello", "client", "--load", str(tmp_path / "missing.py"), "--player", "x"]) == 2

@@ -92,23 +92,27 @@ def test_holes_are_honoured_by_the_rules() -> None:
 
 # --- the plies client against the C server (recorded byte exchanges) -----------------------------------------
 
+def serve_two(server: CServer, first: HexClient, second: HexClient, wait: float) -> None:
+    """``server``'s session with ``first`` (connected first: white) and ``second``, each in a thread."""
+    threads = [threading.Thread(target=server.serve), threading.Thread(target=first.run)]
+    for t in threads:
+        t.start()
+    wait_until(lambda: server.accepted == 1, "first client connected")
+    threads.append(threading.Thread(target=second.run))
+    threads[-1].start()
+    for t in threads:
+        t.join(wait)
+
+
 def test_plies_clients_meet_the_c_server_exactly() -> None:
     """Two plies clients, one with a name of 13 bytes, against the framework's server with holes and -s:
     names of at most 8 bytes, no move on a hole (the C server would call it illegal), 102/103 after every
     game before 107, and passes sent with a row of -50."""
     holes = read_holes(HOLES)
     server = CServer(games=2, swap=True, holes=holes)
-    thread = threading.Thread(target=server.serve)
-    thread.start()
     c1 = HexClient(RandomPlayer(11), "averylongname", port=server.port, timeout=TIMEOUT)
     c2 = HexClient(RandomPlayer(12), "two", port=server.port, timeout=TIMEOUT)
-    t1 = threading.Thread(target=c1.run)
-    t1.start()
-    wait_until(lambda: server.accepted == 1, "first client connected")
-    t2 = threading.Thread(target=c2.run)
-    t2.start()
-    for t in (t1, t2, thread):
-        t.join(TIMEOUT)
+    serve_two(server, c1, c2, TIMEOUT)
     p1, p2 = server.players
     assert p1.received[:9] == b"\x08averylon" and p1.name == b"averylon" and p2.name == b"two"
     assert not server.name_errors
@@ -131,17 +135,9 @@ def test_compiled_agents_play_around_holes() -> None:
 
     holes = read_holes(HOLES)
     server = CServer(games=1, holes=holes)
-    thread = threading.Thread(target=server.serve)
-    thread.start()
     c1 = HexClient(HexEnginePlayer(depth=1), "engine", port=server.port, timeout=TIMEOUT)
     c2 = HexClient(Doc004Player(1), "doc004", port=server.port, timeout=TIMEOUT)
-    t1 = threading.Thread(target=c1.run)
-    t1.start()
-    wait_until(lambda: server.accepted == 1, "first client connected")
-    t2 = threading.Thread(target=c2.run)
-    t2.start()
-    for t in (t1, t2, thread):
-        t.join(TIMEOUT * 3)
+    serve_two(server, c1, c2, TIMEOUT * 3)
     assert server.log[0].illegal is None and server.log[0].final.is_over()
 
 

@@ -19,7 +19,7 @@ from plies.cli import main
 from plies.games.hexthello import HexThelloState
 from plies.net.hexthello import protocol as P
 
-from .netutil import TIMEOUT, RawAgent, running_server
+from .netutil import TIMEOUT, RawAgent, b_never_moves, running_server
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 sys.path.insert(0, str(TOOLS))
@@ -102,12 +102,7 @@ def test_a_time_out_names_the_course_choice() -> None:
         a = RawAgent(server.port, b"quick")
         b = RawAgent(server.port, b"sleepy")
         a.msg(), b.msg()
-        a.msg()
-        a.send_name()
-        b.msg()
-        b.send_name()
-        a.msg(), a.read(228), b.msg(), b.read(228)
-        assert b.msg() == P.REQUEST_MOVE  # ... and sleepy never answers
+        b_never_moves(a, b)
         assert a.msg() == P.QUIT
         rows = server.store.games()
     assert rows[0]["reason"].startswith("time")

@@ -14,7 +14,7 @@ from plies.net.hexthello import protocol as P
 from plies.net.hexthello.client import HexClient
 from plies.players import RandomPlayer
 
-from .netutil import TIMEOUT, RawAgent, running_server
+from .netutil import TIMEOUT, RawAgent, b_never_moves, running_server
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -125,12 +125,7 @@ def test_time_out_loses_and_the_server_keeps_serving() -> None:
         a = RawAgent(server.port, b"quick")
         b = RawAgent(server.port, b"sleepy")
         assert a.msg() == P.COLOR_W and b.msg() == P.COLOR_B
-        a.msg()
-        a.send_name()
-        b.msg()
-        b.send_name()
-        a.msg(), a.read(228), b.msg(), b.read(228)
-        assert b.msg() == P.REQUEST_MOVE  # ... and sleepy never answers
+        b_never_moves(a, b)
         assert a.msg() == P.QUIT  # game 2 is forfeited by the absent one: nothing more to play
         rows = server.store.games()
         assert rows[0]["winner"] == "white" and rows[0]["reason"].startswith("time")

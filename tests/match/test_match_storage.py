@@ -4,13 +4,9 @@ do, every game stored before it kept, and ``--resume`` finishing the run once th
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 
 from plies.cli import main
 from plies.storage import StorageError, storage_error
@@ -21,29 +17,11 @@ def count_games(db: Path) -> int:
         return int(c.execute("select count(*) from games").fetchone()[0])
 
 
-@pytest.fixture
-def disk_limit() -> Iterator[dict[str, Any]]:
-    """While ``limit["path"]`` is set, every new connection to that file may not grow it (SQLite's own
-    SQLITE_FULL "database or disk is full", as on a full disk)."""
-    limit: dict[str, Any] = {"path": None}
-
-    def connect(conn: Any, _record: Any) -> None:
-        if limit["path"] is not None:
-            pages = conn.execute("PRAGMA page_count").fetchone()[0]
-            conn.execute(f"PRAGMA max_page_count = {pages}")
-
-    event.listen(Engine, "connect", connect)
-    try:
-        yield limit
-    finally:
-        event.remove(Engine, "connect", connect)
-
-
 MATCH = ["match", "random", "random", "--game", "tictactoe", "--random-openings", "1", "--no-progress"]
 
 
 def test_a_full_disk_stops_a_match_with_one_line_and_resume_finishes_it(
-        tmp_path: Path, disk_limit: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, disk_limit: dict[str, Path | None], capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "m.sqlite"
     assert main([*MATCH, "--games", "2", "--seed", "1", "--db", str(db)]) == 0
     capsys.readouterr()

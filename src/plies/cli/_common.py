@@ -86,6 +86,28 @@ def _default(o: object) -> object:
     return str(o)
 
 
+def player_options(player_help: str) -> Callable[[Decorated], Decorated]:
+    """``--load MODULE`` (repeatable) and ``--player SPEC``: a player of the user's instead of plies' own."""
+    load = click.option("--load", "modules", multiple=True, metavar="MODULE",
+                        help="Import MODULE first (a module name, or a .py file such as my_agent.py) for the player "
+                             "kinds and heuristics it registers; repeatable.")
+    return lambda f: load(click.option("--player", "spec", default=None, metavar="SPEC", help=player_help)(f))
+
+
+def load_player(modules: tuple[str, ...], spec: str | None, game: str, depth: int | None,
+                seconds: float | None) -> Player | None:
+    """Import the ``--load`` modules, then build the ``--player`` (None without one) with ``--depth``/``--time``."""
+    if modules:
+        from plies.match.runner import load_modules
+
+        load_modules(modules)
+    if spec is None:
+        return None
+    from plies.match.plan import resolve_spec
+
+    return build_player(resolve_spec(spec, game, depth, seconds), game)
+
+
 def build_player(spec: str, game: str) -> Player:
     """``parse_player``, with a student's factory that raises reported in one line (what, and where)."""
     from plies.match.record import where

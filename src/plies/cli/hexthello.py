@@ -26,7 +26,7 @@ from plies.games.hexthello import HexThelloState  # registers the game "hexthell
 from plies.heuristics import hexthello as _hex_heuristics  # noqa: F401  (registers its heuristics)
 from plies.net.hexthello.schema import StoredGame
 
-from ._common import FiniteRange, build_player, console, listen_port
+from ._common import FiniteRange, console, listen_port, load_player, player_options
 
 
 @click.group("hexthello")
@@ -49,13 +49,9 @@ def hexthello_group() -> None:
 @click.option("--doc004", is_flag=True, help="Play the course report's own alpha-beta agent (at --depth, "
               "default 4).")
 @click.option("--seed", type=int, default=None, help="Seed of the random player (-r).")
-@click.option("--load", "modules", multiple=True, metavar="MODULE",
-              help="Import MODULE first (a module name, or a .py file such as my_agent.py) for the player kinds "
-                   "and heuristics it registers; repeatable.")
-@click.option("--player", "spec", default=None, metavar="SPEC",
-              help="Play this player: any player spec for HexThello, e.g. 'alphabeta:depth=3,eval=my-eval' or a "
-                   "kind a --load module registers.  Its moves are sent as it chooses them (an illegal one loses "
-                   "the game on the server); --depth/--time go to a spec that names no depth or time.")
+@player_options("Play this player: any player spec for HexThello, e.g. 'alphabeta:depth=3,eval=my-eval' or a kind "
+                "a --load module registers.  Its moves are sent as it chooses them (an illegal one loses the game "
+                "on the server); --depth/--time go to a spec that names no depth or time.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the end of the session.")
 @click.option("--wait", "wait", type=FiniteRange(0), default=None,
               help="Give up connecting after this many seconds (default: retry every second until the server "
@@ -71,15 +67,8 @@ def client_cmd(host: str, port: int, name: str, use_random: bool, no_pruning: bo
         raise PliesError("give --depth or --time, not both")
     if spec is not None and (use_random or no_pruning or doc004):
         raise PliesError("--player names the whole agent: give it without -r, -t or --doc004")
-    if modules:
-        from plies.match.runner import load_modules
-
-        load_modules(modules)
-    if spec is not None:
-        from plies.match.plan import resolve_spec
-
-        player = build_player(resolve_spec(spec, "hexthello", depth, seconds), "hexthello")
-    else:
+    player = load_player(modules, spec, "hexthello", depth, seconds)
+    if player is None:
         player = _agent(use_random, no_pruning, doc004, depth, seconds, seed)
     say = (lambda text: None) if quiet else (lambda text: log_line(f"{name}: {text}"))
     record = HexClient(player, name, host, port, log=say, connect_wait=wait, strict=spec is not None).run()

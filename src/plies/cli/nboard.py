@@ -10,9 +10,9 @@ from typing import TextIO
 import click
 
 from plies.game import PliesError
-from plies.net.nboard import DEFAULT_NAME, MAX_DEPTH, make_analyser, run
+from plies.net.nboard import DEFAULT_NAME, MAX_DEPTH, PlayerAnalyser, make_analyser, run
 
-from ._common import FiniteRange
+from ._common import FiniteRange, load_player, player_options
 
 
 @click.command("nboard")
@@ -30,35 +30,23 @@ from ._common import FiniteRange
 @click.option("--name", default=DEFAULT_NAME, show_default=True, help="Name announced with 'set myname'.")
 @click.option("--threads", type=click.IntRange(1, 256), default=None,
               help="Search threads of the fast engine (default: the machine's cores).")
-@click.option("--load", "modules", multiple=True, metavar="MODULE",
-              help="Import MODULE first (a module name, or a .py file) for the player kinds and heuristics it "
-                   "registers; repeatable.")
-@click.option("--player", "spec", default=None, metavar="SPEC",
-              help="Answer with this player's moves instead of the engine's searches: any Othello player spec, "
-                   "e.g. 'alphabeta:depth=3,eval=my-eval' or a kind a --load module registers.  A player that "
-                   "raises ends the engine with one line (exit status 2).")
+@player_options("Answer with this player's moves instead of the engine's searches: any Othello player spec, e.g. "
+                "'alphabeta:depth=3,eval=my-eval' or a kind a --load module registers.  A player that raises ends "
+                "the engine with one line (exit status 2).")
 def nboard(depth: int | None, kind: str, evaluation: str | None, move_time: float | None, exact_empties: int | None,
            name: str, threads: int | None, modules: tuple[str, ...], spec: str | None) -> None:
     """Speak the NBoard engine protocol on stdin/stdout (point NBoard's 'engine' at 'plies nboard').
 
     Commands: nboard, set depth/game/contempt, move, hint, go, ping, learn, analyze, quit.
     """
+    if spec is not None and (kind, evaluation, exact_empties, threads) != ("auto", None, None, None):
+        raise PliesError("--player replaces the engine's search: give it without --engine, --eval, --exact or "
+                         "--threads")
     out = sys.stdout
     with contextlib.redirect_stdout(sys.stderr if modules or spec is not None else out):
         # a student's print(), at import or while choosing, goes to stderr: never into the protocol
-        if modules:
-            from plies.match.runner import load_modules
-
-            load_modules(modules)
-        if spec is not None:
-            if kind != "auto" or evaluation is not None or exact_empties is not None or threads is not None:
-                raise PliesError("--player replaces the engine's search: give it without --engine, --eval, --exact "
-                                 "or --threads")
-            from plies.cli._common import build_player
-            from plies.match.plan import resolve_spec
-            from plies.net.nboard import PlayerAnalyser
-
-            player = build_player(resolve_spec(spec, "othello", depth, move_time), "othello")
+        player = load_player(modules, spec, "othello", depth, move_time)
+        if player is not None:
             run(tolerant(sys.stdin), out, analyser=PlayerAnalyser(player), depth=depth or 1,
                 move_time=move_time, name=name if name != DEFAULT_NAME else player.name, exact_empties=0)
             return

@@ -15,7 +15,6 @@ from __future__ import annotations
 import collections
 import contextlib
 import queue
-import shlex
 import subprocess
 import threading
 import time
@@ -28,6 +27,7 @@ from plies.formats.model import OthelloGame
 from plies.game import PASS, ParseError, PliesError, State
 from plies.games.othello import OthelloState, square_name
 from plies.match.record import IllegalAnswer, NoAnswer
+from plies.net import split_spec
 from plies.players import Player, register
 from plies.search.result import SearchResult, Stats
 
@@ -204,9 +204,10 @@ class NBoardPlayer(Player):
                     proc.stdin.flush()
             except (BrokenPipeError, OSError, ValueError):
                 pass
-            for step in (proc.wait, _terminate(proc), _kill(proc)):
+            for act in (lambda: None, proc.terminate, proc.kill):  # the quit asked for, then terminate, then kill
+                act()
                 try:
-                    step(timeout=grace)
+                    proc.wait(timeout=grace)
                     break
                 except subprocess.TimeoutExpired:
                     continue
@@ -222,22 +223,6 @@ class NBoardPlayer(Player):
             self._stop_process(grace=0.2)
         except Exception:  # __del__ may run at interpreter exit, with modules half torn down: nobody to tell
             pass
-
-
-def _terminate(proc: subprocess.Popen[str]) -> Callable[..., int]:
-    def step(timeout: float) -> int:
-        proc.terminate()
-        return proc.wait(timeout=timeout)
-
-    return step
-
-
-def _kill(proc: subprocess.Popen[str]) -> Callable[..., int]:
-    def step(timeout: float) -> int:
-        proc.kill()
-        return proc.wait(timeout=timeout)
-
-    return step
 
 
 def _pump(stream: IO[str], put: Callable[[str], object], end: Callable[[], object] | None = None) -> threading.Thread:
@@ -287,14 +272,7 @@ def _number(parts: list[str], i: int) -> float | None:
 
 def parse_spec(raw: str) -> NBoardPlayer:
     """``[depth=N] [timeout=S] [startup=S] [name=X] [cwd=DIR] PROGRAM [ARGS...]`` -> NBoardPlayer."""
-    try:
-        words = shlex.split(raw)
-    except ValueError as e:
-        raise ParseError(f"bad nboard command line {raw!r}: {e}") from None
-    opts: dict[str, str] = {}
-    while words and "=" in words[0] and words[0].split("=", 1)[0].lower() in OPTIONS:
-        k, v = words.pop(0).split("=", 1)
-        opts[k.lower()] = v
+    words, opts = split_spec(raw, OPTIONS, "nboard")
     try:
         depth = int(opts["depth"]) if "depth" in opts else 6
         timeout = float(opts.get("timeout", 60))

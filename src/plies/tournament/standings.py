@@ -148,20 +148,9 @@ def tabulate(finished: Iterable[Finished], players: Sequence[str] | None = None)
         a_side = sides.index(a) if sides[0] != sides[1] else 0
         _add_times(f, lines)
         for side, name in enumerate(sides):
-            line = lines[name]
-            line.games += 1
-            if r.winner is None:
-                line.draws += 1
-            elif r.winner == side:
-                line.wins += 1
-            else:
-                line.losses += 1
-        if r.winner is None:
-            pair.draws += 1
-        elif r.winner == a_side:
-            pair.wins += 1
-        else:
-            pair.losses += 1
+            lines[name].games += 1
+            _count(lines[name], r.winner, side)
+        _count(pair, r.winner, a_side)
         if r.termination == NORMAL:
             pair.margins.append(r.score if a_side == 0 else -r.score)
         elif r.winner is not None:
@@ -170,6 +159,16 @@ def tabulate(finished: Iterable[Finished], players: Sequence[str] | None = None)
             failures.append(Failure(loser, r.termination, f.planned.index, r.detail))
     ratings = fit_ratings(names, {k: (p.points, p.games) for k, p in pairs.items()})
     return Standings(names, lines, pairs, failures, ratings, len(games))
+
+
+def _count(tally: Line | Pair, winner: int | None, side: int) -> None:
+    """One more win, draw or loss in ``tally`` for ``side`` (0 Black, 1 White) of a game ``winner`` won."""
+    if winner is None:
+        tally.draws += 1
+    elif winner == side:
+        tally.wins += 1
+    else:
+        tally.losses += 1
 
 
 def _add_times(f: Finished, lines: dict[str, Line]) -> None:

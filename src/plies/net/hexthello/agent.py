@@ -34,6 +34,7 @@ from typing import IO
 from plies.game import PASS, ParseError, PliesError, State
 from plies.games.hexthello import HexThelloState, move_text
 from plies.match.record import CRASH, Forfeit, IllegalAnswer, NoAnswer, StartupError
+from plies.net import split_spec
 from plies.net.hexthello import protocol as P
 from plies.players import Player, register
 
@@ -295,14 +296,7 @@ def _pump(stream: IO[bytes] | None, put: Callable[[str], object]) -> threading.T
 
 def parse_spec(raw: str) -> CourseAgentPlayer:
     """``[timeout=S] [connect=S] [name=X] [cwd=DIR] PROGRAM [ARGS...]`` -> CourseAgentPlayer."""
-    try:
-        words = shlex.split(raw)
-    except ValueError as e:
-        raise ParseError(f"bad course agent command line {raw!r}: {e}") from None
-    opts: dict[str, str] = {}
-    while words and "=" in words[0] and words[0].split("=", 1)[0].lower() in OPTIONS:
-        k, v = words.pop(0).split("=", 1)
-        opts[k.lower()] = v
+    words, opts = split_spec(raw, OPTIONS, "course agent")
     try:
         move_time = float(opts.get("timeout", MOVE_TIME))
         connect_time = float(opts.get("connect", CONNECT_TIME))
