@@ -152,6 +152,32 @@ class State(ABC):
         return f"<{type(self).__name__} {self.to_text()}>"
 
 
+class BoardState(State):
+    """A position on a board, its side to move kept in ``_to_move``: it prints as its ``board_str`` and a notebook
+    shows it as plies' own SVG (``plies.draw.boards``)."""
+
+    __slots__ = ()
+    _to_move: int
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    @abstractmethod
+    def board_str(self, last: int | None = None, rowcol: bool = False, marks: bool = True) -> str:
+        """The board as text: ``last`` a move to mark, ``rowcol`` coordinates counted from 0, ``marks`` the legal
+        moves shown."""
+
+    def __str__(self) -> str:
+        return self.board_str()
+
+    def _repr_svg_(self) -> str | None:
+        """The board as a notebook shows it."""
+        from plies.draw.boards import board_svg
+
+        return board_svg(self)
+
+
 @dataclass(frozen=True)
 class BoardView:
     """How a position is drawn and clicked, for every front-end: a grid of ``rows`` x ``cols`` cells, index

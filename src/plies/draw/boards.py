@@ -49,6 +49,20 @@ def _legal(state: State) -> int:
     return int(move_mask())
 
 
+def _disc(cx: float, cy: float, radius: float, dot: float, width: float, black: int, white: int, legal: int,
+          bit: int, last: bool) -> tuple[list[Item], str]:
+    """What a cell ``bit`` of a disc board shows, and the class it adds: its disc (dotted when it is the ``last``
+    move), else a dot where a move is legal (`` legal``), else nothing."""
+    if (black | white) & bit:
+        is_black = bool(black & bit)
+        disc = Circle(cx, cy, radius, fill=BLACK if is_black else WHITE, stroke="none" if is_black else "#000000",
+                      width=width, cls="disc black" if is_black else "disc white")
+        return [disc, Circle(cx, cy, max(1.5, dot), fill=LAST, cls="last")] if last else [disc], ""
+    if legal & bit:
+        return [Circle(cx, cy, max(1.5, dot), fill=LEGAL, cls="legal")], " legal"
+    return [], ""
+
+
 def othello_scene(black: int, white: int, n: int = 8, cell: float = 36, last: int | None = None, legal: int = 0,
                   coords: bool = True, caption: str = "") -> Scene:
     """An n x n Othello board: green felt, black and white discs, the last move dotted, legal moves hinted."""
@@ -66,22 +80,10 @@ def othello_scene(black: int, white: int, n: int = 8, cell: float = 36, last: in
             board.items.append(Circle(c * cell, r * cell, max(2.0, cell / 14), fill=GRID))
     for sq in range(n * n):
         r, c = divmod(sq, n)
-        cx, cy = (c + 0.5) * cell, (r + 0.5) * cell
-        bit = 1 << sq
-        items: list[Item] = []
-        cls = "cell"
-        if black & bit or white & bit:
-            is_black = bool(black & bit)
-            items.append(Circle(cx, cy, cell * 0.41, fill=BLACK if is_black else WHITE,
-                                stroke="#000000" if not is_black else "none", width=0.8,
-                                cls="disc black" if is_black else "disc white"))
-            if sq == last:
-                items.append(Circle(cx, cy, max(1.5, cell * 0.1), fill=LAST, cls="last"))
-        elif legal & bit:
-            items.append(Circle(cx, cy, max(1.5, cell * 0.1), fill=LEGAL, cls="legal"))
-            cls += " legal"
+        items, legal_cls = _disc((c + 0.5) * cell, (r + 0.5) * cell, cell * 0.41, cell * 0.1, 0.8, black, white,
+                                 legal, 1 << sq, sq == last)
         if items:
-            board.items.append(Group(items, id=_name(sq, n), cls=cls))
+            board.items.append(Group(items, id=_name(sq, n), cls="cell" + legal_cls))
     scene.add(board)
     if coords:
         for k in range(n):
@@ -104,19 +106,14 @@ def tictactoe_scene(x: int, o: int, cell: float = 48, last: int | None = None, c
     for k in (1, 2):
         board.items.append(Line(k * cell, 0, k * cell, side, stroke="#444444", width=1.5))
         board.items.append(Line(0, k * cell, side, k * cell, stroke="#444444", width=1.5))
-    w = max(1.5, cell / 12)
     for sq in range(9):
         r, c = divmod(sq, 3)
         x0, y0 = c * cell, r * cell
-        cx, cy, h = x0 + cell / 2, y0 + cell / 2, cell * 0.28
         items: list[Item] = []
         if sq == last:
             items.append(Rect(x0 + 1, y0 + 1, cell - 2, cell - 2, fill="#ffe082"))
-        if x >> sq & 1:
-            items.append(Group([Line(cx - h, cy - h, cx + h, cy + h, stroke="#1f4e99", width=w),
-                                Line(cx - h, cy + h, cx + h, cy - h, stroke="#1f4e99", width=w)], cls="x"))
-        elif o >> sq & 1:
-            items.append(Circle(cx, cy, h, fill="none", stroke="#b3261e", width=w, cls="o"))
+        if (x | o) >> sq & 1:
+            items.append(_mark("x" if x >> sq & 1 else "o", x0 + cell / 2, y0 + cell / 2, cell))
         if items:
             board.items.append(Group(items, id=_name(sq, 3), cls="cell"))
     scene.add(board)
@@ -219,19 +216,9 @@ def hexthello_scene(black: int, white: int, r: float = 12, last: int | None = No
         pts = [(cx + r * math.cos(math.radians(30 + 60 * k)), cy + r * math.sin(math.radians(30 + 60 * k)))
                for k in range(6)]
         hole = bool(holes & bit)
-        items: list[Item] = [Poly(pts, fill="#5d4037" if hole else FELT, stroke=GRID, width=1)]
-        cls = "cell hole" if hole else "cell"
-        if black & bit or white & bit:
-            is_black = bool(black & bit)
-            items.append(Circle(cx, cy, r * 0.68, fill=BLACK if is_black else WHITE,
-                                stroke="#000000" if not is_black else "none", width=0.6,
-                                cls="disc black" if is_black else "disc white"))
-            if sq == last:
-                items.append(Circle(cx, cy, max(1.5, r * 0.18), fill=LAST, cls="last"))
-        elif legal & bit:
-            items.append(Circle(cx, cy, max(1.5, r * 0.18), fill=LEGAL, cls="legal"))
-            cls += " legal"
-        board.items.append(Group(items, id=f"{i} {j}", cls=cls))
+        items, legal_cls = _disc(cx, cy, r * 0.68, r * 0.18, 0.6, black, white, legal, bit, sq == last)
+        board.items.append(Group([Poly(pts, fill="#5d4037" if hole else FELT, stroke=GRID, width=1), *items],
+                                 id=f"{i} {j}", cls=("cell hole" if hole else "cell") + legal_cls))
     if coords:
         for i in range(HEX_SIZE):
             j0 = max(0, HEX_RADIUS - i)

@@ -12,6 +12,7 @@ from plies.extras import require
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 
 def _dashes(dash: tuple[float, float] | None, width: float) -> str | tuple[float, tuple[float, float]]:
@@ -75,13 +76,11 @@ def _draw(ax: Axes, item: Item, dx: float, dy: float, k: float, z: list[int]) ->
                 family=FONT, path_effects=effects, zorder=zo)
 
 
-def rasterize(scene: Scene, fmt: str = "png", scale: float = 2.0) -> bytes:
-    """PNG or PDF bytes of ``scene`` (matplotlib's Agg / PDF backends; no pyplot, no display).  Needs the
-    ``plots`` extra: MissingExtraError (one line) without it."""
-    require("plots", f"drawing {fmt.upper()}", "or draw SVG, which needs nothing more")
+def _figure(scene: Scene, dpi: float) -> Figure:
+    """A matplotlib figure of the scene's size (1 unit = 1 point) with the scene drawn on it."""
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(scene.width / 72, scene.height / 72), dpi=72 * scale)
+    fig = Figure(figsize=(scene.width / 72, scene.height / 72), dpi=dpi)
     ax = fig.add_axes((0, 0, 1, 1))
     ax.set_xlim(0, scene.width)
     ax.set_ylim(scene.height, 0)
@@ -91,8 +90,15 @@ def rasterize(scene: Scene, fmt: str = "png", scale: float = 2.0) -> bytes:
     z = [0]
     for item in scene.items:
         _draw(ax, item, 0.0, 0.0, 1.0, z)
+    return fig
+
+
+def rasterize(scene: Scene, fmt: str = "png", scale: float = 2.0) -> bytes:
+    """PNG or PDF bytes of ``scene`` (matplotlib's Agg / PDF backends; no pyplot, no display).  Needs the
+    ``plots`` extra: MissingExtraError (one line) without it."""
+    require("plots", f"drawing {fmt.upper()}", "or draw SVG, which needs nothing more")
     buf = io.BytesIO()
-    fig.savefig(buf, format=fmt, dpi=72 * scale, facecolor=scene.background or "none")
+    _figure(scene, 72 * scale).savefig(buf, format=fmt, dpi=72 * scale, facecolor=scene.background or "none")
     return buf.getvalue()
 
 
@@ -100,20 +106,9 @@ def pdf_pages(scenes: list[Scene]) -> bytes:
     """One PDF with a page per scene, each page the scene's size (a worksheet, a page per exercise)."""
     require("plots", "drawing PDF", "or draw SVG, which needs nothing more")
     from matplotlib.backends.backend_pdf import PdfPages
-    from matplotlib.figure import Figure
 
     buf = io.BytesIO()
     with PdfPages(buf) as pdf:
         for scene in scenes:
-            fig = Figure(figsize=(scene.width / 72, scene.height / 72), dpi=72)
-            ax = fig.add_axes((0, 0, 1, 1))
-            ax.set_xlim(0, scene.width)
-            ax.set_ylim(scene.height, 0)
-            ax.set_axis_off()
-            if scene.background:
-                fig.patch.set_facecolor(scene.background)
-            z = [0]
-            for item in scene.items:
-                _draw(ax, item, 0.0, 0.0, 1.0, z)
-            pdf.savefig(fig, facecolor=scene.background or "none")
+            pdf.savefig(_figure(scene, 72), facecolor=scene.background or "none")
     return buf.getvalue()

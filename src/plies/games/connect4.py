@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from plies.game import BoardView, GameType, IllegalMoveError, ParseError, State
+from plies.game import BoardState, BoardView, GameType, IllegalMoveError, ParseError, State
 
 COLUMNS, ROWS = 7, 6
 HEIGHT = ROWS + 1  # bits per column, the sentinel included
@@ -46,7 +46,7 @@ WINDOWS: tuple[int, ...] = tuple(
 """The 69 groups of four cells in a line: every way to win."""
 
 
-class ConnectFourState(State):
+class ConnectFourState(BoardState):
     """An immutable Connect Four position: Red's discs, Yellow's discs, the side to move."""
 
     game: ClassVar[str] = "connect4"
@@ -101,10 +101,6 @@ class ConnectFourState(State):
         for token, _ in tokens(moves):
             state = state.play(state.parse_move(token))
         return state
-
-    @property
-    def to_move(self) -> int:
-        return self._to_move
 
     def winner(self) -> int | None:
         """0 if Red has four in a row, 1 if Yellow has, None otherwise."""
@@ -201,9 +197,6 @@ class ConnectFourState(State):
             lines.append("|" + " ".join(row) + "|")
         lines.append(" " + " ".join(str(c + 1) if rowcol else "abcdefg"[c] for c in range(COLUMNS)))
         return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.board_str()
 
     def _repr_svg_(self) -> str | None:
         """The board as a notebook shows it (plies' own SVG from the board's view, ``plies.draw.boards``)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from plies.game import PASS, BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
+from plies.game import PASS, BoardState, BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
 
 SIZE = 15
 """Side of the array the course stores the board in."""
@@ -164,7 +164,7 @@ def read_move(text: str) -> int:
     return index(i, j)
 
 
-class HexThelloState(State):
+class HexThelloState(BoardState):
     """An immutable HexThello position: black and white bitboards over the 15x15 array and the side to move."""
 
     game: ClassVar[str] = "hexthello"
@@ -275,10 +275,6 @@ class HexThelloState(State):
         return bytes(out)
 
     # --- the contract -------------------------------------------------------------------------------------
-    @property
-    def to_move(self) -> int:
-        return self._to_move
-
     def own_opp(self) -> tuple[int, int]:
         """(discs of the side to move, discs of the other side)."""
         return (self.black, self.white) if self._to_move == 0 else (self.white, self.black)
@@ -406,15 +402,6 @@ class HexThelloState(State):
                            "X" if self.black & bit else "O" if self.white & bit else " ")
             out.append(row)
         return out
-
-    def __str__(self) -> str:
-        return self.board_str()
-
-    def _repr_svg_(self) -> str | None:
-        """The board as a notebook shows it (plies' own SVG, ``plies.draw.boards``)."""
-        from plies.draw.boards import board_svg
-
-        return board_svg(self)
 
     # --- identity -----------------------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:

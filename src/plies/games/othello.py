@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import ClassVar, NamedTuple
 
-from plies.game import PASS, BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
+from plies.game import PASS, BoardState, BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
 from plies.i18n import _
 
 LAYOUTS = ("standard", "doc000")
@@ -215,7 +215,7 @@ WHITE_CHARS = "OoW0"
 EMPTY_CHARS = "-.eE_"
 
 
-class OthelloState(State):
+class OthelloState(BoardState):
     """An immutable Othello position: discs of both colours, the side to move, the board size."""
 
     game: ClassVar[str] = "othello"
@@ -295,10 +295,6 @@ class OthelloState(State):
         return state
 
     # --- the contract -------------------------------------------------------------------------------------
-    @property
-    def to_move(self) -> int:
-        return self._to_move
-
     def own_opp(self) -> tuple[int, int]:
         """(discs of the side to move, discs of the other side)."""
         return (self.black, self.white) if self._to_move == 0 else (self.white, self.black)
@@ -455,15 +451,6 @@ class OthelloState(State):
         nothing)."""
         return [[" " if v is None else self.symbols[v] for v in (self[r, c] for c in range(self.n))]
                 for r in range(self.n)]
-
-    def __str__(self) -> str:
-        return self.board_str()
-
-    def _repr_svg_(self) -> str | None:
-        """The board as a notebook shows it (plies' own SVG, ``plies.draw.boards``)."""
-        from plies.draw.boards import board_svg
-
-        return board_svg(self)
 
     # --- identity -----------------------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from plies.game import BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
+from plies.game import BoardState, BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
 from plies.i18n import N_, _
 
 LINES = tuple(
@@ -27,7 +27,7 @@ def _won(b: int) -> bool:
     return any(b & line == line for line in LINES)
 
 
-class TicTacToeState(State):
+class TicTacToeState(BoardState):
     """An immutable tic-tac-toe position: X's squares, O's squares, the side to move."""
 
     game: ClassVar[str] = "tictactoe"
@@ -74,10 +74,6 @@ class TicTacToeState(State):
         for token, _where in tokens(moves):
             state = state.play(state.parse_move(token))
         return state
-
-    @property
-    def to_move(self) -> int:
-        return self._to_move
 
     def winner(self) -> int | None:
         """0 if X has a line, 1 if O has one, None otherwise."""
@@ -192,15 +188,6 @@ class TicTacToeState(State):
         """The board as the slides' State keeps it: three rows of ``'X'``, ``'O'`` and ``' '`` (empty), row 0
         on top.  A new list every call."""
         return [[" " if v is None else self.symbols[v] for v in (self[r, c] for c in range(3))] for r in range(3)]
-
-    def __str__(self) -> str:
-        return self.board_str()
-
-    def _repr_svg_(self) -> str | None:
-        """The board as a notebook shows it (plies' own SVG, ``plies.draw.boards``)."""
-        from plies.draw.boards import board_svg
-
-        return board_svg(self)
 
     def __eq__(self, other: object) -> bool:
         return (
