@@ -1,4 +1,5 @@
-"""The whole suite: plies speaks English in it whatever the machine's locale (the Greek tests ask for Greek)."""
+"""The whole suite: plies speaks English in it whatever the machine's locale (the Greek tests ask for Greek); the
+browser tests' headless Chromium."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from typing import Any
 import pytest
 
 os.environ["PLIES_LANG"] = "en"  # read by the commands, and by the programs the tests start
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 @pytest.fixture(autouse=True)
@@ -42,3 +46,16 @@ def disk_limit() -> Iterator[dict[str, Path | None]]:
         yield limit
     finally:
         event.remove(Engine, "connect", connect)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's /usr/bin/chromium, headless, through Playwright (the app's and the Learn page's browser tests);
+    skips without it."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium); end-to-end tests need a real browser")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

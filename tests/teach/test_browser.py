@@ -5,41 +5,40 @@ and the exercises; in Greek for a Greek browser, with the EL/EN switch.  Screens
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+from plies.teach.quiz import Quiz, make_quiz
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "teach"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian chromium at /usr/bin/chromium")
 
 
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def open_page(browser, live_server, width: int, height: int):
-    pg = browser.new_page(viewport={"width": width, "height": height}, locale="en-US")
+def open_page(browser, live_server, width: int = 1280, height: int = 860, locale: str = "en-US",
+              path: str = "/learn"):
+    """The page at ``path``, its tree drawn, in a browser context of its own; ``pg.errors``: its JavaScript errors."""
+    pg = browser.new_page(viewport={"width": width, "height": height}, locale=locale)
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(live_server + "/learn")
+    pg.goto(live_server + path)
     pg.wait_for_selector("#tree-svg g.node")
     pg.errors = errors
     return pg
 
 
+def new_exercise(page, seed: int = 5) -> Quiz:
+    """The 3x2 exercise of ``seed`` asked for on the page and drawn; the same exercise made here."""
+    page.select_option("#quiz-shape", "3x2")
+    page.fill("#quiz-seed", str(seed))
+    page.click("#quiz-new")
+    page.wait_for_selector("#quiz-questions:not([hidden])")
+    page.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 13")
+    return make_quiz(seed, "3x2")
+
+
 @pytest.fixture(scope="module")
 def page(browser, live_server):
-    pg = open_page(browser, live_server, 1280, 860)
+    pg = open_page(browser, live_server)
     yield pg
     pg.close()
 
@@ -241,14 +240,7 @@ def test_server_errors_shown_as_sent(page) -> None:
 
 
 def test_exercise_on_the_page(page) -> None:
-    from plies.teach.quiz import make_quiz
-
-    q = make_quiz(5, "3x2")
-    page.select_option("#quiz-shape", "3x2")
-    page.fill("#quiz-seed", "5")
-    page.click("#quiz-new")
-    page.wait_for_selector("#quiz-questions:not([hidden])")
-    page.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 13")
+    q = new_exercise(page)
     assert page.locator("#quiz-list .q").count() == 4
     assert "seed 5" in text(page, "#note")
     assert "MAX chooses" not in text(page, "#answer")                      # no answer given away
@@ -323,21 +315,10 @@ def test_phone_screen(browser, live_server) -> None:
 
 
 def test_exercise_mode_keeps_the_answer_hidden(browser, live_server) -> None:
-    from plies.teach.quiz import make_quiz
-
-    pg = browser.new_page(viewport={"width": 1280, "height": 860})
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(live_server + "/learn?mode=exercise")
-    pg.wait_for_selector("#tree-svg g.node")
+    pg = open_page(browser, live_server, path="/learn?mode=exercise")
     assert not pg.locator("#show-answer").is_visible()                   # no "Show answer" in exercise mode
     assert "Leave exercise mode" in text(pg, "#mode-link")
-    q = make_quiz(5, "3x2")
-    pg.select_option("#quiz-shape", "3x2")
-    pg.fill("#quiz-seed", "5")
-    pg.click("#quiz-new")
-    pg.wait_for_selector("#quiz-questions:not([hidden])")
-    pg.wait_for_function("document.getElementById('tree-svg').querySelectorAll('g.node').length === 13")
+    q = new_exercise(pg)
     # the buttons are disabled once the exercise's tree is drawn (a wait: a busy host draws late)
     pg.wait_for_function("['step-next', 'step-last'].every(b => document.getElementById(b).disabled)")
     pg.keyboard.press("End")                                              # no stepping by the keyboard either
@@ -359,7 +340,7 @@ def test_exercise_mode_keeps_the_answer_hidden(browser, live_server) -> None:
     pg.click("#step-last")
     assert "MAX chooses" in text(pg, "#answer")
     shot(pg, "learn-1280-exercise-mode.png")
-    assert not errors
+    assert not pg.errors
     pg.close()
 
 
@@ -375,12 +356,7 @@ def overflowing(page) -> list[str]:
 
 @pytest.mark.parametrize("width, height", [(1280, 860), (390, 844)])
 def test_greek_page_follows_the_browser_and_switches(browser, live_server, width, height) -> None:
-    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="el-GR")
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(live_server + "/learn")
-    pg.wait_for_selector("#tree-svg g.node")
+    pg = open_page(browser, live_server, width, height, locale="el-GR")
     assert pg.evaluate("document.documentElement.lang") == "el"
     assert text(pg, "h1") == "Minimax και άλφα-βήτα, βήμα βήμα"
     assert text(pg, "#nav-learn") == "Μάθηση" and text(pg, "#show-answer") == "Δείξε την απάντηση"
@@ -414,5 +390,5 @@ def test_greek_page_follows_the_browser_and_switches(browser, live_server, width
     pg.click(".lang-switch button[data-lang=el]")
     pg.wait_for_function("document.getElementById('condition').textContent.startsWith('κλάδεμα')")
     assert text(pg, "#step-count").startswith("9 /")                          # the same step, now in Greek
-    assert not errors
-    ctx.close()
+    assert not pg.errors
+    pg.close()

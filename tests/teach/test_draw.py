@@ -47,8 +47,10 @@ def node_text(svg: str | bytes, node_id: str, cls: str) -> str | None:
     return None
 
 
-def check_against_trace(trace, svg: str | bytes) -> None:
-    """Every node of the trace drawn once; crossed, pruned and highlighted exactly where the search says."""
+def checked_svg(trace) -> str:
+    """The trace's picture, checked: every node drawn once; crossed, pruned and highlighted exactly where the search
+    says."""
+    svg = draw.svg(trace)
     nodes = groups(svg, "node")
     copies = {i for i, c in nodes.items() if "continued" in c}      # a folded tree repeats its root per band
     assert all(i.startswith("r~") for i in copies)
@@ -74,12 +76,11 @@ def check_against_trace(trace, svg: str | bytes) -> None:
                 assert node_text(svg, n.id, "head").endswith((f"= {n.value_text()}", f" {n.value_text()}"))
             else:
                 assert value == n.value_text()
+    return svg
 
 
 def test_doc000_svg_structure() -> None:
-    trace = solve_tree(DOC000_EXAMPLE)
-    svg = draw.svg(trace)
-    check_against_trace(trace, svg)
+    svg = checked_svg(solve_tree(DOC000_EXAMPLE))
     nodes = groups(svg, "node")
     assert len(nodes) == 13
     assert {i for i, c in nodes.items() if "pruned" in c} == {"r.1.1", "r.1.2"}
@@ -95,16 +96,12 @@ def test_doc000_svg_structure() -> None:
 
 
 def test_lab_tree_as_nested_lists() -> None:
-    trace = solve_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    svg = draw.svg(trace)
-    check_against_trace(trace, svg)
+    svg = checked_svg(solve_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     assert node_text(svg, "r.1.1", "value") == "4"          # never examined, its number still shown (greyed)
 
 
 def test_doc002_greek_labels_and_unvisited_subtree() -> None:
-    trace = solve_tree(DOC002_EXERCISE)
-    svg = draw.svg(trace)
-    check_against_trace(trace, svg)
+    svg = checked_svg(solve_tree(DOC002_EXERCISE))
     nodes = groups(svg, "node")
     assert len(nodes) == 19
     assert {i for i, c in nodes.items() if "pruned" in c} == {"r.0.1.1", "r.1.1"}
@@ -118,9 +115,7 @@ def test_doc002_greek_labels_and_unvisited_subtree() -> None:
 
 @pytest.mark.parametrize("algo", ["alphabeta", "minimax"])
 def test_slide_exercise_both_algorithms(algo) -> None:
-    trace = solve_tree(DOC002_SLIDE, algo)
-    svg = draw.svg(trace)
-    check_against_trace(trace, svg)
+    svg = checked_svg(solve_tree(DOC002_SLIDE, algo))
     assert len(groups(svg, "node")) == 9
     assert texts(svg, "cross").count("✗") == (1 if algo == "alphabeta" else 0)
 
@@ -175,8 +170,7 @@ def test_png_pdf_and_files(tmp_path) -> None:
 
 def test_othello_thumbnails() -> None:
     trace = trace_search(OthelloState.start(), 2, get("othello"))
-    svg = draw.svg(trace)
-    check_against_trace(trace, svg)
+    svg = checked_svg(trace)
     root = ET.fromstring(svg)
     g = next(g for g in root.iter(SVG_NS + "g") if g.get("id") == "r")
     assert sum(1 for c in g.iter(SVG_NS + "circle") if "disc" in (c.get("class") or "")) == 4   # the start's discs
@@ -185,7 +179,7 @@ def test_othello_thumbnails() -> None:
 
 def test_tictactoe_and_hexthello_trees() -> None:
     ttt = trace_search(TicTacToeState.from_text("XO.X.O...X"), 2, get("tictactoe"))
-    check_against_trace(ttt, draw.svg(ttt))
+    checked_svg(ttt)
     hexa = trace_search(HexThelloState.start(), 1, get("hexthello"))
     svg = draw.svg(hexa)
     assert len(groups(svg, "node")) == len(hexa.nodes)

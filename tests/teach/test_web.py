@@ -18,6 +18,7 @@ def test_page_and_static(client) -> None:
     assert r.status_code == 200 and "learn/static/learn.js" in r.text
     assert client.get("/learn/static/learn.js").headers["content-type"].startswith("text/javascript")
     assert client.get("/learn/static/learn.css").status_code == 200
+    assert client.get("/learn/static/switches.css").headers["content-type"].startswith("text/css")  # the app's
     shared = client.get("/learn/static/i18n.js")  # the browser app's language module, the one copy
     assert shared.status_code == 200 and "export async function loadLanguage" in shared.text
     assert "function firstLanguage" not in client.get("/learn/static/learn.js").text

@@ -1,10 +1,9 @@
-"""Fixtures for the browser app: an app on a temporary database, a live server on a free loopback port,
-and headless Chromium (Debian's /usr/bin/chromium) through Playwright."""
+"""Fixtures for the browser app: an app on a temporary database, a live server on a free loopback port, and
+pages of the suite's headless Chromium (``browser``)."""
 
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import socket
 import threading
@@ -18,9 +17,6 @@ import pytest
 from plies.game import PASS
 from plies.games import OthelloState
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 
 
@@ -104,17 +100,6 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         yield server
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium); end-to-end tests need a real browser")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def page(browser: Any, live_server: LiveServer) -> Iterator[Any]:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -123,6 +108,7 @@ def page(browser: Any, live_server: LiveServer) -> Iterator[Any]:
     pg.errors = []  # JavaScript errors seen on the page; tests assert there are none
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
     pg.set_default_timeout(20_000)
+    pg.url0 = live_server.url
     yield pg
     context.close()
 
@@ -163,6 +149,38 @@ def shot_at(page: Any, name: str, settle: int = 650) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.wait_for_timeout(settle)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def fits(page: Any) -> None:
+    """Nothing sticks out sideways: the page is no wider than the screen."""
+    wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert wide <= 0, f"the page is {wide} px wider than the screen"
+
+
+def start_screen(page: Any, mode: str | None = None) -> None:
+    """The start screen, its games listed; with ``mode`` (``first``, ``people``, ``watch``...) chosen."""
+    page.goto(page.url0 + "/#/")
+    page.wait_for_selector("#opt-game option", state="attached")
+    if mode is not None:
+        page.check(f"input[name=mode][value={mode}]")
+
+
+def start(page: Any, mode: str = "first", level: int = 1, position: str = "", minutes: str = "",
+          game: str = "othello") -> str:
+    """Fill the start screen and start; returns the new game's id."""
+    start_screen(page)
+    page.select_option("#opt-game", game)
+    page.check(f"input[name=mode][value={mode}]")
+    if mode != "people":
+        page.select_option("#opt-level", str(level))
+    page.fill("#opt-minutes", minutes)
+    if position:
+        page.click("#start-position summary")
+        page.fill("#opt-position", position)
+    page.click("#btn-start")
+    page.wait_for_url("**/#/game/*")
+    page.wait_for_selector("#board svg")
+    return page.url.rsplit("/", 1)[-1]
 
 
 def save_shot(page: Any, name: str) -> None:

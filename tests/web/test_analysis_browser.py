@@ -15,8 +15,9 @@ from plies.games import OthelloState
 from plies.web import thinker
 
 from . import test_app_browser
+from .conftest import start
 from .test_analysis_api import position_with
-from .test_app_browser import shot, start, tap
+from .test_app_browser import shot, tap
 
 pytestmark = [pytest.mark.slow, pytest.mark.engine]
 

@@ -16,7 +16,7 @@ from plies.web.sessions import Sessions
 from plies.web.turns import Computer
 
 from .conftest import another_browser
-from .polling import until
+from .polling import received, until
 
 HUMAN = {"kind": "human"}
 LOCAL = "http://localhost"  # the app answers only its own Host names (TestClient says "testserver")
@@ -318,20 +318,20 @@ def test_websocket_moves_and_live_updates(client: Any) -> None:
         first = ws.receive_json()
         assert first["type"] == "state" and first["game"]["owner"] is True
         ws.send_json({"type": "move", "move": "e6"})
-        seen = _until(ws, lambda m: m["type"] == "state" and m["game"]["ply"] == 2 and m["game"]["thinking"] is None)
+        seen = received(ws, lambda m: m["type"] == "state" and m["game"]["ply"] == 2 and m["game"]["thinking"] is None)
         assert seen["game"]["moves"][0]["move"] == "e6"
         ws.send_json({"type": "move", "move": "a1"})
-        err = _until(ws, lambda m: m["type"] == "error")
+        err = received(ws, lambda m: m["type"] == "error")
         assert "a1" in err["message"]
         ws.send_text("not json")
-        assert "JSON" in _until(ws, lambda m: m["type"] == "error")["message"]
+        assert "JSON" in received(ws, lambda m: m["type"] == "error")["message"]
         ws.send_json({"type": "launch"})
-        assert "unknown message" in _until(ws, lambda m: m["type"] == "error")["message"]
+        assert "unknown message" in received(ws, lambda m: m["type"] == "error")["message"]
         ws.send_json({"type": "hint", "count": 2})
-        hint = _until(ws, lambda m: m["type"] == "hint")
+        hint = received(ws, lambda m: m["type"] == "hint")
         assert len(hint["hints"]) == 2 and hint["ply"] == 2
         ws.send_json({"type": "undo"})
-        back = _until(ws, lambda m: m["type"] == "state" and m["game"]["ply"] == 0)
+        back = received(ws, lambda m: m["type"] == "state" and m["game"]["ply"] == 0)
         assert back["game"]["can_redo"] is True
 
 
@@ -342,19 +342,11 @@ def test_websocket_watcher_cannot_move(client: Any, app: Any) -> None:
     with other.websocket_connect(f"ws://localhost/ws/games/{g['id']}") as ws:
         assert ws.receive_json()["game"]["owner"] is False
         ws.send_json({"type": "move", "move": "d3"})
-        assert "another browser" in _until(ws, lambda m: m["type"] == "error")["message"]
+        assert "another browser" in received(ws, lambda m: m["type"] == "error")["message"]
         client.post(f"/api/games/{g['id']}/moves", json={"move": "d3"})  # the owner moves: the watcher sees it
-        assert _until(ws, lambda m: m["type"] == "state" and m["game"]["ply"] == 1)
+        assert received(ws, lambda m: m["type"] == "state" and m["game"]["ply"] == 1)
     with client.websocket_connect("ws://localhost/ws/games/missing") as ws:
         assert ws.receive_json()["type"] == "error"
-
-
-def _until(ws: Any, pred: Any, limit: int = 200) -> dict[str, Any]:
-    for _ in range(limit):
-        msg = ws.receive_json()
-        if pred(msg):
-            return msg
-    raise AssertionError("expected message never came")
 
 
 def test_searches_in_worker_processes(tmp_path: Any) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from plies.games import OthelloState
 
-from .conftest import SIZES, shot_at, sized_page
+from .conftest import SIZES, fits, shot_at, sized_page, start, start_screen
 from .test_app_api import known_mistake_game, transcript
 
 pytestmark = pytest.mark.slow  # a real browser
@@ -33,33 +33,11 @@ def shot(page: Any, name: str) -> None:
     shot_at(page, f"app-{name}-{page.size}")
 
 
-def fits(page: Any) -> None:
-    """Nothing sticks out sideways: the page is no wider than the screen."""
-    wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert wide <= 0, f"the page is {wide} px wider than the screen"
-
-
 def tap(page: Any, selector: str) -> None:
     if page.size == "phone":
         page.locator(selector).first.tap()
     else:
         page.locator(selector).first.click()
-
-
-def start(page: Any, mode: str = "first", level: int = 1, position: str = "", minutes: str = "") -> None:
-    page.goto(page.url0 + "/#/")
-    page.wait_for_selector("#opt-game option", state="attached")
-    page.select_option("#opt-game", "othello")
-    page.check(f"input[name=mode][value={mode}]")
-    if mode != "people":
-        page.select_option("#opt-level", str(level))
-    page.fill("#opt-minutes", minutes)
-    if position:
-        page.click("#start-position summary")
-        page.fill("#opt-position", position)
-    page.click("#btn-start")
-    page.wait_for_url("**/#/game/*")
-    page.wait_for_selector("#board svg")
 
 
 def listed(page: Any) -> list[str]:
@@ -178,15 +156,20 @@ def test_playing_on_from_an_earlier_move_against_the_computer(view: Any) -> None
     assert page.errors == []
 
 
-def test_review_of_a_finished_game_finds_a_known_mistake(view: Any) -> None:
-    page = view
-    names, ply, loss, best = known_mistake_game()
+def finished_for_review(page: Any, names: list[str]) -> None:
+    """The game of ``names`` played to its end on one screen (its last move tapped), then reviewed."""
     start(page, mode="people", position=transcript(names[:-1]))
     wait_listed(page, len(names) - 1)
     tap(page, f'#board rect[data-square="{names[-1]}"]')
     page.wait_for_selector("#end", state="visible")
     page.click("#btn-end-review")
-    page.wait_for_selector("#review-summary table", timeout=120_000)
+    page.wait_for_selector("#review-summary table", timeout=240_000)
+
+
+def test_review_of_a_finished_game_finds_a_known_mistake(view: Any) -> None:
+    page = view
+    names, ply, loss, best = known_mistake_game()
+    finished_for_review(page, names)
     item = page.locator(f'#review-mistakes li[data-ply="{ply}"]')
     assert f"−{loss} discs (exact)" in item.inner_text() and f"best {best}" in item.inner_text()
     assert "mistake" in page.locator(f'#movelist .mv[data-ply="{ply}"]').get_attribute("class")
@@ -218,9 +201,7 @@ def test_review_of_a_finished_game_finds_a_known_mistake(view: Any) -> None:
 
 def test_a_transcript_set_up_keeps_its_moves(view: Any) -> None:
     page = view
-    page.goto(page.url0 + "/#/")
-    page.wait_for_selector("#opt-game option", state="attached")
-    page.check("input[name=mode][value=people]")
+    start_screen(page, "people")
     page.click("#start-position summary")
     page.fill("#opt-position", "f5d6c3d9")
     page.click("#btn-start")
@@ -246,9 +227,7 @@ def test_a_transcript_set_up_keeps_its_moves(view: Any) -> None:
 
 def test_the_board_editor(view: Any) -> None:
     page = view
-    page.goto(page.url0 + "/#/")
-    page.wait_for_selector("#opt-game option", state="attached")
-    page.check("input[name=mode][value=people]")  # the editor's game takes its players from the start screen
+    start_screen(page, "people")                  # the editor's game takes its players from the start screen
     page.click("#nav-editor")
     page.wait_for_selector("#editor-board svg")
     shot(page, "editor")
@@ -278,8 +257,7 @@ def test_the_editor_starts_another_game_against_the_computer(view: Any) -> None:
     """The start screen's evaluation is Othello's: a tic-tac-toe or HexThello game from the editor plays with
     its own game's default instead of being refused."""
     page = view
-    page.goto(page.url0 + "/#/")
-    page.wait_for_selector("#opt-game option", state="attached")
+    start_screen(page)
     page.select_option("#opt-game", "tictactoe")  # the high levels say what they are for each game
     assert page.locator('#opt-level option[value="8"]').inner_text() == "8: alpha-beta"
     page.select_option("#opt-game", "othello")
@@ -317,8 +295,7 @@ def test_a_clock_running_out(view: Any) -> None:
     assert "White wins on time" in page.inner_text("#history-rows tr >> nth=0")
     shot(page, "history")
     fits(page)
-    page.goto(page.url0 + "/#/")
-    page.wait_for_selector("#opt-game option", state="attached")
+    start_screen(page)
     shot(page, "start")
     fits(page)
     assert page.errors == []

@@ -9,24 +9,9 @@ import pytest
 
 from plies.games import OthelloState
 
+from .conftest import start
+
 pytestmark = pytest.mark.slow  # a real browser
-
-
-def start(page: Any, url: str, mode: str = "first", level: int = 1, game: str = "othello", position: str = "") -> str:
-    """Fill the start screen and start; returns the new game's id."""
-    page.goto(url + "/#/")
-    page.wait_for_selector("#opt-game option", state="attached")
-    page.select_option("#opt-game", game)
-    page.check(f"input[name=mode][value={mode}]")
-    if mode != "people":
-        page.select_option("#opt-level", str(level))
-    if position:
-        page.click("#start-form summary")
-        page.fill("#opt-position", position)
-    page.click("#btn-start")
-    page.wait_for_url("**/#/game/*")
-    page.wait_for_selector("#board svg")
-    return page.url.rsplit("/", 1)[-1]
 
 
 def discs(page: Any) -> tuple[int, int]:
@@ -54,7 +39,7 @@ def test_start_screen_offers_the_choices(page: Any, live_server: Any, shot: Any)
 
 
 def test_play_see_reply_and_undo(page: Any, live_server: Any, shot: Any) -> None:
-    start(page, live_server.url, mode="first", level=1)
+    start(page, mode="first", level=1)
     assert discs(page) == (2, 2)
     assert page.locator("#board rect.cell.legal").count() == 4
     shot(page, "02-board-start")
@@ -84,7 +69,7 @@ def test_play_see_reply_and_undo(page: Any, live_server: Any, shot: Any) -> None
 
 
 def test_keyboard_entry_hint_and_export(page: Any, live_server: Any, shot: Any) -> None:
-    start(page, live_server.url, mode="people")
+    start(page, mode="people")
     page.keyboard.press("f")  # a letter jumps into the move box
     page.keyboard.type("5")
     page.keyboard.press("Enter")
@@ -109,7 +94,7 @@ def test_keyboard_entry_hint_and_export(page: Any, live_server: Any, shot: Any) 
 
 def test_pass_is_shown_as_a_message(page: Any, live_server: Any, shot: Any, pass_pos: Any) -> None:
     pos, move = pass_pos
-    start(page, live_server.url, mode="first", level=1, position=pos.to_text())
+    start(page, mode="first", level=1, position=pos.to_text())
     page.click(f'#board rect[data-square="{move}"]')
     page.wait_for_function("document.querySelector('#notice').textContent.includes('passes')")
     assert page.inner_text("#notice") == "White has no legal move and passes."
@@ -121,7 +106,7 @@ def test_pass_is_shown_as_a_message(page: Any, live_server: Any, shot: Any, pass
 
 def test_end_screen_then_replay_from_history(page: Any, live_server: Any, shot: Any, final_pos: Any) -> None:
     pos, move = final_pos
-    gid = start(page, live_server.url, mode="first", level=1, position=pos.to_text())
+    gid = start(page, mode="first", level=1, position=pos.to_text())
     page.click(f'#board rect[data-square="{move}"]')
     page.wait_for_selector("#end", state="visible")
     final = pos.play(pos.parse_move(move))
@@ -154,7 +139,7 @@ def test_end_screen_then_replay_from_history(page: Any, live_server: Any, shot: 
 
 
 def test_tictactoe_against_the_computer(page: Any, live_server: Any, shot: Any) -> None:
-    start(page, live_server.url, game="tictactoe", mode="first", level=5)
+    start(page, game="tictactoe", mode="first", level=5)
     assert page.get_attribute("#move-input", "placeholder") == "type a move, e.g. b2"
     page.click('#board rect[data-square="b2"]')
     wait_moves(page, 2)
@@ -166,7 +151,7 @@ def test_tictactoe_against_the_computer(page: Any, live_server: Any, shot: Any) 
 
 
 def test_tictactoe_marks_the_winning_line(page: Any, live_server: Any) -> None:
-    start(page, live_server.url, game="tictactoe", mode="people", position="a1 a2 b1 b2")
+    start(page, game="tictactoe", mode="people", position="a1 a2 b1 b2")
     page.click('#board rect[data-square="c1"]')
     page.wait_for_selector("#board .win-line", state="attached")
     assert page.locator("#board .win-line").count() == 1
@@ -178,7 +163,7 @@ def test_tictactoe_marks_the_winning_line(page: Any, live_server: Any) -> None:
 def test_hexthello_board_is_a_hexagon(page: Any, live_server: Any, shot: Any) -> None:
     page.goto(live_server.url)
     page.wait_for_selector("#opt-game option", state="attached")
-    start(page, live_server.url, game="hexthello", mode="people")
+    start(page, game="hexthello", mode="people")
     assert page.locator("#board polygon.cell").count() == 169
     coords = page.eval_on_selector_all("#board text.hex-coord", "els => els.map((e) => e.textContent)")
     assert sorted(coords, key=int) == sorted([str(i) for i in range(15)] * 2, key=int)  # rows and columns
@@ -192,7 +177,7 @@ def test_hexthello_board_is_a_hexagon(page: Any, live_server: Any, shot: Any) ->
 
 
 def test_watch_computer_against_computer(page: Any, live_server: Any, shot: Any) -> None:
-    start(page, live_server.url, game="tictactoe", mode="watch", level=1)
+    start(page, game="tictactoe", mode="watch", level=1)
     page.wait_for_selector("#end", state="visible", timeout=60_000)
     assert page.locator("#movelist .mv:not(.start)").count() >= 5  # the shortest tic-tac-toe game
     shot(page, "11-watch-end")
@@ -200,7 +185,7 @@ def test_watch_computer_against_computer(page: Any, live_server: Any, shot: Any)
 
 
 def test_leaving_a_watched_game_stops_it(page: Any, live_server: Any) -> None:
-    gid = start(page, live_server.url, game="othello", mode="watch", level=1)
+    gid = start(page, game="othello", mode="watch", level=1)
     page.wait_for_function("document.querySelectorAll('#movelist .mv:not(.start)').length >= 2")
     page.click("#nav-history")
     page.wait_for_selector("#screen-history:not([hidden])")

@@ -12,7 +12,7 @@ import pytest
 
 from plies.formats.ggf import read_ggf
 
-from .conftest import ARTIFACTS, SIZES, sized_page
+from .conftest import ARTIFACTS, SIZES, sized_page, start_screen
 from .test_files_api import first_moves_game, ggf_of
 
 pytestmark = pytest.mark.slow  # a real browser
@@ -24,9 +24,7 @@ def view(request: pytest.FixtureRequest, browser: Any, live_server: Any) -> Iter
 
 
 def start_with(page: Any, text: str | None = None, file: Path | None = None) -> None:
-    page.goto(page.url0 + "/#/")
-    page.wait_for_selector("#opt-game option", state="attached")
-    page.check("input[name=mode][value=first]")
+    start_screen(page, "first")
     page.click("#start-position summary")
     if file is not None:
         page.set_input_files("#opt-file", str(file))
@@ -70,8 +68,7 @@ def test_open_a_ggf_game_and_save_it_again(view: Any, tmp_path: Path) -> None:
 
 
 def test_a_bad_ggf_paste_says_where(view: Any) -> None:
-    view.goto(view.url0 + "/#/")
-    view.wait_for_selector("#opt-game option", state="attached")
+    start_screen(view)
     view.click("#start-position summary")
     view.fill("#opt-position", "(;GM[Othello]B[F5]W[Z9];)")
     view.click("#btn-start")
@@ -84,9 +81,7 @@ def test_a_file_of_several_games_offers_a_choice(view: Any, tmp_path: Path) -> N
     games = [ggf_of(first_moves_game(n), f"Black {n}", f"White {n}") for n in (4, 10, 20)]
     path = tmp_path / "three.ggf"
     path.write_text("\n".join(games) + "\n")
-    view.goto(view.url0 + "/#/")
-    view.wait_for_selector("#opt-game option", state="attached")
-    view.check("input[name=mode][value=people]")
+    start_screen(view, "people")
     view.click("#start-position summary")
     view.set_input_files("#opt-file", str(path))
     view.wait_for_selector("#file-game-box:not([hidden])")

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from .conftest import another_browser
+from .polling import received
 from .test_api import LOCAL, new
 
 HOST, FRIEND = {"kind": "human"}, {"kind": "friend"}
@@ -67,13 +68,13 @@ def test_moves_over_the_websocket_reach_the_other_browser(browsers: tuple[Any, A
         assert gws.receive_json()["game"]["you"] == [1]
         assert tws.receive_json()["game"]["watching"] is True
         host.post(f"/api/games/{g['id']}/moves", json={"move": "d3"})
-        assert until(gws, lambda m: m["type"] == "state" and m["game"]["ply"] == 1)
+        assert received(gws, lambda m: m["type"] == "state" and m["game"]["ply"] == 1)
         gws.send_json({"type": "move", "move": "c3"})
-        assert until(tws, lambda m: m["type"] == "state" and m["game"]["ply"] == 2)
+        assert received(tws, lambda m: m["type"] == "state" and m["game"]["ply"] == 2)
         tws.send_json({"type": "move", "move": "c4"})
-        assert "watching" in until(tws, lambda m: m["type"] == "error")["message"]
+        assert "watching" in received(tws, lambda m: m["type"] == "error")["message"]
         gws.send_json({"type": "hint"})  # no help from the engine while two people play
-        assert "hints" in until(gws, lambda m: m["type"] == "error")["message"]
+        assert "hints" in received(gws, lambda m: m["type"] == "error")["message"]
 
 
 def test_resign_rematch_and_history(browsers: tuple[Any, Any, Any]) -> None:
@@ -158,14 +159,6 @@ def test_bad_friend_requests_are_refused(browsers: tuple[Any, Any, Any]) -> None
     assert r.status_code == 404 and "invite code" in r.json()["error"]
     assert guest.post("/api/join", json={}).status_code == 422
     assert new(host, players=[HOST, HOST])["invite"] is None  # one screen: nothing to invite to
-
-
-def until(ws: Any, pred: Any, limit: int = 200) -> dict[str, Any]:
-    for _ in range(limit):
-        msg = ws.receive_json()
-        if pred(msg):
-            return msg
-    raise AssertionError("message not received")
 
 
 def test_a_lan_invite_names_the_allowed_host(tmp_path: Any) -> None:

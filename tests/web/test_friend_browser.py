@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import open_sized, shot_at
+from .conftest import open_sized, shot_at, start, start_screen
 
 pytestmark = pytest.mark.slow  # real browsers
 
@@ -55,8 +55,7 @@ def settle(players: list[Any], after: int) -> int:
 
 def test_two_browsers_play_a_game_and_a_third_watches(pages: dict[str, Any], live_server: Any) -> None:
     host, friend, watcher = pages["host"], pages["friend"], pages["watcher"]
-    host.goto(live_server.url + "/#/")
-    host.wait_for_selector("#opt-game option", state="attached")
+    start_screen(host)
     host.select_option("#opt-game", "othello6")
     host.check("input[name=mode][value=friend]")
     assert host.locator("#opt-name").is_visible() and not host.locator("#opt-level").is_visible()
@@ -156,20 +155,11 @@ def test_two_browsers_play_a_game_and_a_third_watches(pages: dict[str, Any], liv
         assert p.errors == []
 
 
-def test_a_second_browser_on_a_game_against_the_computer_is_told_it_watches(pages: dict[str, Any],
-                                                                           live_server: Any) -> None:
+def test_a_second_browser_on_a_game_against_the_computer_is_told_it_watches(pages: dict[str, Any]) -> None:
     """The second browser on a game's address sees the legal moves, and its click is answered with the server's
     refusal instead of nothing."""
     host, other = pages["host"], pages["friend"]
-    host.goto(live_server.url + "/#/")
-    host.wait_for_selector("#opt-game option", state="attached")
-    host.select_option("#opt-game", "othello")
-    host.check("input[name=mode][value=first]")
-    host.select_option("#opt-level", "1")
-    host.fill("#opt-minutes", "")
-    host.click("#btn-start")
-    host.wait_for_url("**/#/game/*")
-    host.wait_for_selector("#board svg")
+    start(host, mode="first", level=1)
     assert host.locator("#watching").is_hidden() and host.locator("#invite").is_hidden()
     other.goto(host.url)
     other.wait_for_selector("#watching:not([hidden])")
@@ -181,10 +171,9 @@ def test_a_second_browser_on_a_game_against_the_computer_is_told_it_watches(page
     assert host.errors == [] and other.errors == []
 
 
-def test_a_take_back_asked_in_one_browser_is_agreed_in_the_other(pages: dict[str, Any], live_server: Any) -> None:
+def test_a_take_back_asked_in_one_browser_is_agreed_in_the_other(pages: dict[str, Any]) -> None:
     host, friend = pages["host"], pages["friend"]
-    host.goto(live_server.url + "/#/")
-    host.wait_for_selector("#opt-game option", state="attached")
+    start_screen(host)
     host.select_option("#opt-game", "othello")
     host.check("input[name=mode][value=friend]")
     host.fill("#opt-minutes", "")

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from . import conftest
 from .conftest import SIZES, shot_at, sized_page
 
 pytestmark = pytest.mark.slow  # a real browser
@@ -41,8 +42,7 @@ def shot(page: Any, name: str) -> None:
 
 def fits(page: Any) -> None:
     """Nothing sticks out sideways, and no control's words are cut off."""
-    wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert wide <= 0, f"the page is {wide} px wider than the screen"
+    conftest.fits(page)
     assert page.evaluate(OVERFLOW) == []
 
 

@@ -15,7 +15,7 @@ from plies.formats.model import OthelloGame
 from plies.games import OthelloState
 from plies.games.record import Game
 
-from .conftest import SIZES, LiveServer, shot_at, sized_page
+from .conftest import SIZES, LiveServer, fits, shot_at, sized_page, start_screen
 from .test_library_api import random_games, write_ggf_file, write_wthor
 from .test_uploads_api import obf_text
 
@@ -51,11 +51,6 @@ def view(request: pytest.FixtureRequest, browser: Any, library_server: LiveServe
 
 def shot(page: Any, name: str) -> None:
     shot_at(page, f"library-{name}-{page.size}", settle=600)
-
-
-def fits(page: Any) -> None:
-    wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert wide <= 0, f"the page is {wide} px wider than the screen"
 
 
 def listed_ids(page: Any) -> list[int]:
@@ -152,8 +147,7 @@ def test_a_game_opens_on_the_board_is_reviewed_and_its_position_found(view: Any)
 
 
 def pick_files(page: Any, files: list[Path]) -> None:
-    page.goto(page.url0 + "/#/")
-    page.wait_for_selector("#opt-game option", state="attached")
+    start_screen(page)
     page.click("#start-position summary")
     page.set_input_files("#opt-file", [str(f) for f in files])
 

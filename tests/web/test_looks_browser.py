@@ -15,9 +15,9 @@ import pytest
 
 from plies.games import OthelloState
 
-from .conftest import open_sized, shot_at
+from .conftest import open_sized, shot_at, start, start_screen
 from .test_app_api import known_mistake_game, transcript
-from .test_app_browser import listed, start, tap, wait_listed
+from .test_app_browser import finished_for_review, listed, tap, wait_listed
 
 pytestmark = pytest.mark.slow  # a real browser
 
@@ -92,16 +92,6 @@ def random_game(seed: int) -> list[str]:
     return names
 
 
-def finished_for_review(page: Any, names: list[str]) -> None:
-    """The game of ``names`` played to its end on one screen (its last move tapped), then reviewed."""
-    start(page, mode="people", position=transcript(names[:-1]))
-    wait_listed(page, len(names) - 1)
-    tap(page, f'#board rect[data-square="{names[-1]}"]')
-    page.wait_for_selector("#end", state="visible")
-    page.click("#btn-end-review")
-    page.wait_for_selector("#review-summary table", timeout=240_000)
-
-
 def in_view(page: Any, selector: str) -> bool:
     return page.locator(selector).first.evaluate(
         "(e) => { const r = e.getBoundingClientRect(); return r.top >= -1 && r.bottom <= innerHeight + 1 "
@@ -164,8 +154,7 @@ def test_dark_colours_follow_the_system(browser: Any, live_server: Any, size: tu
 
 def test_the_colours_switch_is_remembered(browser: Any, live_server: Any) -> None:
     page = open_page(browser, live_server, DESKTOP, scheme="dark")
-    page.goto(page.url0 + "/#/")
-    page.wait_for_selector("#opt-game option", state="attached")
+    start_screen(page)
     assert is_dark(page) and page.get_attribute('[data-set-theme="system"]', "aria-pressed") == "true"
     page.click('[data-set-theme="light"]')
     assert not is_dark(page) and page.get_attribute('[data-set-theme="light"]', "aria-pressed") == "true"
@@ -179,8 +168,7 @@ def test_the_colours_switch_is_remembered(browser: Any, live_server: Any) -> Non
     assert is_dark(page)
     page.context.close()
     page = open_page(browser, live_server, DESKTOP, scheme="light")
-    page.goto(page.url0 + "/#/")
-    page.wait_for_selector("#opt-game option", state="attached")
+    start_screen(page)
     assert not is_dark(page)
     page.click('[data-set-theme="dark"]')
     assert is_dark(page)
@@ -301,9 +289,7 @@ def test_an_abandoned_game_is_unfinished_in_the_history(desktop: Any) -> None:
 # --------------------------------------------------------------------------------------------- small things
 def test_the_editor_says_which_clock_it_plays_with(desktop: Any) -> None:
     page = desktop
-    page.goto(page.url0 + "/#/")
-    page.wait_for_selector("#opt-game option", state="attached")
-    page.check("input[name=mode][value=people]")
+    start_screen(page, "people")
     page.fill("#opt-minutes", "7")
     page.click("#nav-editor")
     page.wait_for_selector("#editor-board svg")
@@ -367,9 +353,7 @@ def test_values_on_the_board_say_that_they_mark_the_moves(desktop: Any) -> None:
 
 def test_no_dots_for_a_side_the_person_does_not_play(desktop: Any) -> None:
     page = desktop
-    page.goto(page.url0 + "/#/")
-    page.wait_for_selector("#opt-game option", state="attached")
-    page.check("input[name=mode][value=watch]")                      # both sides the computer's
+    start_screen(page, "watch")                                      # both sides the computer's
     page.select_option("#opt-level", "1")
     page.select_option("#opt-level2", "1")
     page.click("#btn-start")
@@ -389,7 +373,6 @@ def test_the_browser_and_the_terminal_start_at_the_same_difficulty(desktop: Any)
     from plies.analysis.levels import DEFAULT_LEVEL
 
     page = desktop
-    page.goto(page.url0 + "/#/")
-    page.wait_for_selector("#opt-game option", state="attached")
+    start_screen(page)
     assert page.input_value("#opt-level") == str(DEFAULT_LEVEL)
     assert len(listed(page)) == 0

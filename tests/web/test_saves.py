@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 
 from plies.web import create_app
+
+from .polling import received
 
 HUMAN = {"kind": "human"}
 LOCAL = "http://localhost"
@@ -27,7 +30,18 @@ def stored(db: Path, gid: str) -> bool:
         return conn.execute("SELECT count(*) FROM games WHERE id = ?", (gid,)).fetchone()[0] == 1
 
 
-def slow_saves(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def new_tictactoe(c: TestClient) -> str:
+    r = c.post("/api/games/new", json={"game": "tictactoe", "players": [HUMAN, HUMAN]})
+    assert r.status_code == 200, r.text
+    return str(r.json()["game"]["id"])
+
+
+@pytest.fixture
+def slow_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, TestClient, str]]:
+    """(database, client, a new tic-tac-toe game's id) of an app on a slow disk: each save takes ``DELAY``
+    seconds before it commits."""
+    db = tmp_path / "h.sqlite"
+    app = create_app(db)
     history = app.state.history
     real = history.save
 
@@ -36,45 +50,28 @@ def slow_saves(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
         real(row)
 
     monkeypatch.setattr(history, "save", save)
-
-
-def new_tictactoe(c: TestClient) -> str:
-    r = c.post("/api/games/new", json={"game": "tictactoe", "players": [HUMAN, HUMAN]})
-    assert r.status_code == 200, r.text
-    return str(r.json()["game"]["id"])
-
-
-def test_the_rest_answer_that_ends_a_game_comes_after_the_commit(tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    db = tmp_path / "h.sqlite"
-    app = create_app(db)
-    slow_saves(app, monkeypatch)
     with TestClient(app, base_url=LOCAL) as c:
-        gid = new_tictactoe(c)
+        yield db, c, new_tictactoe(c)
+
+
+def test_the_rest_answer_that_ends_a_game_comes_after_the_commit(slow_game: tuple[Path, TestClient, str]) -> None:
+    db, c, gid = slow_game
+    for move in X_WINS:
+        v = c.post(f"/api/games/{gid}/moves", json={"move": move}).json()
+    assert v["over"] is True and v["result"]["text"] == "X wins"
+    assert stored(db, gid), "the answer announced the end before the game was stored"
+    assert v["saved"] is True and v["error"] == ""
+    assert c.get(f"/api/games/{gid}").json()["saved"] is True
+
+
+def test_the_websocket_state_that_ends_a_game_comes_after_the_commit(slow_game: tuple[Path, TestClient, str]) -> None:
+    db, c, gid = slow_game
+    with c.websocket_connect(f"ws://localhost/ws/games/{gid}") as ws:
         for move in X_WINS:
-            v = c.post(f"/api/games/{gid}/moves", json={"move": move}).json()
-        assert v["over"] is True and v["result"]["text"] == "X wins"
-        assert stored(db, gid), "the answer announced the end before the game was stored"
-        assert v["saved"] is True and v["error"] == ""
-        assert c.get(f"/api/games/{gid}").json()["saved"] is True
-
-
-def test_the_websocket_state_that_ends_a_game_comes_after_the_commit(tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    db = tmp_path / "h.sqlite"
-    app = create_app(db)
-    slow_saves(app, monkeypatch)
-    with TestClient(app, base_url=LOCAL) as c:
-        gid = new_tictactoe(c)
-        with c.websocket_connect(f"ws://localhost/ws/games/{gid}") as ws:
-            for move in X_WINS:
-                ws.send_json({"type": "move", "move": move})
-            while True:
-                msg = ws.receive_json()
-                if msg["type"] == "state" and msg["game"]["over"]:
-                    break
-            assert stored(db, gid), "the WebSocket announced the end before the game was stored"
-            assert msg["game"]["saved"] is True
+            ws.send_json({"type": "move", "move": move})
+        msg = received(ws, lambda m: m["type"] == "state" and m["game"]["over"])
+        assert stored(db, gid), "the WebSocket announced the end before the game was stored"
+        assert msg["game"]["saved"] is True
 
 
 def full_disk(app: Any) -> None:

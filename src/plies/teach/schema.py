@@ -239,7 +239,8 @@ class Preset(TypedDict):
 
 
 class Messages(TypedDict):
-    """The Learn page's words in one language: its code, the languages offered, English -> translation."""
+    """A page's words in one language (``GET /api/messages``, ``/api/learn/messages``): its code, the languages
+    offered, English -> translation."""
 
     lang: str
     languages: dict[str, str]

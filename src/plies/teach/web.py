@@ -34,9 +34,10 @@ from plies.teach.schema import CheckDict, Messages, Preset, QuizDict, TracePaylo
 from plies.teach.trace import solve_tree
 
 STATIC = Path(__file__).parent / "static"
-FILES = {"learn.js": "text/javascript", "learn.css": "text/css", "favicon.svg": "image/svg+xml"}
-SHARED = {"i18n.js": Path(str(resources.files("plies.web") / "static" / "i18n.js"))}
-"""Modules the Learn page shares with the browser app (one copy, in the app's static folder)."""
+FILES = {"learn.js": "text/javascript", "learn.css": "text/css", "favicon.svg": "image/svg+xml",
+         "i18n.js": "text/javascript", "switches.css": "text/css"}
+SHARED = {name: Path(str(resources.files("plies.web") / "static" / name)) for name in ("i18n.js", "switches.css")}
+"""Files the Learn page shares with the browser app (one copy, in the app's static folder)."""
 MAX_NODES = 400
 MAX_DEPTH = 12
 
@@ -123,11 +124,9 @@ def learn_page() -> HTMLResponse:
 
 @router.get("/learn/static/{name}", include_in_schema=False)
 def learn_static(name: str) -> FileResponse:
-    if name in SHARED:
-        return FileResponse(SHARED[name], media_type="text/javascript")
     if name not in FILES:
         raise HTTPException(404, "no such file")
-    return FileResponse(STATIC / name, media_type=FILES[name])
+    return FileResponse(SHARED.get(name, STATIC / name), media_type=FILES[name])
 
 
 def _language(lang: str) -> str:

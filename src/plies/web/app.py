@@ -29,7 +29,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from plies import i18n
 from plies.analysis import levels
 from plies.game import PliesError
-from plies.teach.web import router as learn_router
+from plies.teach import web as learn
+from plies.teach.schema import Messages
 from plies.web.analyst import shared_analyst
 from plies.web.guard import (
     COOKIE,
@@ -50,7 +51,7 @@ from plies.web.routes import Route, analysis, games, history, reviews, set_token
 from plies.web.routes import library as library_routes
 from plies.web.sessions import NotSeated
 from plies.web.thinker import Thinker
-from plies.web.views import AppInfo, Messages
+from plies.web.views import AppInfo
 from plies.web.workers import Workers
 
 log = logging.getLogger("plies.web")
@@ -152,13 +153,10 @@ def create_app(db: str | Path | None = None, workers: int = 4, processes: int = 
 
     @app.get("/api/messages", summary="The page's words in a language: {English: translation}")
     def get_messages(lang: str = i18n.DEFAULT) -> Messages:  # one catalog: the terminal's and Learn's
-        code = i18n.normalize(lang)
-        if code is None:
-            raise StarletteHTTPException(400, f"unknown language {lang!r}; choose from: {', '.join(i18n.LANGUAGES)}")
-        return {"lang": code, "languages": i18n.LANGUAGES, "messages": i18n.catalog(code)}
+        return learn.messages(lang)
 
     for router in (games.router, analysis.router, reviews.router, history.router, library_routes.router,
-                   learn_router):
+                   learn.router):
         app.include_router(router)
 
     @app.get("/", include_in_schema=False)

@@ -341,14 +341,6 @@ class AppInfo(Info):
     library: bool
 
 
-class Messages(TypedDict):
-    """The page's words in a language (``GET /api/messages``): ``{English: translation}``, and the languages."""
-
-    lang: str
-    languages: dict[str, str]
-    messages: dict[str, str]
-
-
 class MoveRow(TypedDict):
     ply: int
     move: str

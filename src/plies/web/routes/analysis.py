@@ -52,10 +52,8 @@ async def post_hint(gid: str, request: Request, body: HintIn | None = None) -> H
 async def get_analysis(gid: str, request: Request, ply: int | None = None,
                        level: int | None = Query(None, ge=1, le=levels.MAX_LEVEL)) -> AnalysisView:
     session = live(request, gid)
-    k = len(session.game.moves) if ply is None else ply
-    if not 0 <= k < len(session.game.states):
-        raise PliesError(f"no position {k}: the game has {len(session.game.moves)} moves")
-    data = await session.analyst.analyse(session.game.states[k], level or session.analysis_level, URGENT)
+    k, state = _position(session, ply)
+    data = await session.analyst.analyse(state, level or session.analysis_level, URGENT)
     return {**data, "ply": k, "version": session.version}
 
 
