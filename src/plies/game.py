@@ -212,6 +212,20 @@ class BoardView:
         return None
 
 
+def one_board(start: Callable[[], State], replay: Callable[[str], State]) -> tuple[
+        Callable[[int | None, str], State], Callable[[str, int | None, str], State]]:
+    """``GameType``'s ``start`` and ``transcript`` for a game of one board and layout: the game's own start
+    position and replay of a transcript (any size or layout asked for is the one board)."""
+
+    def from_start(size: int | None, layout: str = "standard") -> State:
+        return start()
+
+    def from_transcript(text: str, size: int | None, layout: str = "standard") -> State:
+        return replay(text)
+
+    return from_start, from_transcript
+
+
 @dataclass(frozen=True)
 class GameType:
     """One game, described once for every front-end and tool (as OpenSpiel's game types are): its names, how

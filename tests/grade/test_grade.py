@@ -136,7 +136,7 @@ def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "must be even" in capsys.readouterr().err
     assert main(["grade", str(empty), "--reference", "doc004:depth=x"]) == 2
     err = capsys.readouterr().err
-    assert "depth must be a number" in err and "Traceback" not in err
+    assert "depth must be a whole number" in err and "Traceback" not in err
 
 
 def _processes_mentioning(text: str) -> list[str]:

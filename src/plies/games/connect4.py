@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from plies.game import BoardState, BoardView, GameType, IllegalMoveError, ParseError, State
+from plies.game import BoardState, BoardView, GameType, IllegalMoveError, ParseError, State, one_board
 
 COLUMNS, ROWS = 7, 6
 HEIGHT = ROWS + 1  # bits per column, the sentinel included
@@ -255,12 +255,7 @@ def order(state: State, moves: list[int]) -> list[int]:
     return sorted(moves, key=lambda c: abs(2 * c - (COLUMNS - 1)))
 
 
-def _start(size: int | None, layout: str = "standard") -> State:
-    return ConnectFourState.start()
-
-
-def _transcript(text: str, size: int | None, layout: str = "standard") -> State:
-    return ConnectFourState.from_transcript(text)
+_start, _transcript = one_board(ConnectFourState.start, ConnectFourState.from_transcript)
 
 
 TYPE = GameType(

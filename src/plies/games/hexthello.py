@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from plies.game import PASS, BoardState, BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
+from plies.game import PASS, BoardState, BoardView, GameType, IllegalMoveError, ParseError, State, board_cell, one_board
 
 SIZE = 15
 """Side of the array the course stores the board in."""
@@ -520,12 +520,7 @@ def _engine(state: State) -> str | None:
     return "hexengine" if compiled() else None
 
 
-def _start(size: int | None, layout: str = "standard") -> State:
-    return HexThelloState.start()
-
-
-def _transcript(text: str, size: int | None, layout: str = "standard") -> State:
-    return HexThelloState.from_transcript(text)
+_start, _transcript = one_board(HexThelloState.start, HexThelloState.from_transcript)
 
 
 TYPE = GameType(

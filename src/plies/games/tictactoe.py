@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from plies.game import BoardState, BoardView, GameType, IllegalMoveError, ParseError, State, board_cell
+from plies.game import BoardState, BoardView, GameType, IllegalMoveError, ParseError, State, board_cell, one_board
 from plies.i18n import N_, _
 
 LINES = tuple(
@@ -224,12 +224,7 @@ def tokens(text: str) -> list[tuple[str, int]]:
     return [(m.group(0), m.start() + 1) for m in re.finditer(r"[a-cA-C][1-3]|\S", text) if m.group(0) not in ",;."]
 
 
-def _start(size: int | None, layout: str = "standard") -> State:
-    return TicTacToeState.start()
-
-
-def _transcript(text: str, size: int | None, layout: str = "standard") -> State:
-    return TicTacToeState.from_transcript(text)
+_start, _transcript = one_board(TicTacToeState.start, TicTacToeState.from_transcript)
 
 
 TYPE = GameType(

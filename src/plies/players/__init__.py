@@ -8,6 +8,7 @@ import random as _random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from importlib.metadata import entry_points
+from typing import TypeVar
 
 from plies import heuristics
 from plies.game import Move, ParseError, State
@@ -164,13 +165,18 @@ def parse_params(text: str) -> dict[str, str]:
     return params
 
 
-def _int(params: dict[str, str], key: str, default: int | None = None) -> int | None:
+N = TypeVar("N", int, float)
+
+
+def number(params: dict[str, str], key: str, kind: Callable[[str], N], default: N | None = None) -> N | None:
+    """The option ``key`` taken out of a player spec's ``params`` as ``kind`` (int or float), ``default`` when it
+    is not there; a clear error when it is not a number of that kind."""
     if key not in params:
         return default
     try:
-        return int(params.pop(key))
+        return kind(params.pop(key))
     except ValueError:
-        raise ParseError(f"{key} must be a whole number") from None
+        raise ParseError(f"{key} must be {'a whole number' if kind is int else 'a number'}") from None
 
 
 PlayerFactory = Callable[[str, dict[str, str], str], Player]
@@ -186,7 +192,7 @@ def register(kind: str, factory: PlayerFactory) -> None:
 
 def _search_factory(algorithm: str) -> PlayerFactory:
     def make(game: str, params: dict[str, str], raw: str) -> Player:
-        depth = _int(params, "depth", 3)
+        depth = number(params, "depth", int, 3)
         assert depth is not None
         evaluation = params.pop("eval", None)
         pruning = params.pop("pruning", "on").lower() not in ("off", "no", "false", "0")
@@ -203,7 +209,7 @@ def _no_more(params: dict[str, str], kind: str) -> None:
 
 
 def _random_factory(game: str, params: dict[str, str], raw: str) -> Player:
-    seed = _int(params, "seed")
+    seed = number(params, "seed", int)
     _no_more(params, "random")
     return RandomPlayer(seed)
 

@@ -145,9 +145,9 @@ IGNORED = ("hash", "threads", "book", "probcut", "stats", "weights", "seed", "cl
 def _factory(game: str, params: dict[str, str], raw: str) -> players.Player:
     if game != "othello":
         raise ParseError("the engine plays 8x8 Othello only")
-    level = players._int(params, "level")
-    depth = players._int(params, "depth")
-    exact = players._int(params, "exact")
+    level = players.number(params, "level", int)
+    depth = players.number(params, "depth", int)
+    exact = players.number(params, "exact", int)
     raw_time = params.pop("time", None)
     try:
         seconds = float(raw_time) if raw_time is not None else None

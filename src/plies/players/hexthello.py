@@ -9,9 +9,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 from plies import players
 from plies.game import Move, ParseError, State
 from plies.games.hexthello import HexThelloState
@@ -79,22 +76,10 @@ class Doc004Player(players.Player):
         return move
 
 
-N = TypeVar("N", int, float)
-
-
-def _number(params: dict[str, str], key: str, kind: Callable[[str], N]) -> N | None:
-    if key not in params:
-        return None
-    try:
-        return kind(params.pop(key))
-    except ValueError:
-        raise ParseError(f"{key} must be a number") from None
-
-
 def _engine_factory(game: str, params: dict[str, str], raw: str) -> players.Player:
-    depth = _number(params, "depth", int)
-    seconds = _number(params, "time", float)
-    threads = _number(params, "threads", int)
+    depth = players.number(params, "depth", int)
+    seconds = players.number(params, "time", float)
+    threads = players.number(params, "threads", int)
     evaluation = params.pop("eval", "learned")
     weights = params.pop("weights", None)
     if params:
@@ -104,7 +89,7 @@ def _engine_factory(game: str, params: dict[str, str], raw: str) -> players.Play
 
 
 def _doc004_factory(game: str, params: dict[str, str], raw: str) -> players.Player:
-    depth = _number(params, "depth", int) or 4
+    depth = players.number(params, "depth", int) or 4
     pruning = params.pop("pruning", "on").lower() not in ("off", "no", "false", "0")
     if params:
         raise ParseError(f"unknown option(s) for doc004: {', '.join(params)} (use depth=N, pruning=off)")
