@@ -17,6 +17,8 @@ right; with ``PLIES_LEARN=exercise`` the checks never send the expected answers 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -137,6 +139,16 @@ def _language(lang: str) -> str:
     return code
 
 
+@contextmanager
+def _speaking(lang: str) -> Iterator[None]:
+    """Answer in ``lang`` (400 for a language plies does not speak); a PliesError is a 400 with its reason."""
+    with i18n.using(_language(lang)):
+        try:
+            yield
+        except PliesError as e:
+            raise HTTPException(400, str(e)) from None
+
+
 @router.get("/api/learn/messages", response_model=None)
 def messages(lang: str = i18n.DEFAULT) -> Messages:
     """The page's words in ``lang``: ``{"lang", "languages", "messages": {English: translation}}`` from the same
@@ -148,18 +160,18 @@ def messages(lang: str = i18n.DEFAULT) -> Messages:
 @router.get("/api/learn/presets", response_model=None)
 def presets(lang: str = i18n.DEFAULT) -> dict[str, Preset]:
     """The seeds' trees the page offers: name -> title, note, tree (title and note in ``lang``)."""
-    with i18n.using(_language(lang)):
+    with _speaking(lang):
         return {name: p | {"title": i18n._(p["title"]), "note": i18n._(p["note"])} for name, p in PRESETS.items()}
 
 
 @router.post("/api/learn/trace", response_model=None)
 def trace(req: TraceRequest) -> TracePayload:
     """Solve the posted tree; 400 with a one-line reason for a bad tree."""
-    with i18n.using(_language(req.lang)):
+    with _speaking(req.lang):
         try:
             return trace_payload(req.tree, req.algorithm, req.order)
-        except PliesError as e:
-            raise HTTPException(400, str(e)) from None
+        except PliesError:  # (a ValueError too): its own reason, from _speaking
+            raise
         except (RecursionError, TypeError, ValueError) as e:
             raise HTTPException(400, i18n._("not a tree: {reason}").format(reason=e)) from None
 
@@ -167,18 +179,12 @@ def trace(req: TraceRequest) -> TracePayload:
 @router.post("/api/learn/quiz", response_model=None)
 def new_quiz(req: QuizRequest) -> QuizDict:
     """A random exercise of the asked shape (reproducible by its seed); 400 with the reason for a bad shape."""
-    try:
-        with i18n.using(_language(req.lang)):
-            return quiz_payload(req)
-    except PliesError as e:
-        raise HTTPException(400, str(e)) from None
+    with _speaking(req.lang):
+        return quiz_payload(req)
 
 
 @router.post("/api/learn/quiz/check", response_model=None)
 def check_quiz(req: CheckRequest) -> CheckDict:
     """Check answers to the exercise the request describes."""
-    try:
-        with i18n.using(_language(req.lang)):
-            return check_payload(req)
-    except PliesError as e:
-        raise HTTPException(400, str(e)) from None
+    with _speaking(req.lang):
+        return check_payload(req)
