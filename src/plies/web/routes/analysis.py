@@ -158,21 +158,23 @@ async def post_solve(gid: str, body: SolveIn, request: Request) -> thinker.JobVi
     return (await _thinker(request).start(job)).view()
 
 
-@router.get("/games/{gid}/job", summary="The game's think or solve: its live line while it runs, then its answer")
-async def get_job(gid: str, request: Request) -> thinker.JobView:
+def _job(request: Request, gid: str, stop: bool = False) -> thinker.Job:
+    """The think or solve of game ``gid`` (told to stop with ``stop``); 404 when it has none."""
     _analysing(request, gid)
-    job = _thinker(request).get(gid)
+    job = _thinker(request).stop(gid) if stop else _thinker(request).get(gid)
     if job is None:
         raise HTTPException(404, f"no think or solve of game {gid!r}: start one with POST .../think or .../solve")
-    return job.view()
+    return job
+
+
+@router.get("/games/{gid}/job", summary="The game's think or solve: its live line while it runs, then its answer")
+async def get_job(gid: str, request: Request) -> thinker.JobView:
+    return _job(request, gid).view()
 
 
 @router.post("/games/{gid}/job/stop", summary="Stop the game's think or solve (it keeps what it found)")
 async def post_stop(gid: str, request: Request) -> thinker.JobView:
-    _analysing(request, gid)
-    job = _thinker(request).stop(gid)
-    if job is None:
-        raise HTTPException(404, f"no think or solve of game {gid!r}")
+    job = _job(request, gid, stop=True)
     with contextlib.suppress(Exception):
         await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(job.future)), 5.0)
     return job.view()
