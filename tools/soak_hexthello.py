@@ -108,15 +108,6 @@ class ScriptedAgent:
         self.moved = 0
         self.error: str | None = None
 
-    def _read(self, sock: socket.socket, n: int) -> bytes:
-        data = b""
-        while len(data) < n:
-            chunk = sock.recv(n - len(data))
-            if not chunk:
-                raise ConnectionError("closed")
-            data += chunk
-        return data
-
     def run(self) -> None:
         try:
             with socket.create_connection(("127.0.0.1", self.port), timeout=TIMEOUT) as sock:
@@ -127,17 +118,17 @@ class ScriptedAgent:
 
     def _loop(self, sock: socket.socket) -> None:
         while True:
-            msg = self._read(sock, 1)[0]
+            msg = P.recv_exact(sock, 1)[0]
             if msg in (P.COLOR_W, P.COLOR_B):
                 self.me = 1 if msg == P.COLOR_W else 0
             elif msg == P.REQUEST_NAME:
                 sock.sendall(bytes([len(self.name)]) + self.name)
             elif msg == P.NEW_POSITION:
-                self.state = P.decode_position(self._read(sock, P.POSITION_BYTES))
+                self.state = P.decode_position(P.recv_exact(sock, P.POSITION_BYTES))
                 self.player.new_game(self.state)
                 self.moved = 0
             elif msg == P.PREPARE_TO_RECEIVE_MOVE:
-                move = P.move_from_rowcol(*P.decode_move(self._read(sock, 2)))
+                move = P.move_from_rowcol(*P.decode_move(P.recv_exact(sock, 2)))
                 self.state = self.state.with_side(1 - self.me).play(move)
             elif msg == P.REQUEST_MOVE:
                 state = self.state.with_side(self.me)

@@ -12,6 +12,7 @@ from typing import Any
 
 from plies.game import PASS
 from plies.games.hexthello import HexThelloState
+from plies.net.hexthello.protocol import recv_exact
 from plies.net.hexthello.server import HexServer
 from plies.net.hexthello.store import Store
 
@@ -55,17 +56,6 @@ def running_server(**kwargs: Any) -> Iterator[HexServer]:
                 pass
         thread.join(TIMEOUT)
         box["joined"] = not thread.is_alive()
-
-
-def recv_exact(sock: socket.socket, n: int) -> bytes:
-    """``n`` bytes from ``sock`` (ConnectionError when it closes first)."""
-    data = b""
-    while len(data) < n:
-        chunk = sock.recv(n - len(data))
-        if not chunk:
-            raise ConnectionError("closed")
-        data += chunk
-    return data
 
 
 def b_never_moves(a: RawAgent, b: RawAgent) -> None:

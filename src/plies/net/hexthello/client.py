@@ -56,15 +56,6 @@ class HexClient:
         self.last_column = 0  # what the course's client leaves in a pass's column byte
         self.depth = 0  # the depth the player's search reached for the last move (0: not a search)
 
-    def _recv(self, sock: socket.socket, n: int) -> bytes:
-        data = b""
-        while len(data) < n:
-            chunk = sock.recv(n - len(data))
-            if not chunk:
-                raise ConnectionError("the server closed the connection")
-            data += chunk
-        return data
-
     def connect(self) -> socket.socket:
         """Connect, retrying every ``retry`` seconds for ``connect_wait`` seconds (None: for ever)."""
         deadline = None if self.connect_wait is None else time.monotonic() + self.connect_wait
@@ -96,7 +87,7 @@ class HexClient:
 
     def _loop(self, sock: socket.socket) -> None:
         while True:
-            msg = self._recv(sock, 1)[0]
+            msg = P.recv_exact(sock, 1)[0]
             if msg == P.REQUEST_NAME:
                 sock.sendall(P.encode_name(self.name))
             elif msg in (P.COLOR_W, P.COLOR_B):
@@ -104,13 +95,13 @@ class HexClient:
                 self.record.colours.append("white" if self.me else "black")
                 self.say(f"playing {'white' if self.me else 'black'}")
             elif msg == P.NEW_POSITION:
-                self.state = P.decode_position(self._recv(sock, P.POSITION_BYTES))
+                self.state = P.decode_position(P.recv_exact(sock, P.POSITION_BYTES))
                 self.record.positions += 1
                 self.player.new_game(self.state)
                 holes = self.state.holes.bit_count()
                 self.say("new game" + (f" ({holes} hole(s) on the board)" if holes else ""))
             elif msg == P.PREPARE_TO_RECEIVE_MOVE:
-                move = P.move_from_rowcol(*P.decode_move(self._recv(sock, 2)))
+                move = P.move_from_rowcol(*P.decode_move(P.recv_exact(sock, 2)))
                 self.record.received.append(move)
                 self._apply(move, 1 - self.me)
             elif msg == P.REQUEST_MOVE:

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import socket
+
 from plies.game import PASS, PliesError
 from plies.games.hexthello import BLACK, CELLS, SIZE, WHITE, HexThelloState, on_board
 
@@ -34,6 +36,17 @@ MAX_NAME_BYTES = 127
 
 class ProtocolError(PliesError):
     """Bytes that break the protocol (an unknown message, a short read, a bad position)."""
+
+
+def recv_exact(sock: socket.socket, n: int) -> bytes:
+    """Exactly ``n`` bytes from ``sock``, however the stream splits them (ConnectionError when it closes first)."""
+    data = b""
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            raise ConnectionError("the server closed the connection")
+        data += chunk
+    return data
 
 
 def colour_of(player: int) -> int:
