@@ -179,6 +179,16 @@ def alive(pid: int) -> bool:
         return False
 
 
+def outliving(proc: subprocess.Popen[Any], kids: list[int], sig: int = signal.SIGKILL, wait: float = 30) -> list[int]:
+    """Send ``sig`` to ``proc``, then wait up to ``wait`` seconds for its ``kids`` to end: those still running."""
+    proc.send_signal(sig)
+    proc.wait(wait)
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline and any(alive(k) for k in kids):
+        time.sleep(0.1)
+    return [k for k in kids if alive(k)]
+
+
 def _count(db: Path) -> int:
     try:
         with sqlite3.connect(db) as c:

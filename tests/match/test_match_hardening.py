@@ -18,7 +18,7 @@ from plies.match.runner import watch_parent
 from plies.match.store import Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-from kill_records import alive, children  # noqa: E402  (the process look-ups of the kill script)
+from kill_records import alive, children, outliving  # noqa: E402  (the process look-ups of the kill script)
 
 HERE = Path(__file__).resolve().parent
 SRC = HERE.parents[1] / "src"
@@ -48,12 +48,7 @@ def test_workers_die_with_a_killed_parent(tmp_path: Path) -> None:
             time.sleep(0.05)
         kids = children(proc.pid)
         assert kids, "no worker processes to watch"
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(30)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and any(alive(k) for k in kids):
-            time.sleep(0.1)
-        left = [k for k in kids if alive(k)]
+        left = outliving(proc, kids)
     finally:
         for k in children(proc.pid):
             os.kill(k, signal.SIGKILL)

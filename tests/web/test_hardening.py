@@ -24,7 +24,7 @@ from plies.web import create_app
 from plies.web.guard import MAX_BODY, Tokens, json_problem, parse_json
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-from kill_records import alive, children  # noqa: E402  (the process look-ups of the kill script)
+from kill_records import alive, children, outliving  # noqa: E402  (the process look-ups of the kill script)
 
 LOCAL = "http://localhost"
 HUMANS = {"players": [{"kind": "human"}, {"kind": "human"}]}
@@ -302,12 +302,7 @@ def test_worker_processes_end_with_plies_web(tmp_path: Path, sig: signal.Signals
                 break
             time.sleep(0.02)
         assert kids, "plies web started no worker"
-        proc.send_signal(sig)
-        proc.wait(30)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and any(alive(k) for k in kids):
-            time.sleep(0.1)
-        left = [k for k in kids if alive(k)]
+        left = outliving(proc, kids, sig)
     finally:
         if proc.poll() is None:
             proc.kill()
