@@ -19,16 +19,7 @@ import time
 
 from plies.game import PASS
 from plies.games.hexthello import HexThelloState
-
-
-def read(sock: socket.socket, n: int) -> bytes:
-    data = b""
-    while len(data) < n:
-        chunk = sock.recv(n - len(data))
-        if not chunk:
-            raise ConnectionError("the server closed the connection")
-        data += chunk
-    return data
+from plies.net.hexthello.protocol import recv_exact
 
 
 def main() -> int:
@@ -52,17 +43,17 @@ def main() -> int:
         time.sleep(a.sleep)
         return 0
     while True:
-        msg = read(sock, 1)[0]
+        msg = recv_exact(sock, 1)[0]
         if msg == 106:
             name = a.name.encode()[:8]
             sock.sendall(bytes([len(name)]) + name)
         elif msg in (102, 103):
             me = 1 if msg == 102 else 0
         elif msg == 101:
-            pos = read(sock, 228)
+            pos = recv_exact(sock, 228)
             state = HexThelloState.from_array(pos[:225], pos[227])
         elif msg == 105:
-            row, col = (b - 256 if b > 127 else b for b in read(sock, 2))
+            row, col = (b - 256 if b > 127 else b for b in recv_exact(sock, 2))
             state = state.with_side(1 - me).play(PASS if row == -50 else row * 15 + col)
         elif msg == 104:
             asked += 1
