@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Generic, TypeVar, cast
+from typing import Generic, Protocol, TypeVar, cast
 
 from plies.game import PASS, GameType, IllegalMoveError, Move, Outcome, ParseError, PliesError, State, split_moves
 
@@ -253,5 +253,23 @@ class Game(Generic[S]):
         return game
 
 
+class Tallies(Protocol):
+    """Running counts of won, drawn and lost games (a player's line, a pairing, a name on a server)."""
+
+    wins: int
+    draws: int
+    losses: int
+
+
+def count_result(tally: Tallies, winner: int | None, side: int) -> None:
+    """One more win, draw or loss in ``tally`` for ``side`` (0 or 1) of a game that ``winner`` won (None: a draw)."""
+    if winner is None:
+        tally.draws += 1
+    elif winner == side:
+        tally.wins += 1
+    else:
+        tally.losses += 1
+
+
 __all__ = ["ABORTED", "CRASH", "ILLEGAL", "NORMAL", "PASS_WORDS", "RESIGNED", "TIMEOUT", "Game", "GameRecord", "Note",
-           "join_moves", "move_names", "move_separator"]
+           "Tallies", "count_result", "join_moves", "move_names", "move_separator"]

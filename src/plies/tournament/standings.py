@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from plies.game import PliesError
-from plies.games.record import NORMAL
+from plies.games.record import NORMAL, count_result
 from plies.match.runner import Finished
 from plies.tournament.elo import EloEstimate, Ratings, fit_ratings, match_elo
 from plies.tournament.schema import StandingsDict
@@ -149,8 +149,8 @@ def tabulate(finished: Iterable[Finished], players: Sequence[str] | None = None)
         _add_times(f, lines)
         for side, name in enumerate(sides):
             lines[name].games += 1
-            _count(lines[name], r.winner, side)
-        _count(pair, r.winner, a_side)
+            count_result(lines[name], r.winner, side)
+        count_result(pair, r.winner, a_side)
         if r.termination == NORMAL:
             pair.margins.append(r.score if a_side == 0 else -r.score)
         elif r.winner is not None:
@@ -159,16 +159,6 @@ def tabulate(finished: Iterable[Finished], players: Sequence[str] | None = None)
             failures.append(Failure(loser, r.termination, f.planned.index, r.detail))
     ratings = fit_ratings(names, {k: (p.points, p.games) for k, p in pairs.items()})
     return Standings(names, lines, pairs, failures, ratings, len(games))
-
-
-def _count(tally: Line | Pair, winner: int | None, side: int) -> None:
-    """One more win, draw or loss in ``tally`` for ``side`` (0 Black, 1 White) of a game ``winner`` won."""
-    if winner is None:
-        tally.draws += 1
-    elif winner == side:
-        tally.wins += 1
-    else:
-        tally.losses += 1
 
 
 def _add_times(f: Finished, lines: dict[str, Line]) -> None:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 from plies.game import PASS, IllegalMoveError, PliesError
 from plies.games.hexthello import ON_BOARD, SIZE, HexThelloState, bits, move_text
-from plies.games.record import CRASH, NORMAL, Game
+from plies.games.record import CRASH, NORMAL, Game, count_result
 from plies.match.record import Forfeit, IllegalAnswer, NoAnswer, play_on_async
 from plies.net.hexthello import protocol as P
 from plies.net.hexthello.schema import Cell, Event, Played, Snapshot, StateEvent, SummaryRow
@@ -572,12 +572,7 @@ class HexServer:
             t.games += 1
             t.discs_for += discs[p]
             t.discs_against += discs[1 - p]
-            if winner is None:
-                t.draws += 1
-            elif winner == p:
-                t.wins += 1
-            else:
-                t.losses += 1
+            count_result(t, winner, p)
         self._summary_cache = None
         self._after_game()
 
