@@ -307,7 +307,7 @@ def horizon_cases(positions: list[OthelloState], depth: int, deeper: int, heuris
 def print_case(console: Console, c: HorizonCase) -> None:
     s = c.state
     me, opp = s.player_names[s.to_move], s.player_names[1 - s.to_move]
-    console.print(s.board_str() if hasattr(s, "board_str") else str(s))
+    console.print(str(s))  # a board game prints its board_str
     console.print(f"{me} to move.  Depth {c.depth} ({c.evaluation}, {c.short_nodes} nodes) plays "
                   f"[bold]{s.move_str(c.short_move)}[/bold], worth {fmt(c.short_value)} at its horizon.")
     ply = c.corner_plies()[0]
