@@ -328,8 +328,10 @@ def main() -> None:
             value = cache.value(s, move)
             assert value is not None
             loss = best - value
-            if depth is not None and (s.move_str(move) == cache.best_move(s) or loss < 0):
-                above_best += loss < 0 and s.move_str(move) != cache.best_move(s)
+            if depth is not None and s.move_str(move) == cache.best_move(s):
+                loss = 0.0
+            elif depth is not None and loss < 0:
+                above_best += 1
                 loss = 0.0
             row[f"move@{t:g}"] = s.move_str(move)
             row[f"loss@{t:g}"] = round(loss, 2)
