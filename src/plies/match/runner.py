@@ -18,6 +18,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 from plies.game import PliesError, State
@@ -290,10 +291,29 @@ def _stop_now(executor: ProcessPoolExecutor) -> None:
         except (OSError, ValueError):  # already gone, or already closed
             pass
     for proc in procs:
-        try:
-            proc.join(5)
-        except (OSError, ValueError, AssertionError):  # closed, or not ours to join
-            pass
+        _reap(proc, 5)
+    for proc in procs:  # one that ignored SIGTERM this long (a loaded machine, a stuck import) gets SIGKILL
+        if _alive(proc):
+            try:
+                proc.kill()
+            except (OSError, ValueError):
+                pass
+            _reap(proc, 30)
+
+
+def _reap(proc: BaseProcess, timeout: float) -> None:
+    """Wait up to ``timeout`` seconds for a worker to end; a closed or foreign process is left alone."""
+    try:
+        proc.join(timeout)
+    except (OSError, ValueError, AssertionError):  # closed, or not ours to join
+        pass
+
+
+def _alive(proc: BaseProcess) -> bool:
+    try:
+        return proc.is_alive()
+    except (ValueError, AssertionError):
+        return False
 
 
 def run_games(
