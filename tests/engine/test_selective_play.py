@@ -10,6 +10,8 @@ import pytest
 
 from plies.engine import Engine, api, endgame
 from plies.engine.api import SELECTIVE_PLAY_EMPTIES, _popcount, time_exact_empties, time_selective_empties
+from plies.games.othello import OthelloState
+from plies.search.result import SearchResult
 
 from .conftest import positions_with_empties
 
@@ -23,7 +25,7 @@ def test_the_selective_range_grows_with_the_budget_and_is_capped() -> None:
         assert time_selective_empties(t) >= time_exact_empties(t) or time_selective_empties(t) < 14
 
 
-def _stages(engine: Engine, state, seconds: float) -> tuple[list[str], object]:
+def _stages(engine: Engine, state: OthelloState, seconds: float) -> tuple[list[str], SearchResult]:
     seen: list[str] = []
     r = engine.search(state, time=seconds, on_progress=lambda rs: seen.append(rs[0].algorithm))
     return seen, r
@@ -140,3 +142,43 @@ def test_stop_during_the_selective_searches_answers_with_a_legal_move(monkeypatc
     assert not worker.is_alive()
     assert out and out[0].move in s.legal_moves()
     assert seen[-1] == "engine-selective" and out[0].algorithm == "engine-selective"
+
+
+def test_a_first_selective_search_past_its_share_gives_the_clock_back_to_the_midgame(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Given up at once (``SELECTIVE_YIELD`` 0), the first selective search answers nothing: the midgame
+    iterations go on from their table with the rest of the budget, shown only where they pass the depth already
+    shown, and the answer is theirs, within the clock."""
+    monkeypatch.setattr(api, "time_exact_empties", lambda seconds: 12)
+    monkeypatch.setattr(api, "time_selective_empties", lambda seconds: 30)
+    monkeypatch.setattr(api, "MIDGAME_SHARE", 0.0)  # one midgame depth, then the selective search
+    monkeypatch.setattr(api, "SELECTIVE_YIELD", 0.0)
+    monkeypatch.setattr(api, "YIELD_GAP", 0)
+    for s in positions_with_empties(87, 2, 24):
+        results: list[SearchResult] = []
+        r = Engine(hash_mb=16).search(s, time=0.6, on_progress=results.extend)
+        assert {x.algorithm for x in results} == {"engine"} and r.algorithm == "engine"
+        depths = [x.stats.depth for x in results]
+        assert depths == sorted(set(depths)) and depths[-1] > 1  # deeper than the one depth before the yield
+        assert r.move in s.legal_moves() and r.stats.depth == depths[-1]
+        assert r.stats.seconds < 0.6
+
+
+def test_no_yield_when_the_midgame_was_near_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within ``YIELD_GAP`` plies of the end the midgame iterations would see no more than the selective search:
+    it keeps the clock."""
+    monkeypatch.setattr(api, "time_exact_empties", lambda seconds: 12)
+    monkeypatch.setattr(api, "time_selective_empties", lambda seconds: 30)
+    monkeypatch.setattr(api, "MIDGAME_SHARE", 0.0)
+    monkeypatch.setattr(api, "SELECTIVE_YIELD", 0.0)
+    monkeypatch.setattr(api, "YIELD_GAP", 61)
+    s = positions_with_empties(88, 1, 18)[0]
+    seen, r = _stages(Engine(hash_mb=16), s, 20.0)
+    assert "engine-selective" in seen and r.algorithm in ("engine-selective", "engine-exact")
+
+
+def test_the_next_depth_is_foreseen_from_this_search_s_own_start() -> None:
+    """An iteration resumed late in the budget foresees its quick early depths from its own start, not from the
+    budget's (it once stopped after depth 1)."""
+    assert api.next_depth_time([0.5, 0.5004, 0.5008]) == pytest.approx(1.5 * 0.0008)
+    assert api.next_depth_time([0.0, 0.1, 0.2, 0.4]) == pytest.approx(0.2 * 2 ** 0.5)

@@ -10,21 +10,44 @@ import pytest
 from plies.cli import main
 from plies.game import PliesError
 from plies.tournament.elo import expected_score
-from plies.tournament.sprt import MIN_UNITS, SprtSettings, llr, parse_sprt, sprt_state
+from plies.tournament.sprt import MIN_UNITS, PRIOR_UNITS, SprtSettings, llr, parse_sprt, sprt_state
+
+
+def _by_hand(counts: dict[float, float], n: int, elo0: float, elo1: float) -> float:
+    """The normal approximation's LLR from outcome counts (the prior included) over n units."""
+    total = sum(counts.values())
+    s = sum(c * k for c, k in counts.items()) / total
+    var = sum(k * (c - s) ** 2 for c, k in counts.items()) / total
+    s0, s1 = expected_score(elo0), expected_score(elo1)
+    return (s1 - s0) * (2 * s - s0 - s1) / (2 * var / n)
 
 
 def test_llr_by_hand():
-    # 60 wins, 20 draws, 20 losses: s = 0.7, var = (60*.09 + 20*.04 + 20*.49)/100 = 0.16
+    # 60 wins, 20 draws, 20 losses, and a third of a unit of prior in each: s = 70.5 / 101
     scores = [1.0] * 60 + [0.5] * 20 + [0.0] * 20
-    s0, s1 = expected_score(0), expected_score(50)
-    want = (s1 - s0) * (2 * 0.7 - s0 - s1) / (2 * 0.16 / 100)
+    third = PRIOR_UNITS / 3
+    want = _by_hand({1.0: 60 + third, 0.5: 20 + third, 0.0: 20 + third}, 100, 0, 50)
     assert llr(scores, 0, 50) == pytest.approx(want)
+    assert want == pytest.approx((expected_score(50) - 0.5) * (2 * 0.7 - 0.5 - expected_score(50))
+                                 / (2 * 0.16 / 100), rel=0.03)  # the prior moves 100 varied games by ~1%
     # a pentanomial unit of 1/4 is its own category, and the same formula holds over pairs
     pairs = [0.75] * 30 + [0.5] * 40 + [0.25] * 30
-    var = (30 * 0.0625 + 30 * 0.0625) / 100
-    assert llr(pairs, 0, 50, pentanomial=True) == pytest.approx(
-        (s1 - s0) * (2 * 0.5 - s0 - s1) / (2 * var / 100), rel=1e-3)  # two empty categories at 1e-3
+    fifth = PRIOR_UNITS / 5
+    want = _by_hand({0.0: fifth, 0.25: 30 + fifth, 0.5: 40 + fifth, 0.75: 30 + fifth, 1.0: fifth}, 100, 0, 50)
+    assert llr(pairs, 0, 50, pentanomial=True) == pytest.approx(want)
     assert llr([1.0], 0, 50) == 0.0  # one unit: nothing measured yet
+
+
+def test_pairs_all_alike_do_not_decide_at_once():
+    """Two near-identical deterministic players: every pair one win each way.  No spread is no licence: a
+    handful of such pairs stays undecided, a few dozen accept the hypothesis nearer to an even score."""
+    t = SprtSettings(-25, 5)
+    games = [(2 * p + k, p, float(k)) for p in range(MIN_UNITS) for k in range(2)]
+    state = sprt_state(games, t)
+    assert state.decision is None and 0 < state.llr < state.upper
+    more = [(2 * p + k, p, float(k)) for p in range(40) for k in range(2)]
+    assert sprt_state(more, t).decision == "H1"
+    assert sprt_state(more, SprtSettings(0, 40)).decision == "H0"
 
 
 def test_bounds_and_settings():

@@ -45,8 +45,12 @@ SOLVE_STEPS = ((18, 100), (26, 200))
 # Timed play from just above time_exact_empties up to time_selective_empties: the midgame iterations for a share
 # of the budget, then selective endgame searches of growing confidence and at last an exact solve, while time lasts
 SELECTIVE_PLAY_EMPTIES = 30  # never from more empties than this
-SELECTIVE_AT_1S = 27  # the range's top at 1 s a move (3 empties more for each doubling of the budget)
+SELECTIVE_AT_1S = 28  # the range's top at 1 s a move (3 empties more for each doubling of the budget)
 MIDGAME_SHARE = 0.1   # the midgame iterations start no new depth past this share of the budget
+SELECTIVE_YIELD = 0.5  # the first selective search not done by this share of the budget gives the clock back to
+                       # the midgame iterations (its time is unforeseeable: 0.05 s to several seconds at 27 empties)
+YIELD_GAP = 8          # ... when their depth was this many plies short of the end (nearer, they see the end too)
+YIELDED = 2            # the stop word's value for that yield (stop() and the clock write 1)
 SELECTIVE_STEPS = (100, 150, 200, 260, 330)  # confidences (t x 100) of the selective searches, then exact
 FILL = 1.0            # a plain timed search starts a new depth when it expects to finish it within this share of
                       # its aim (the next depth's time foreseen from the growth of the last ones)
@@ -117,13 +121,13 @@ def selectivity(confidence: int) -> float:
 
 
 def next_depth_time(stamps: list[float]) -> float:
-    """Seconds the next depth of an iterative deepening is expected to take, from ``stamps`` (when each depth so
-    far was completed, the first 0): the last depth's time times the growth per depth over the last two (odd and
-    even depths grow differently), between 1.2 and 4; 1.5 times the time so far while the depths are too quick to
-    tell."""
+    """Seconds the next depth of an iterative deepening is expected to take, from ``stamps`` (when it started,
+    then when each depth was completed): the last depth's time times the growth per depth over the last two (odd
+    and even depths grow differently), between 1.2 and 4; 1.5 times the time so far while the depths are too quick
+    to tell."""
     took = [b - a for a, b in zip(stamps, stamps[1:], strict=False)]
     if len(took) < 3 or took[-3] < 1e-3:
-        return 1.5 * stamps[-1]
+        return 1.5 * (stamps[-1] - stamps[0])
     growth = min(4.0, max(1.2, math.sqrt(took[-1] / took[-3])))
     return took[-1] * growth
 
@@ -360,7 +364,7 @@ class Engine:
         best: list[SearchResult] = []
         last: float | None = None
         by_depth: dict[int, float] = {}  # the best value of each completed depth
-        stamps: list[float] = [0.0]  # seconds from t0 when each depth was completed
+        stamps = [_time.perf_counter() - t0]  # seconds from t0: this search's start, then each depth's end
         empties = state.empties()
         for d in range(1, max_depth + 1):
             # the window around the value of the last depth of the same parity: odd and even depths end on
@@ -483,12 +487,17 @@ class Engine:
         """Timed play with a few too many empties for an exact solve in the budget: the midgame iterations for
         ``MIDGAME_SHARE`` of it, then selective endgame searches (probcut) of growing confidence
         (``SELECTIVE_STEPS``) and an exact solve, each one's window and root order from the one before, until the
-        clock stops them (as Edax and Egaroucid do): the move of the last one finished."""
+        clock stops them (as Edax and Egaroucid do): the move of the last one finished.  A first selective
+        search still running at ``SELECTIVE_YIELD`` of the budget is given up, and the midgame iterations go on
+        with the rest of it (from their table: the depths done come back at once), unless they were already
+        within ``YIELD_GAP`` plies of the end."""
         last_two: list[float] = []
+        shown = [0]  # the deepest midgame depth shown: iterations resumed after a yield show only deeper ones
 
         def keep(results: list[SearchResult]) -> None:
             last_two[:] = [*last_two[-1:], float(results[0].value)]
-            if on_progress is not None:
+            if on_progress is not None and results[0].stats.depth > shown[0]:
+                shown[0] = results[0].stats.depth
                 on_progress(results)
 
         best = self._iterate(state, MAX_DEPTH, time, 1, keep, t0, share=MIDGAME_SHARE)
@@ -509,11 +518,27 @@ class Engine:
         early = threading.Timer(max(0.0, left), self.stop)
         early.daemon = True
         early.start()
+        yielded = threading.Event()
+
+        def give_up() -> None:
+            self.ctl[midgame.STOP] = YIELDED  # a stop of its own: one from stop() or the clock overwrites it
+            yielded.set()  # after the stop: seen set, the stop has landed and clearing it is final
+
+        soft = threading.Timer(max(0.0, SELECTIVE_YIELD * time - (_time.perf_counter() - t0)), give_up)
+        soft.daemon = True
+        if empties - best[0].stats.depth >= YIELD_GAP:
+            soft.start()
         try:
-            for confidence in (*SELECTIVE_STEPS, 0):
+            for step, confidence in enumerate((*SELECTIVE_STEPS, 0)):
                 self.ctl[endgame.SELECT] = confidence
                 found = self._solve_window(P, O, alpha, beta, root_a, 1, tt)
                 self.ctl[endgame.SELECT] = 0
+                soft.cancel()
+                if step == 0 and yielded.is_set():  # given up (or done just as the yield came: it goes on)
+                    if found is None:
+                        early.cancel()  # the midgame iterations stop at the clock's own time
+                    if self._resume(hard, t0) and found is None:
+                        return self._iterate(state, MAX_DEPTH, time, 1, keep, t0)
                 if found is None:  # stopped by the clock: the last finished search answers
                     break
                 values, flags, rpv, rlen, done, root_a = found
@@ -534,9 +559,22 @@ class Engine:
                 self._retire_selective()
         finally:
             early.cancel()
+            soft.cancel()
             self.ctl[endgame.SELECT] = 0
             self._retire_selective()
         return best
+
+    def _resume(self, hard: float, t0: float) -> bool:
+        """Clear the stop that gave up a selective search, unless another stop (``stop()``, the clock) came
+        since or the clock's is due (then it stands): whether the search may go on.  The time is read after the
+        clear, so a clock stop that landed meanwhile is seen and set again."""
+        if self.ctl[midgame.STOP] != YIELDED:
+            return False
+        self.ctl[midgame.STOP] = 0
+        if _time.perf_counter() - t0 >= hard - 2 * safety_margin(hard):
+            self.ctl[midgame.STOP] = 1
+            return False
+        return True
 
     def _retire_selective(self) -> None:
         """Keep the best moves of the endgame table's selective entries but not their bounds: a search of another
