@@ -55,6 +55,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7, help="self-play seed")
     ap.add_argument("--midgame", type=float, default=0.1, help="seconds of midgame iterations first")
     args = ap.parse_args()
+    if args.count < 1 or not 0 < args.midgame < BUDGET:
+        raise SystemExit(f"error: --count must be at least 1 and --midgame between 0 and {BUDGET:g} seconds")
     empties = parse_empties(args.empties)
     exact = api.time_exact_empties(1.0)  # the range of 1 s a move, whatever the long budget would make of it
     for e in empties:

@@ -492,12 +492,13 @@ class Engine:
         with the rest of it (from their table: the depths done come back at once), unless they were already
         within ``YIELD_GAP`` plies of the end."""
         last_two: list[float] = []
-        shown = [0]  # the deepest midgame depth shown: iterations resumed after a yield show only deeper ones
+        shown = 0  # the deepest midgame depth shown: iterations resumed after a yield show only deeper ones
 
         def keep(results: list[SearchResult]) -> None:
+            nonlocal shown
             last_two[:] = [*last_two[-1:], float(results[0].value)]
-            if on_progress is not None and results[0].stats.depth > shown[0]:
-                shown[0] = results[0].stats.depth
+            if on_progress is not None and results[0].stats.depth > shown:
+                shown = results[0].stats.depth
                 on_progress(results)
 
         best = self._iterate(state, MAX_DEPTH, time, 1, keep, t0, share=MIDGAME_SHARE)
@@ -518,11 +519,10 @@ class Engine:
         early = threading.Timer(max(0.0, left), self.stop)
         early.daemon = True
         early.start()
-        yielded = threading.Event()
 
-        def give_up() -> None:
-            self.ctl[midgame.STOP] = YIELDED  # a stop of its own: one from stop() or the clock overwrites it
-            yielded.set()  # after the stop: seen set, the stop has landed and clearing it is final
+        def give_up() -> None:  # a stop of its own, which one from stop() or the clock overwrites (never the reverse)
+            if not self.ctl[midgame.STOP]:
+                self.ctl[midgame.STOP] = YIELDED
 
         soft = threading.Timer(max(0.0, SELECTIVE_YIELD * time - (_time.perf_counter() - t0)), give_up)
         soft.daemon = True
@@ -534,7 +534,7 @@ class Engine:
                 found = self._solve_window(P, O, alpha, beta, root_a, 1, tt)
                 self.ctl[endgame.SELECT] = 0
                 soft.cancel()
-                if step == 0 and yielded.is_set():  # given up (or done just as the yield came: it goes on)
+                if step == 0 and self.ctl[midgame.STOP] == YIELDED:  # given up (or done as the yield came: go on)
                     if found is None:
                         early.cancel()  # the midgame iterations stop at the clock's own time
                     if self._resume(hard, t0) and found is None:
@@ -565,11 +565,8 @@ class Engine:
         return best
 
     def _resume(self, hard: float, t0: float) -> bool:
-        """Clear the stop that gave up a selective search, unless another stop (``stop()``, the clock) came
-        since or the clock's is due (then it stands): whether the search may go on.  The time is read after the
-        clear, so a clock stop that landed meanwhile is seen and set again."""
-        if self.ctl[midgame.STOP] != YIELDED:
-            return False
+        """Clear the yield's stop, unless the clock's is due (then a stop stands): whether the search may go on.
+        The time is read after the clear, so a clock stop that landed meanwhile is seen and set again."""
         self.ctl[midgame.STOP] = 0
         if _time.perf_counter() - t0 >= hard - 2 * safety_margin(hard):
             self.ctl[midgame.STOP] = 1

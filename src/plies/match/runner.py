@@ -291,29 +291,22 @@ def _stop_now(executor: ProcessPoolExecutor) -> None:
         except (OSError, ValueError):  # already gone, or already closed
             pass
     for proc in procs:
-        _reap(proc, 5)
-    for proc in procs:  # one that ignored SIGTERM this long (a loaded machine, a stuck import) gets SIGKILL
-        if _alive(proc):
+        if not _reaped(proc, 5):  # it ignored SIGTERM this long (a loaded machine, a stuck import): SIGKILL
             try:
                 proc.kill()
             except (OSError, ValueError):
                 pass
-            _reap(proc, 30)
+            _reaped(proc, 30)
 
 
-def _reap(proc: BaseProcess, timeout: float) -> None:
-    """Wait up to ``timeout`` seconds for a worker to end; a closed or foreign process is left alone."""
+def _reaped(proc: BaseProcess, timeout: float) -> bool:
+    """Wait up to ``timeout`` seconds for a worker to end: whether it has (a closed or foreign process counts as
+    ended: it is not ours to wait for)."""
     try:
         proc.join(timeout)
+        return not proc.is_alive()
     except (OSError, ValueError, AssertionError):  # closed, or not ours to join
-        pass
-
-
-def _alive(proc: BaseProcess) -> bool:
-    try:
-        return proc.is_alive()
-    except (ValueError, AssertionError):
-        return False
+        return True
 
 
 def run_games(
