@@ -66,6 +66,8 @@ def test_positions_in_range_get_the_search_value_others_keep_theirs(data, tmp_pa
             else:
                 assert (v2, k2) == (v, k)
     assert relabelled > 40
+    head, head2 = (json.loads(p.read_text().splitlines()[0]) for p in (data, out))
+    assert head2["weights"] == head["weights"]  # the copied search values keep the name of their weights
 
 
 def test_blend_mixes_old_and_new_labels(data, tmp_path) -> None:

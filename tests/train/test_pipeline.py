@@ -163,3 +163,44 @@ def test_engine_search_values_are_in_discs() -> None:
         assert -64 <= pos[4] <= 64
         move, value = get_backend("engine").search(state, 3)
         assert move in state.legal_moves() and -64 <= value <= 64
+
+
+def test_a_data_file_names_the_weights_its_searches_used(tmp_path, capsys) -> None:
+    """The header records the digest of the learned weights the self-play searched with (None for another
+    evaluation); a file played with other weights is not resumed, and a fit blending search values from files of
+    different weights says so and records each file's in its meta."""
+    from plies.engine.probcut import weights_digest
+    from plies.engine.weights import DEFAULT_WEIGHTS, weights_meta
+    from plies.train.data import read_header, search_weights
+
+    plain, learned = tmp_path / "plain.jsonl", tmp_path / "learned.jsonl"
+    assert main(["train", "data", "--games", "1", "--out", str(plain), "--search-values", *SMALL]) == 0
+    head = read_header(str(plain))
+    assert head is not None and head["weights"] is None
+    small = [*SMALL[:2], "--depth", "1", "--exact", "4", "--random-plies", "2-6"]
+    assert main(["train", "data", "--games", "1", "--out", str(learned), "--search-values", "--eval", "learned",
+                 *small]) == 0
+    digest = weights_digest(DEFAULT_WEIGHTS)
+    assert search_weights([str(plain), str(learned)]) == {str(plain): None, str(learned): digest}
+    if engine_available():
+        assert get_backend("engine").weights() == digest and get_backend("engine", "handmade").weights() is None
+
+    text = learned.read_text().splitlines()
+    head2 = json.loads(text[0])
+    head2["weights"] = "0123456789abcdef"  # as if played before the shipped weights changed
+    learned.write_text("\n".join([json.dumps(head2), *text[1:]]) + "\n")
+    capsys.readouterr()
+    assert main(["train", "data", "--games", "2", "--out", str(learned), "--resume", "--search-values",
+                 "--eval", "learned", *small]) == 2
+    err = capsys.readouterr().err
+    assert "other weights" in err and len(err.strip().splitlines()) == 1
+
+    weights = tmp_path / "w.npz"
+    assert main(["train", "fit", str(plain), str(learned), "--out", str(weights), "--phases", "2",
+                 "--search-share", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "different weights" in " ".join(out.split())
+    assert weights_meta(weights)["search_weights"] == {str(plain): None, str(learned): "0123456789abcdef"}
+    assert main(["train", "fit", str(plain), str(learned), "--out", str(weights), "--phases", "2",
+                 "--force"]) == 0
+    assert "different weights" not in " ".join(capsys.readouterr().out.split())  # no search values read

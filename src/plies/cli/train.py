@@ -102,7 +102,7 @@ def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: fl
             seed: int, overlap: int, only: str | None, refit: str | None, base: str | None, search_share: float,
             workers: int, force: bool) -> None:
     """Fit pattern weights per phase to DATA files; print the held-out error per phase."""
-    from plies.train.data import load
+    from plies.train.data import load, search_weights
     from plies.train.fit import fit, load_weights, save_weights
 
     refit_phases = None
@@ -121,6 +121,11 @@ def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: fl
     n_games = len(set(ds.game.tolist()))
     console.print(f"{len(ds):,} positions from {n_games:,} games ({int((ds.kind == 1).sum()):,} solved exactly, "
                   f"{int((ds.kind == 2).sum()):,} labelled by search)")
+    made_by = search_weights(data)
+    if search_share > 0 and len(set(made_by.values())) > 1:
+        console.print("[yellow]warning:[/] the search values of these files come from different weights ("
+                      + ", ".join(f"{p}: {w}" for p, w in made_by.items())
+                      + "); two evaluations' values are two kinds of label, and the fit learns their average")
     table = Table(title="fit by phase (mean absolute error, discs)")
     for col in ("phase", "empties", "train", "held-out", "train MAE", "held-out MAE", "predict-mean MAE", "CG its"):
         table.add_column(col, justify="right")
@@ -141,7 +146,8 @@ def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: fl
     dt = time.perf_counter() - t0
     meta = {"data": [str(d) for d in data], "positions": len(ds), "games": n_games, "l2": l2, "holdout": holdout,
             "overlap": overlap, "only": only, "refit": refit, "base": base, "search_share": search_share,
-            "held_out_mae": [round(p.held_mae, 3) for p in result.phases], "seconds": round(dt, 1)}
+            "search_weights": made_by, "held_out_mae": [round(p.held_mae, 3) for p in result.phases],
+            "seconds": round(dt, 1)}
     save_weights(out, result.weights, meta)
     console.print(f"held-out MAE {_f(result.held_mae())} discs; weights written to {out} in {dt:.1f} s")
 

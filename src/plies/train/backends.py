@@ -40,6 +40,10 @@ class Backend(Protocol):
     def analyse(self, state: State, depth: int) -> list[tuple[int, float]]:
         """(move, value) of every legal move at ``depth``, best first."""
 
+    def weights(self) -> str | None:
+        """Digest of the learned weights its searches evaluate with (None for another evaluation): search values
+        of runs made with other weights are other labels."""
+
 
 def _exact_from_value(value: float) -> int:
     """Disc difference of a ``terminal_value`` (±WIN + margin, 0 for a draw)."""
@@ -56,7 +60,11 @@ class PythonBackend:
     name = "python"
 
     def __init__(self, evaluation: str | None = None) -> None:
+        self.evaluation = evaluation
         self.heuristic = get_heuristic("othello", None if evaluation in (None, "default") else evaluation)
+
+    def weights(self) -> str | None:
+        return _shipped_digest() if self.evaluation == "learned" else None
 
     def new_game(self) -> None:
         pass
@@ -108,6 +116,11 @@ class EngineBackend:
             return kind(hash_mb=self.hash_mb, evaluation=self.evaluation)
         return kind(hash_mb=self.hash_mb, evaluation=self.evaluation, probcut=None)
 
+    def weights(self) -> str | None:
+        from plies.engine.eval import LEARNED
+
+        return _shipped_digest() if getattr(self.engine, "eval_id", None) == LEARNED else None
+
     def new_game(self) -> None:
         """A fresh engine (empty hash tables): what a game plays must not depend on the games before it."""
         self.engine = self._new()
@@ -155,6 +168,14 @@ def get_backend(name: str, evaluation: str | None = None, selective: bool = True
     if name == "python":
         return PythonBackend(evaluation)
     raise PliesError(f"unknown backend {name!r}; choose from: {', '.join(BACKENDS)}")
+
+
+def _shipped_digest() -> str:
+    """Digest of the shipped weights (the only ones self-play evaluates with)."""
+    from plies.engine.probcut import weights_digest
+    from plies.engine.weights import DEFAULT_WEIGHTS
+
+    return weights_digest(DEFAULT_WEIGHTS)
 
 
 def _engine_class() -> type[Engine]:

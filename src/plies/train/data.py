@@ -15,7 +15,8 @@ With ``search_values`` each position before the exact phase also carries the val
 at the run's depth (a fifth element, in discs for the side to move; random moves are searched for it too): a
 label with less noise than the outcome, which ``plies train fit --search-share`` blends in.
 
-The file is JSON lines: a header line with the settings, then one line per finished game
+The file is JSON lines: a header line with the settings and the digest of the learned weights the self-play
+searched with (its search values are that evaluation's), then one line per finished game
 (``{"i", "moves", "positions": [[own, opp, label, kind(, search)], ...]}``, ``own``/``opp`` bitboards of the
 side to move and its opponent).  A line is written only when its game is complete, so an interrupted run loses at most
 the games in flight.
@@ -43,11 +44,14 @@ VERSION = 1
 
 
 class Header(TypedDict):
-    """A data file's first line; ``labels``: the relabelling runs (``plies.train.label``) that made it."""
+    """A data file's first line; ``weights``: the digest of the learned weights the self-play searched with (None:
+    another evaluation; absent in older files); ``labels``: the relabelling runs (``plies.train.label``) that
+    made it."""
 
     format: str
     version: int
     settings: dict[str, object]
+    weights: NotRequired[str | None]
     labels: NotRequired[list[dict[str, object]]]
 
 
@@ -247,18 +251,32 @@ def done_games(path: str) -> set[int]:
     return done
 
 
-def open_run(path: str, settings: Settings, resume: bool) -> set[int]:
-    """Prepare ``path`` for a run and return the games already in it (an empty set for a new file)."""
+def open_run(path: str, settings: Settings, resume: bool, weights: str | None = None) -> set[int]:
+    """Prepare ``path`` for a run and return the games already in it (an empty set for a new file).  ``weights``:
+    the digest of the learned weights the run searches with; a file made with others is not resumed."""
     head = read_header(path)
     if head is None:
         with open(path, "w", encoding="utf-8") as f:
-            f.write(json.dumps({"format": FORMAT, "version": VERSION, "settings": asdict(settings)}) + "\n")
+            f.write(json.dumps({"format": FORMAT, "version": VERSION, "settings": asdict(settings),
+                                "weights": weights}) + "\n")
         return set()
     if not resume:
         raise PliesError(f"{path} exists; add --resume to continue it or choose another --out")
     if {**asdict(Settings()), **(head.get("settings") or {})} != asdict(settings):
         raise PliesError(f"{path} was made with other settings ({head.get('settings')}); resume with the same ones")
+    if head.get("weights", weights) != weights:
+        raise PliesError(f"{path} was played with other weights ({head.get('weights')}; these are {weights}): resume "
+                         "with the weights that made it, or start another file")
     return done_games(path)
+
+
+def search_weights(paths: Iterable[str]) -> dict[str, str | None]:
+    """For each data file, the digest of the weights its self-play searched with ("unrecorded" for older files)."""
+    out: dict[str, str | None] = {}
+    for p in paths:
+        head = read_header(p)
+        out[p] = None if head is None else head.get("weights", "unrecorded")
+    return out
 
 
 # --- running many games ------------------------------------------------------------------------------------
@@ -297,8 +315,9 @@ def generate(
     if use_ray:
         optional_import("ray", "ray", "--ray")
     _init_worker(settings)  # an unknown --eval or a missing engine fails here
+    assert _worker_backend is not None
     new = read_header(path) is None
-    done = open_run(path, settings, resume)
+    done = open_run(path, settings, resume, _worker_backend.weights())
     todo = [i for i in range(games) if i not in done]
     played = 0
     try:

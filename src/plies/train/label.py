@@ -109,6 +109,8 @@ def _open(src: str, out: str, settings: LabelSettings, resume: bool) -> tuple[He
         raise PliesError(f"{src}: line 1: 'labels' must be a list")
     header: Header = {"format": FORMAT, "version": VERSION, "settings": head.get("settings", {}),
               "labels": [*labels, {"source": os.path.basename(src), **asdict(settings)}]}
+    if "weights" in head:  # the search values are copied: so is the name of the weights that made them
+        header["weights"] = head["weights"]
     if os.path.exists(out) and os.path.getsize(out):
         if not resume:
             raise PliesError(f"{out} exists; add --resume to continue it or choose another --out")
