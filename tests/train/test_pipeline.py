@@ -204,3 +204,15 @@ def test_a_data_file_names_the_weights_its_searches_used(tmp_path, capsys) -> No
     assert main(["train", "fit", str(plain), str(learned), "--out", str(weights), "--phases", "2",
                  "--force"]) == 0
     assert "different weights" not in " ".join(capsys.readouterr().out.split())  # no search values read
+
+    no_values = tmp_path / "nv.jsonl"  # no search values: which weights played it does not matter to a blend
+    assert main(["train", "data", "--games", "1", "--out", str(no_values), "--eval", "learned", *small]) == 0
+    assert search_weights([str(plain), str(no_values)]) == {str(plain): None}
+    assert main(["train", "fit", str(plain), str(no_values), "--out", str(weights), "--phases", "2",
+                 "--search-share", "1", "--force"]) == 0
+    assert "different weights" not in " ".join(capsys.readouterr().out.split())
+    head2["weights"] = [1]  # a malformed header: one line, no traceback
+    learned.write_text("\n".join([json.dumps(head2), *text[1:]]) + "\n")
+    assert main(["train", "fit", str(learned), "--out", str(weights), "--search-share", "1", "--force"]) == 2
+    err = capsys.readouterr().err
+    assert "'weights' must be a digest or null" in err and len(err.strip().splitlines()) == 1

@@ -116,12 +116,12 @@ def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: fl
 
     _check_fit_out(out, [*data, *([base] if base else [])])
     _check_new_out(out, force)
+    made_by = search_weights(data)  # the headers first: a malformed one fails before the long load
     t0 = time.perf_counter()
     ds = load(data)
     n_games = len(set(ds.game.tolist()))
     console.print(f"{len(ds):,} positions from {n_games:,} games ({int((ds.kind == 1).sum()):,} solved exactly, "
                   f"{int((ds.kind == 2).sum()):,} labelled by search)")
-    made_by = search_weights(data)
     if search_share > 0 and len(set(made_by.values())) > 1:
         console.print("[yellow]warning:[/] the search values of these files come from different weights ("
                       + ", ".join(f"{p}: {w}" for p, w in made_by.items())

@@ -119,7 +119,7 @@ class EngineBackend:
     def weights(self) -> str | None:
         from plies.engine.eval import LEARNED
 
-        return _shipped_digest() if getattr(self.engine, "eval_id", None) == LEARNED else None
+        return _shipped_digest() if self.engine.eval_id == LEARNED else None
 
     def new_game(self) -> None:
         """A fresh engine (empty hash tables): what a game plays must not depend on the games before it."""

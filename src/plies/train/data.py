@@ -271,11 +271,17 @@ def open_run(path: str, settings: Settings, resume: bool, weights: str | None = 
 
 
 def search_weights(paths: Iterable[str]) -> dict[str, str | None]:
-    """For each data file, the digest of the weights its self-play searched with ("unrecorded" for older files)."""
+    """For each data file that carries search values, the digest of the weights its self-play searched with
+    ("unrecorded" for older files, None for another evaluation); files without search values are left out."""
     out: dict[str, str | None] = {}
     for p in paths:
         head = read_header(p)
-        out[p] = None if head is None else head.get("weights", "unrecorded")
+        if head is None or not (head.get("settings") or {}).get("search_values"):
+            continue
+        w = head.get("weights", "unrecorded")
+        if w is not None and not isinstance(w, str):
+            raise PliesError(f"{p}: line 1: 'weights' must be a digest or null")
+        out[p] = w
     return out
 
 
