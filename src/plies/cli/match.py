@@ -14,6 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from plies.cli._common import Decorated, FiniteRange, console, emit_json, err_console, json_option
 from plies.game import PliesError
 from plies.games import start_position
+from plies.match.balanced import openings_path
 from plies.match.event import EventResult, run_event
 from plies.match.openings import read_openings
 from plies.match.plan import MAX_GAMES, Entrant, EventConfig, resolve_spec, spec_name
@@ -56,7 +57,8 @@ def _apply(options: list[Callable[[Decorated], Decorated]]) -> Callable[[Decorat
 @click.option("--games", "-n", type=click.IntRange(max=MAX_GAMES), default=None,
               help="Number of games (even: each opening is played twice, colours swapped). Default: 2 per opening.")
 @click.option("--openings", type=click.Path(dir_okay=False), default=None,
-              help="File of openings, one position or transcript per line (cycled).")
+              help="File of openings, one position or transcript per line (cycled); 'balanced8': the shipped "
+                   "8-ply openings the engine rates within a disc of even (every pair counts).")
 @click.option("--random-openings", type=int, default=None, metavar="K",
               help="Each pair of games starts after K random plies (seeded).")
 @click.option("--depth", "-d", type=click.IntRange(1, 60), default=None,
@@ -99,7 +101,7 @@ def match_cmd(player_a: str, player_b: str, game: str, games: int | None, openin
         raise PliesError("--random-openings needs a number of plies, 0 or more")
     test = parse_sprt(sprt, alpha, beta) if sprt is not None else None
     load_modules(modules)
-    opening_list = read_openings(openings, game) if openings else []
+    opening_list = read_openings(openings_path(openings, game), game) if openings else []
     slots = len(opening_list) or 1
     n = games if games is not None else (SPRT_GAMES if test is not None else 2 * slots)
     names = [spec_name(player_a), spec_name(player_b)]  # an nboard player's name= names it in the results

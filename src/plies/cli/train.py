@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterable
+from pathlib import Path
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -225,6 +226,48 @@ def book_cmd(out: str, depth: int, plies: int, branch: int, width: float | None,
     book.meta["seconds"] = round(time.perf_counter() - t0, 1)
     write_whole(out, book.save)
     console.print(f"{len(book)} positions written to {out} in {time.perf_counter() - t0:.1f} s")
+
+
+@train.command("openings")
+@click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False),
+              help="Openings file (one transcript a line), for plies match --openings.")
+@click.option("--count", "-n", type=click.IntRange(1, 100_000), default=500, show_default=True,
+              help="Openings to keep (each is one pair of games).")
+@click.option("--plies", "-p", type=click.IntRange(1, 40), default=8, show_default=True,
+              help="Random plies from the start.")
+@click.option("--within", type=FiniteRange(0), default=1.0, show_default=True,
+              help="Keep an opening only when its value is within this many discs of even.")
+@click.option("--depth", "-d", type=click.IntRange(1, 30), default=14, show_default=True,
+              help="Depth of the engine search that rates each opening.")
+@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Seeds the random plies.")
+@click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
+def openings_cmd(out: str, count: int, plies: int, within: float, depth: int, seed: int, force: bool) -> None:
+    """Write COUNT random openings that the engine rates close to even, for matches where every pair counts."""
+    from plies.match.balanced import balanced_openings, format_openings
+    from plies.outfiles import write_whole
+    from plies.train.files import check_out_dir
+
+    _check_new_out(out, force)
+    check_out_dir(out)
+    t0 = time.perf_counter()
+    with _progress() as bar:
+        task = bar.add_task("openings", total=count)
+
+        def on_candidate(tried: int, kept: int) -> None:
+            bar.update(task, completed=kept, description=f"openings ({tried} tried)")
+
+        rated = balanced_openings(plies, count, within, depth, seed, on_candidate)
+    header = (f"{count} Othello openings of {plies} random plies that the plies engine rates within {within:g} "
+              f"disc{'' if within == 1 else 's'} of even at depth {depth}\n"
+              f"made by: plies train openings --count {count} --plies {plies} --within {within:g} --depth {depth} "
+              f"--seed {seed}")
+    text = format_openings(rated, header)
+
+    def write(path: str) -> None:
+        Path(path).write_text(text, encoding="utf-8")
+
+    write_whole(out, write)
+    console.print(f"{len(rated)} openings written to {out} in {time.perf_counter() - t0:.1f} s")
 
 
 @train.command("compare")

@@ -1,8 +1,9 @@
 """Tournament files (TOML, read with the standard library's ``tomllib``) -> an EventConfig and run settings.
 
 Keys: ``name``, ``game``, ``format`` (round-robin | gauntlet), ``gauntlet``, ``games_per_pair``, ``openings``
-(a file, relative to the config) or ``random_openings`` (plies), ``seed``, ``depth``, ``time``, ``time_limit``,
-``workers``, ``db``, ``ray``, ``modules``, and ``players``: a list of specs or of tables ``{name, spec}``.
+(a file, relative to the config, or the shipped set ``balanced8``) or ``random_openings`` (plies), ``seed``,
+``depth``, ``time``, ``time_limit``, ``workers``, ``db``, ``ray``, ``modules``, and ``players``: a list of specs or
+of tables ``{name, spec}``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from plies.game import PliesError
 from plies.games import start_position
+from plies.match.balanced import openings_path
 from plies.match.openings import read_openings
 from plies.match.plan import FORMATS, MAX_GAMES, Entrant, EventConfig, resolve_spec, spec_name
 from plies.match.runner import load_modules
@@ -91,7 +93,7 @@ def config_from_dict(
     config = EventConfig(
         players=players, kind="tournament", name=data.get("name", default_name), game=game, format=fmt,
         gauntlet=data.get("gauntlet"), games_per_pair=data.get("games_per_pair", 2),
-        openings=read_openings(base / data["openings"], game) if "openings" in data else [],
+        openings=read_openings(openings_path(data["openings"], game, base), game) if "openings" in data else [],
         random_plies=data.get("random_openings", 0), seed=seed if seed is not None else data.get("seed", 0),
         depth=depth, time=float(time) if time is not None else None,
         time_limit=float(data["time_limit"]) if "time_limit" in data else None, modules=modules,
