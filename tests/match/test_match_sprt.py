@@ -130,3 +130,32 @@ def test_a_run_stopped_on_workers_leaves_no_worker_playing() -> None:
         sys.path.remove(str(Path(__file__).parent))
     assert result.stopped and 1 <= len(result.games) < 12
     assert multiprocessing.active_children() == []
+
+
+def test_pentanomial_counts_complete_pairs_by_points_and_hints_at_lopsided_openings(capsys):
+    from plies.cli.match import pairs_text
+    from plies.tournament.sprt import pentanomial
+
+    results = [(0, 0, 1.0), (1, 0, 0.0), (2, 1, 1.0), (3, 1, 1.0), (4, 2, 0.5), (5, 2, 0.0), (6, 3, 1.0),
+               (7, None, 1.0)]  # pair 3 is incomplete and game 7 has none: neither counts
+    assert pentanomial(results) == [0, 1, 1, 0, 1]
+    assert pentanomial([]) == [0] * 5
+    assert pairs_text([1, 0, 9, 0, 0], "othello").endswith("--openings balanced8 makes every pair count")
+    assert "balanced8" not in pairs_text([1, 0, 9, 0, 0], "othello", identical=9)  # equal deterministic players
+    assert "balanced8" not in pairs_text([1, 0, 9, 0, 0], "tictactoe")
+    assert "balanced8" not in pairs_text([0, 0, 5, 0, 0], "othello")  # too few pairs to say
+    assert pairs_text([2, 0, 5, 1, 3], "othello") == ("Pairs by A's points (0, ½, 1, 1½, 2): 2, 0, 5, 1, 3; 5 of 11 "
+                                                      "split evenly")
+    out = json.loads(_run_json(capsys, "match", "greedy", "alphabeta:depth=2,eval=doc001", "--random-openings", "4",
+                               "--games", "6"))
+    counts = out["pentanomial"]
+    assert sum(counts) == 3 and sum(k * n for k, n in enumerate(counts)) / 2 == out["pairs"][0]["points"]
+    assert main(["match", "greedy", "alphabeta:depth=2,eval=doc001", "--random-openings", "4", "--games", "6",
+                 "--no-progress"]) == 0
+    assert "Pairs by A's points (0, ½, 1, 1½, 2): " in capsys.readouterr().out
+
+
+def _run_json(capsys, *argv: str) -> str:
+    capsys.readouterr()
+    assert main([*argv, "--json"]) == 0
+    return capsys.readouterr().out

@@ -22,7 +22,7 @@ from plies.match.runner import Finished, load_modules
 from plies.match.store import Store, StoredEvent
 from plies.tournament.export import csv_text, transcript_text
 from plies.tournament.report import failures_table, print_report
-from plies.tournament.sprt import SprtSettings, parse_sprt, sprt_state
+from plies.tournament.sprt import SprtSettings, parse_sprt, pentanomial, sprt_state
 from plies.tournament.standings import Standings, tabulate
 
 SPRT_GAMES = 20_000
@@ -150,13 +150,14 @@ def _finish(result: EventResult, config: EventConfig, db: str | Path | None, as_
             "played_now": result.played, "interrupted": result.interrupted, "complete": result.complete,
             "players": [{"name": e.name, "spec": e.spec} for e in config.players],
             **standings.to_dict(),
+            **({"pentanomial": pentanomial(sprt_results(result.games, names[0]))} if config.kind == "match" else {}),
             **({} if state is None or test is None else {"sprt": {**state.to_dict(), "elo0": test.elo0,
                                                                    "elo1": test.elo1, "alpha": test.alpha,
                                                                    "beta": test.beta}}),
             "games": [_game_json(f) for f in result.games],
         })
     elif config.kind == "match":
-        _print_match(result, standings, names)
+        _print_match(result, standings, names, config.game)
         if state is not None and test is not None:
             console.print(f"{state.text()} ({test.text()})", markup=False, soft_wrap=True)
     else:
@@ -186,7 +187,23 @@ def identical_pairs(result: EventResult) -> tuple[int, int]:
     return same, len(complete)
 
 
-def _print_match(result: EventResult, s: Standings, names: list[str]) -> None:
+SPLIT_HINT = 0.6
+"""Above this share of pairs split one point each (with 10 pairs or more), a match of Othello suggests balanced
+openings."""
+
+
+def pairs_text(counts: list[int], game: str, identical: int = 0) -> str:
+    """The pentanomial line: complete pairs by A's points, and a hint when most pairs split evenly other than by
+    ``identical`` pairs (the same game twice, colours swapped: deterministic equal players)."""
+    total = sum(counts)
+    text = (f"Pairs by A's points (0, ½, 1, 1½, 2): {', '.join(map(str, counts))}; {counts[2]} of {total} split "
+            "evenly")
+    if game == "othello" and total >= 10 and counts[2] - identical > SPLIT_HINT * total:
+        text += "; most pairs were decided by their opening: --openings balanced8 makes every pair count"
+    return text
+
+
+def _print_match(result: EventResult, s: Standings, names: list[str], game: str) -> None:
     a, b = names
     label = {a: "A", b: "B"}
     console.print(f"A = {a}\nB = {b}", markup=False)
@@ -218,7 +235,10 @@ def _print_match(result: EventResult, s: Standings, names: list[str]) -> None:
     console.print(f"Elo difference A - B: {p.elo.text()} (95%)"
                   + ("" if los is None else f", LOS {100 * los:.1f}%")
                   + ("" if mm is None else f", mean disc margin {mm:+.1f}"))
+    counts = pentanomial(sprt_results(result.games, a))
     same, pairs = identical_pairs(result)
+    if sum(counts):
+        console.print(pairs_text(counts, game, same), markup=False, soft_wrap=True)
     if same:
         console.print(f"{same} of {pairs} pairs: both games identical move for move, colours swapped")
     ft = failures_table(s)

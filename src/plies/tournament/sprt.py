@@ -116,20 +116,33 @@ class SprtState:
                 "units": self.units, "model": self.model, "decision": self.decision}
 
 
-def sprt_state(results: Iterable[tuple[int, int | None, float]], settings: SprtSettings) -> SprtState:
-    """The test after ``results``: (game index, pair or None, A's score 0 / 0.5 / 1) of each finished game.
-    Games with a pair count once both games of the pair are in (pentanomial); games without one, one by one."""
+def _split(results: Iterable[tuple[int, int | None, float]]) -> tuple[list[float], list[float], bool]:
+    """(A's mean score in each complete pair, scores of games without a pair, whether any game has a pair)."""
     pairs: dict[int, list[float]] = {}
     singles: list[float] = []
-    paired = False
     for _, pair, score in results:
         if pair is None:
             singles.append(score)
         else:
-            paired = True
             pairs.setdefault(pair, []).append(score)
+    return [sum(v) / 2 for v in pairs.values() if len(v) == 2], singles, bool(pairs)
+
+
+def pentanomial(results: Iterable[tuple[int, int | None, float]]) -> list[int]:
+    """How many complete pairs A scored 0, 1/2, 1, 3/2 and 2 points in (the pentanomial counts, as fishtest shows
+    them): many pairs at 1 point mean the openings, not the players, decided the games."""
+    counts = [0] * 5
+    for mean in _split(results)[0]:
+        counts[round(4 * mean)] += 1
+    return counts
+
+
+def sprt_state(results: Iterable[tuple[int, int | None, float]], settings: SprtSettings) -> SprtState:
+    """The test after ``results``: (game index, pair or None, A's score 0 / 0.5 / 1) of each finished game.
+    Games with a pair count once both games of the pair are in (pentanomial); games without one, one by one."""
+    pair_means, singles, paired = _split(results)
     if paired:
-        units = [sum(v) / 2 for v in pairs.values() if len(v) == 2] + singles
+        units = pair_means + singles
         model = "pentanomial"
     else:
         units = singles
@@ -144,4 +157,4 @@ def sprt_state(results: Iterable[tuple[int, int | None, float]], settings: SprtS
     return SprtState(value, settings.lower, settings.upper, len(units), model, decision)
 
 
-__all__ = ["SprtSettings", "SprtState", "llr", "parse_sprt", "sprt_state"]
+__all__ = ["SprtSettings", "SprtState", "llr", "parse_sprt", "pentanomial", "sprt_state"]
