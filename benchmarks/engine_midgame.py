@@ -1,6 +1,7 @@
 """Midgame search speed: fixed-depth searches from reproducible opening positions, nodes and nodes/s.
 
-    .venv/bin/python benchmarks/engine_midgame.py [DEPTHS] [POSITIONS]     (default depths 10,11,12; 8 positions)
+    .venv/bin/python benchmarks/engine_midgame.py [DEPTHS] [POSITIONS] [--plies K]
+                                                    (default depths 10,11,12; 8 positions 8 random plies in)
 
 Times are CPU seconds of this process (the machine may be shared).
 """
@@ -20,15 +21,25 @@ def depth_list(text: str) -> list[int]:
     return depths
 
 
+def plies_count(text: str) -> int:
+    """0-40 random moves before each position (later ones may end the game)."""
+    k = int(text)
+    if not 0 <= k <= 40:
+        raise ValueError(text)
+    return k
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Midgame search speed at fixed depths from opening positions.")
     parser.add_argument("depths", nargs="?", default="10,11,12", type=depth_list, help="e.g. 10,11,12")
     parser.add_argument("positions", nargs="?", default=8, type=int, help="how many opening positions")
+    parser.add_argument("--plies", default=8, type=plies_count, metavar="K",
+                        help="seeded random moves from the start to each position (default 8; 20-30: the midgame)")
     args = parser.parse_args()
     depths, count = args.depths, args.positions
     print(f"compiled core loaded in {load_core():.3f} s (not counted in the rates)")
     for depth in depths:
-        rows = midgame_bench(depth, count)
+        rows = midgame_bench(depth, count, plies=args.plies)
         nodes = sum(r.nodes for r in rows)
         cpu = sum(r.cpu for r in rows)
         wall = sum(r.wall for r in rows)

@@ -64,12 +64,13 @@ static double frontier(Search *s, u64 P, u64 O, u64 moves, double alpha, double 
 
 /* Keys (larger first) of the moves mb[from..n): fewer opponent replies (corners counting more), then the square;
  * at nodes ORDER_EVAL_DEPTH or more plies above the horizon of a selective learned search, also the child's
- * static evaluation (ORDER_EVAL_WEIGHT key units a disc). */
+ * static evaluation (ORDER_EVAL_WEIGHT key units a disc: a disc of evaluation weighs as much as one opponent
+ * reply).  To depth 15 from 40 positions (docs/engine.md): 13% fewer nodes than 4 units from 4 plies. */
 #ifndef ORDER_EVAL_DEPTH
-#define ORDER_EVAL_DEPTH 4
+#define ORDER_EVAL_DEPTH 3
 #endif
 #ifndef ORDER_EVAL_WEIGHT
-#define ORDER_EVAL_WEIGHT 4
+#define ORDER_EVAL_WEIGHT 16
 #endif
 static void order_moves(Search *s, u64 P, u64 O, const int *mb, const u64 *fb, i64 *kb, int from, int n, int depth) {
     int by_eval = depth >= ORDER_EVAL_DEPTH && s->mpc;

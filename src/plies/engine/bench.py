@@ -182,11 +182,11 @@ class MidRow:
 
 
 def midgame_bench(depth: int = 10, count: int = 8, evaluation: str = "default",
-                  on_row: Callable[[MidRow], None] | None = None, threads: int = 1) -> list[MidRow]:
-    """Fixed-depth searches from ``opening_positions``; one fresh engine per position."""
+                  on_row: Callable[[MidRow], None] | None = None, threads: int = 1, plies: int = 8) -> list[MidRow]:
+    """Fixed-depth searches from ``opening_positions`` (``plies`` random moves in); one fresh engine per position."""
     clock = _cpu_clock(threads)
     rows = []
-    for s in opening_positions(count):
+    for s in opening_positions(count, plies):
         e = Engine(hash_mb=64, evaluation=evaluation, threads=threads)
         w, c = time.perf_counter(), clock()
         r = e.search(s, depth=depth)
