@@ -14,7 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from plies.cli._common import Decorated, FiniteRange, console, emit_json, err_console, json_option
 from plies.game import PliesError
 from plies.games import start_position
-from plies.match.balanced import openings_path
+from plies.match.balanced import openings_path, shipped_for
 from plies.match.event import EventResult, run_event
 from plies.match.openings import read_openings
 from plies.match.plan import MAX_GAMES, Entrant, EventConfig, resolve_spec, spec_name
@@ -188,8 +188,8 @@ def identical_pairs(result: EventResult) -> tuple[int, int]:
 
 
 SPLIT_HINT = 0.6
-"""Above this share of pairs split one point each (with 10 pairs or more), a match of Othello suggests balanced
-openings."""
+"""Above this share of pairs split one point each (with 10 pairs or more), a match of a game with a shipped set of
+balanced openings suggests it."""
 
 
 def pairs_text(counts: list[int], game: str, identical: int = 0) -> str:
@@ -198,8 +198,9 @@ def pairs_text(counts: list[int], game: str, identical: int = 0) -> str:
     total = sum(counts)
     text = (f"Pairs by A's points (0, ½, 1, 1½, 2): {', '.join(map(str, counts))}; {counts[2]} of {total} split "
             "evenly")
-    if game == "othello" and total >= 10 and counts[2] - identical > SPLIT_HINT * total:
-        text += "; most pairs were decided by their opening: --openings balanced8 makes every pair count"
+    sets = shipped_for(game)
+    if sets and total >= 10 and counts[2] - identical > SPLIT_HINT * total:
+        text += f"; most pairs were decided by their opening: --openings {sets[0]} makes every pair count"
     return text
 
 

@@ -18,6 +18,13 @@ from plies.game import PliesError
 from plies.match.openings import Opening, derive_seed, random_opening
 
 SHIPPED = {"balanced8": Path(__file__).parent / "data" / "balanced8.txt"}
+SHIPPED_GAME = {"balanced8": "othello"}
+"""The game each shipped set is for."""
+
+
+def shipped_for(game: str) -> list[str]:
+    """The names of the shipped opening sets for ``game`` (``--openings NAME``)."""
+    return [name for name, g in SHIPPED_GAME.items() if g == game]
 
 
 @dataclass(frozen=True)
@@ -78,10 +85,10 @@ def openings_path(name: str, game: str, base: Path | None = None) -> Path:
     exists, a shipped set by name (``balanced8``, Othello only)."""
     path = Path(base, name) if base is not None else Path(name)
     if not path.exists() and name in SHIPPED:
-        if game != "othello":
-            raise PliesError(f"{name} is a set of 8x8 Othello openings, not of {game}")
+        if name not in shipped_for(game):
+            raise PliesError(f"{name} is a set of 8x8 {SHIPPED_GAME[name].capitalize()} openings, not of {game}")
         return SHIPPED[name]
     return path
 
 
-__all__ = ["SHIPPED", "Rated", "balanced_openings", "format_openings", "openings_path"]
+__all__ = ["SHIPPED", "SHIPPED_GAME", "Rated", "balanced_openings", "format_openings", "openings_path", "shipped_for"]
