@@ -50,7 +50,7 @@ def test_the_file_reads_back_as_match_openings(tmp_path):
 
 
 def test_the_shipped_set_is_what_its_header_says():
-    path = SHIPPED["balanced8"]
+    path = SHIPPED["balanced8"].path
     text = path.read_text()
     made_by = re.search(r"made by: plies train openings (.*)", text)
     assert made_by is not None
@@ -75,7 +75,7 @@ def test_the_shipped_set_is_what_its_header_says():
 
 def test_openings_path_prefers_a_real_file(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert openings_path("balanced8", "othello") == SHIPPED["balanced8"]
+    assert openings_path("balanced8", "othello") == SHIPPED["balanced8"].path
     with pytest.raises(PliesError, match="balanced8 is a set of 8x8 Othello openings, not of tictactoe"):
         openings_path("balanced8", "tictactoe")
     (tmp_path / "balanced8").write_text("f5\n")
@@ -93,7 +93,7 @@ def test_cli_writes_a_set_and_a_match_plays_the_shipped_one(tmp_path, capsys):
     assert "add --force" in capsys.readouterr().err
     assert main(["match", "random", "greedy", "--openings", "balanced8", "--games", "4", "--json"]) == 0
     games = json.loads(capsys.readouterr().out)["games"]
-    shipped = read_openings(SHIPPED["balanced8"], "othello")
+    shipped = read_openings(SHIPPED["balanced8"].path, "othello")
     assert [g["start"] for g in games] == [shipped[0].position] * 2 + [shipped[1].position] * 2
 
 
@@ -102,5 +102,5 @@ def test_a_tournament_file_names_the_shipped_set(tmp_path):
 
     toml = tmp_path / "t.toml"
     toml.write_text('openings = "balanced8"\ngames_per_pair = 4\nplayers = ["random", "greedy"]\n')
-    shipped = read_openings(SHIPPED["balanced8"], "othello")
+    shipped = read_openings(SHIPPED["balanced8"].path, "othello")
     assert load_config(toml).config.openings == shipped

@@ -4,8 +4,8 @@ Random openings of 8 plies are often lopsided (the engine's median value of one 
 match between two strong players most pairs then split 1-1, each side winning with the favoured colour: those
 pairs say nothing about which player is stronger.  A set of openings that a fixed search rates within a disc or
 so of even (as the XOT openings are for Edax and Egaroucid) makes every pair count.  ``plies train openings``
-writes such a set; the shipped ``balanced8`` (``--openings balanced8``) was made by the command in
-docs/engine.md.
+writes such a set; the shipped ``balanced8`` (``--openings balanced8``) was made by the command in its own header
+(docs/training.md, step 7).
 """
 
 from __future__ import annotations
@@ -13,18 +13,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from plies.game import PliesError
 from plies.match.openings import Opening, derive_seed, random_opening
 
-SHIPPED = {"balanced8": Path(__file__).parent / "data" / "balanced8.txt"}
-SHIPPED_GAME = {"balanced8": "othello"}
-"""The game each shipped set is for."""
+
+class ShippedSet(NamedTuple):
+    """An openings file that ships with plies, and the game it is for."""
+
+    game: str
+    path: Path
+
+
+SHIPPED = {"balanced8": ShippedSet("othello", Path(__file__).parent / "data" / "balanced8.txt")}
 
 
 def shipped_for(game: str) -> list[str]:
     """The names of the shipped opening sets for ``game`` (``--openings NAME``)."""
-    return [name for name, g in SHIPPED_GAME.items() if g == game]
+    return [name for name, shipped in SHIPPED.items() if shipped.game == game]
 
 
 @dataclass(frozen=True)
@@ -63,7 +70,7 @@ def balanced_openings(plies: int, count: int, within: float, depth: int, seed: i
         tried += 1
         state = OthelloState.from_text(opening.position)
         key, _ = canonical(*state.own_opp())
-        if key not in seen and not state.is_over():
+        if key not in seen:
             seen.add(key)
             value = float(engine.search(state, depth=depth).value)
             if abs(value) <= within:
@@ -85,10 +92,11 @@ def openings_path(name: str, game: str, base: Path | None = None) -> Path:
     exists, a shipped set by name (``balanced8``, Othello only)."""
     path = Path(base, name) if base is not None else Path(name)
     if not path.exists() and name in SHIPPED:
-        if name not in shipped_for(game):
-            raise PliesError(f"{name} is a set of 8x8 {SHIPPED_GAME[name].capitalize()} openings, not of {game}")
-        return SHIPPED[name]
+        shipped = SHIPPED[name]
+        if shipped.game != game:
+            raise PliesError(f"{name} is a set of 8x8 {shipped.game.capitalize()} openings, not of {game}")
+        return shipped.path
     return path
 
 
-__all__ = ["SHIPPED", "SHIPPED_GAME", "Rated", "balanced_openings", "format_openings", "openings_path", "shipped_for"]
+__all__ = ["SHIPPED", "Rated", "ShippedSet", "balanced_openings", "format_openings", "openings_path", "shipped_for"]
