@@ -65,6 +65,13 @@ def test_fit_refuses_a_bad_l2(tmp_path, capsys, data, hexdata, value) -> None:
     assert not out.exists()
 
 
+def test_fit_refuses_refit_or_tune_without_base_weights(tmp_path, capsys, data) -> None:
+    out = tmp_path / "w.npz"
+    assert "--refit needs --base" in _error(capsys, ["train", "fit", data, "--out", str(out), "--refit", "1"])
+    assert "--tune needs --base" in _error(capsys, ["train", "fit", data, "--out", str(out), "--tune"])
+    assert not out.exists()
+
+
 @pytest.mark.parametrize("argv", [
     ["train", "data", "--games", "1", "--out", "{out}", "--epsilon", "nan", *SMALL],
     ["train", "fit", "{data}", "--out", "{out}", "--holdout", "nan"],

@@ -97,3 +97,26 @@ def test_workers_fit_the_same_weights() -> None:
     base = one.weights.copy()
     again = fit(ds, n_phases=3, l2=5.0, holdout=0.2, iterations=50, overlap=4, refit=[1], base=base, workers=2)
     assert np.array_equal(again.weights[[0, 2]], base[[0, 2]]) and not np.array_equal(again.weights[1], base[1])
+
+
+def test_tune_fits_the_change_from_the_base_weights() -> None:
+    ds, true = _synthetic(2, seed=3)
+    kw = {"n_phases": 2, "holdout": 0.2, "iterations": 300, "only": ["diag4", "diag5"]}
+    # labels the base already predicts: nothing to change
+    same = fit(ds, l2=10.0, base=true, tune=True, **kw)
+    assert np.allclose(same.weights, true, atol=1e-4)
+    # from zero weights, tuning is the plain fit
+    zero = np.zeros_like(true)
+    assert np.allclose(fit(ds, l2=10.0, base=zero, tune=True, **kw).weights, fit(ds, l2=10.0, **kw).weights,
+                       atol=1e-4)
+    # labels three discs higher: a strong ridge towards the base moves the barely-penalised bias alone, while
+    # the same ridge towards 0 cannot recover the patterns
+    shifted = Dataset(ds.own, ds.opp, ds.label + 3.0, ds.kind, ds.game)
+    tuned = fit(shifted, l2=1e3, base=true, tune=True, **kw)
+    plain = fit(shifted, l2=1e3, **kw)
+    assert all(p.held_mae < 0.05 for p in tuned.phases)
+    assert all(p.held_mae > 10 * max(q.held_mae for q in tuned.phases) for p in plain.phases)
+    bias = pt.DENSE_BASE + list(pt.DENSE).index("bias")
+    assert np.allclose(tuned.weights[:, bias] - true[:, bias], 3.0, atol=0.2)
+    with pytest.raises(PliesError, match="--tune needs --base"):
+        fit(ds, tune=True, **kw)

@@ -93,15 +93,17 @@ def data_cmd(games: int, out: str, workers: int, seed: int, resume: bool, backen
 @click.option("--only", default=None, help="Fit only these patterns (comma-separated names), e.g. for little data.")
 @click.option("--refit", default=None, help="Fit only these phases (comma-separated), keep the others from --base.")
 @click.option("--base", default=None, type=click.Path(exists=True, dir_okay=False),
-              help="Weights file whose phases --refit keeps.")
+              help="Weights file whose phases --refit keeps (or that --tune starts from).")
+@click.option("--tune", is_flag=True,
+              help="Fit the change from --base: the ridge pulls weights towards --base, not towards 0.")
 @click.option("--search-share", type=FiniteRange(0, 1), default=0.0, show_default=True,
               help="Share of a game-result label taken from the self-play search's value (data --search-values).")
 @click.option("--workers", "-w", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Processes fitting phases side by side.")
 @click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
 def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: float, iterations: int,
-            seed: int, overlap: int, only: str | None, refit: str | None, base: str | None, search_share: float,
-            workers: int, force: bool) -> None:
+            seed: int, overlap: int, only: str | None, refit: str | None, base: str | None, tune: bool,
+            search_share: float, workers: int, force: bool) -> None:
     """Fit pattern weights per phase to DATA files; print the held-out error per phase."""
     from plies.train.data import load, search_weights
     from plies.train.fit import fit, load_weights, save_weights
@@ -114,6 +116,8 @@ def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: fl
             raise PliesError(f"--refit wants phase numbers such as 7 or 6,7, not {refit!r}") from None
         if base is None:
             raise PliesError("--refit needs --base WEIGHTS (the phases it keeps)")
+    if tune and base is None:
+        raise PliesError("--tune needs --base WEIGHTS (the weights it starts from)")
 
     _check_fit_out(out, [*data, *([base] if base else [])])
     _check_new_out(out, force)
@@ -139,14 +143,14 @@ def fit_cmd(data: tuple[str, ...], out: str, holdout: float, phases: int, l2: fl
         result = fit(ds, n_phases=phases, l2=l2, holdout=holdout, seed=seed, iterations=iterations,
                      on_phase=on_phase, only=only.split(",") if only else None, overlap=overlap,
                      refit=refit_phases, base=load_weights(base) if base else None, search_share=search_share,
-                     workers=workers)
+                     workers=workers, tune=tune)
     for p in result.phases:
         table.add_row(str(p.phase), f"{p.empties[1]}-{p.empties[0]}", f"{p.train:,}", f"{p.held:,}",
                       _f(p.train_mae), _f(p.held_mae), _f(p.baseline_mae), str(p.iterations))
     console.print(table)
     dt = time.perf_counter() - t0
     meta = {"data": [str(d) for d in data], "positions": len(ds), "games": n_games, "l2": l2, "holdout": holdout,
-            "overlap": overlap, "only": only, "refit": refit, "base": base, "search_share": search_share,
+            "overlap": overlap, "only": only, "refit": refit, "base": base, "tune": tune, "search_share": search_share,
             "search_weights": made_by, "held_out_mae": [round(p.held_mae, 3) for p in result.phases],
             "seconds": round(dt, 1)}
     save_weights(out, result.weights, meta)

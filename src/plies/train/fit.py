@@ -132,7 +132,8 @@ def split_games(games: np.ndarray, holdout: float, seed: int = 0) -> np.ndarray:
 def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout: float = 0.1, seed: int = 0,
         iterations: int = 300, on_phase: Callable[[PhaseReport], None] | None = None,
         only: list[str] | None = None, overlap: int = 0, refit: list[int] | None = None,
-        base: np.ndarray | None = None, search_share: float = 0.0, workers: int = 1) -> FitResult:
+        base: np.ndarray | None = None, search_share: float = 0.0, workers: int = 1,
+        tune: bool = False) -> FitResult:
     """Fit weights (n_phases, N_PARAMS) float32 to a dataset; figures per phase on the held-out games.
 
     ``only`` fits just the named patterns (the others keep weight 0), e.g. the small ones for little data;
@@ -144,6 +145,9 @@ def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout
     the data has one (``plies train data --search-values``): the outcome is right on average but carries every
     later mistake of the game, the search value has less noise but the bias of the weights that searched.
     ``workers`` processes fit phases side by side (the same weights: each phase is its own problem).
+    ``tune`` fits the change from ``base``: the ridge penalty pulls each weight towards its value in ``base``
+    instead of towards 0, so labels too few to fit 113,883 weights afresh (deeper searches are dear) correct
+    the weights fitted on many cheaper ones, and configurations the new data never sees keep their values.
     """
     if len(ds) == 0:
         raise PliesError("no positions to fit")
@@ -164,16 +168,18 @@ def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout
         idx = np.ascontiguousarray(idx[:, keep])
     held = split_games(ds.game, holdout, seed)
     weights = np.zeros((n_phases, pt.N_PARAMS), dtype=np.float32)
-    if refit is not None:
+    if refit is not None or tune:
         if base is None or base.shape != weights.shape:
-            raise PliesError(f"--refit needs --base weights with {n_phases} phases")
-        if any(not 0 <= p < n_phases for p in refit):
+            raise PliesError(f"--{'refit' if refit is not None else 'tune'} needs --base weights with "
+                             f"{n_phases} phases")
+        if refit is not None and any(not 0 <= p < n_phases for p in refit):
             raise PliesError(f"--refit phases must be between 0 and {n_phases - 1}")
         weights[:] = base
     result = FitResult(weights)
     empties = ds.empties
     todo = [p for p in range(n_phases) if (refit is None or p in refit) and ((phase == p) & ~held).any()]
-    problem = _Problem(idx, dense, labels, empties, held, n_phases, overlap, l2, iterations)
+    prior = base.astype(np.float64) if tune and base is not None else None
+    problem = _Problem(idx, dense, labels, empties, held, n_phases, overlap, l2, iterations, prior)
     solved = _solve_phases(problem, todo, workers)
     for p in range(n_phases):
         tr = (phase == p) & ~held
@@ -213,13 +219,20 @@ class _Problem:
     overlap: int
     l2: float
     iterations: int
+    prior: np.ndarray | None = None
 
     def solve(self, p: int) -> tuple[np.ndarray, int]:
         """Phase p's weights (and CG iterations), fitted on its training positions and ``overlap`` empties
-        around it."""
+        around it; with a ``prior``, the ridge fit of the labels' residuals from it, added to it."""
         lo, hi = empties_range(p, self.n_phases)
         rows = (self.empties >= lo - self.overlap) & (self.empties <= hi + self.overlap) & ~self.held
-        return solve_phase(self.idx[rows], self.dense[rows], self.labels[rows], self.l2, self.iterations)
+        idx, dense, y = self.idx[rows], self.dense[rows], self.labels[rows]
+        if self.prior is None:
+            return solve_phase(idx, dense, y, self.l2, self.iterations)
+        w0 = self.prior[p]
+        d, its = solve_phase(idx, dense, y - w0[idx].sum(axis=1) - dense @ w0[pt.DENSE_BASE:], self.l2,
+                             self.iterations)
+        return w0 + d, its
 
 
 _PROBLEM: _Problem | None = None
