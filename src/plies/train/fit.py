@@ -61,6 +61,12 @@ def _dot(a: np.ndarray, b: np.ndarray) -> float:
     return float((a * b).sum())
 
 
+def predict(w: np.ndarray, idx: np.ndarray, dense: np.ndarray) -> np.ndarray:
+    """The values weights ``w`` (N_PARAMS,) give positions of active weights ``idx`` and dense features
+    ``dense``: the row products ``X w`` of the fit."""
+    return w[idx].sum(axis=1) + (dense * w[pt.DENSE_BASE:]).sum(axis=1)
+
+
 def solve_phase(idx: np.ndarray, dense: np.ndarray, y: np.ndarray, l2: float = 1.0, iterations: int = 300,
                 tol: float = 1e-6) -> tuple[np.ndarray, int]:
     """Ridge least squares of one phase by Jacobi-preconditioned CG; (weights (N_PARAMS,), iterations)."""
@@ -68,9 +74,6 @@ def solve_phase(idx: np.ndarray, dense: np.ndarray, y: np.ndarray, l2: float = 1
     db = pt.DENSE_BASE
     k = idx.shape[1]
     flat = idx.ravel()
-
-    def xv(v: np.ndarray) -> np.ndarray:
-        return v[idx].sum(axis=1) + (dense * v[db:]).sum(axis=1)
 
     def xtr(r: np.ndarray) -> np.ndarray:
         g = np.bincount(flat, weights=np.repeat(r, k), minlength=n_par)
@@ -93,7 +96,7 @@ def solve_phase(idx: np.ndarray, dense: np.ndarray, y: np.ndarray, l2: float = 1
     if float(np.sqrt(_dot(r, r))) < tol * b_norm:
         return w, it  # nothing to fit (all labels 0): w = 0 solves it
     for it in range(1, iterations + 1):  # noqa: B007
-        ap = xtr(xv(p)) + reg * p
+        ap = xtr(predict(p, idx, dense)) + reg * p
         pap = _dot(p, ap)
         if not (rz > 0 and pap > 0 and np.isfinite(pap)):
             break  # converged to the last bit (nothing left to divide by)
@@ -191,14 +194,10 @@ def fit(ds: Dataset, n_phases: int = pt.DEFAULT_PHASES, l2: float = 1.0, holdout
                 w, rep.iterations = next(solved)
                 weights[p] = w.astype(np.float32)
             wd = weights[p].astype(np.float64)
-
-            def predict(mask: np.ndarray, wd: np.ndarray = wd) -> np.ndarray:
-                return wd[idx[mask]].sum(axis=1) + (dense[mask] * wd[pt.DENSE_BASE:]).sum(axis=1)
-
-            rep.train_mae = float(np.abs(predict(tr) - labels[tr]).mean())
+            rep.train_mae = float(np.abs(predict(wd, idx[tr], dense[tr]) - labels[tr]).mean())
             mean = float(labels[tr].mean())
             if rep.held:
-                rep.held_mae = float(np.abs(predict(ho) - labels[ho]).mean())
+                rep.held_mae = float(np.abs(predict(wd, idx[ho], dense[ho]) - labels[ho]).mean())
                 rep.baseline_mae = float(np.abs(mean - labels[ho]).mean())
         result.phases.append(rep)
         if on_phase:
@@ -230,8 +229,7 @@ class _Problem:
         if self.prior is None:
             return solve_phase(idx, dense, y, self.l2, self.iterations)
         w0 = self.prior[p]
-        d, its = solve_phase(idx, dense, y - w0[idx].sum(axis=1) - dense @ w0[pt.DENSE_BASE:], self.l2,
-                             self.iterations)
+        d, its = solve_phase(idx, dense, y - predict(w0, idx, dense), self.l2, self.iterations)
         return w0 + d, its
 
 
@@ -277,4 +275,4 @@ def save_weights(path: str | Path, weights: np.ndarray, meta: dict | None = None
 
 
 __all__ = ["DEFAULT_WEIGHTS", "FitResult", "PhaseReport", "blended_labels", "empties_range", "fit", "load_weights",
-           "save_weights", "solve_phase", "split_games", "weights_meta"]
+           "predict", "save_weights", "solve_phase", "split_games", "weights_meta"]
