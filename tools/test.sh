@@ -7,6 +7,8 @@
 #   tools/test.sh [PYTEST ARGS]           install, lint, type-check, the cross builds, then every test (what CI runs)
 #   tools/test.sh --quick [PYTEST ARGS]   the fast loop: the existing environment as it is, lint, and every test
 #                                         not marked slow (pytest -m "not slow"), stopping at the first failure
+# Tests run on every core (pytest-xdist; PLIES_TEST_WORKERS=N sets how many), then those marked serial (real time
+# limits that a busy neighbour would break) one at a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,9 +19,22 @@ if [ "${1:-}" = "--quick" ]; then
 fi
 
 VENV=${PLIES_VENV:-.venv}
+
+# run_tests ONLY [PYTEST ARGS]: the tests that match the marker expression ONLY (every test when it is empty), on
+# every core, then the serial ones among them alone (pytest's status 5, no test selected, is no failure: the
+# arguments may name tests of one kind only)
+run_tests() {
+  local only=${1:+($1) and }
+  shift
+  local pytest=("$VENV/bin/python" -m pytest -p no:cacheprovider --timeout=600)
+  "${pytest[@]}" -n "${PLIES_TEST_WORKERS:-auto}" -m "${only}not serial" "$@" || [ $? = 5 ]
+  "${pytest[@]}" -m "${only}serial" "$@" || [ $? = 5 ]
+}
+
 if [ "$QUICK" = 1 ] && [ -x "$VENV/bin/python" ]; then
   "$VENV/bin/python" -m ruff check src tests benchmarks tools docs/notebooks
-  exec "$VENV/bin/python" -m pytest -p no:cacheprovider --timeout=600 -m "not slow" -x "$@"
+  run_tests "not slow" -x "$@"
+  exit
 fi
 
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
@@ -38,7 +53,8 @@ fi
 
 "$VENV/bin/python" -m ruff check src tests benchmarks tools docs/notebooks
 if [ "$QUICK" = 1 ]; then
-  exec "$VENV/bin/python" -m pytest -p no:cacheprovider --timeout=600 -m "not slow" -x "$@"
+  run_tests "not slow" -x "$@"
+  exit
 fi
 "$VENV/bin/python" -m mypy src/plies
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! command -v wine >/dev/null 2>&1; then
@@ -48,4 +64,4 @@ if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && ! command -v wine
     mingw-w64 wine >/dev/null || echo "tools/test.sh: no cross compilers; tools/cross_check.sh skips them" >&2
 fi
 PYTHON="$VENV/bin/python" bash tools/cross_check.sh 40-41
-"$VENV/bin/python" -m pytest -p no:cacheprovider --timeout=600 "$@"
+run_tests "" "$@"

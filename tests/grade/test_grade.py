@@ -190,6 +190,7 @@ def _killed_then_resumed(folder: Path, out: Path, command: list[str], kill_after
     return stored, done.stdout
 
 
+@pytest.mark.serial
 def test_a_run_killed_mid_way_is_completed_by_resume_without_duplicates(tmp_path: Path) -> None:
     folder = make_class(tmp_path / "class", modules=["alice", "dave", "frank"], tcp=["niaj"], missing=False)
     out = tmp_path / "out"
@@ -215,6 +216,7 @@ def test_a_run_killed_mid_way_is_completed_by_resume_without_duplicates(tmp_path
 
 
 @pytest.mark.slow
+@pytest.mark.serial
 def test_the_fixture_class_killed_mid_run_is_completed_by_resume(tmp_path: Path) -> None:
     folder = make_class(tmp_path / "class")
     out = tmp_path / "out"

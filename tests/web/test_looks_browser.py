@@ -98,6 +98,13 @@ def in_view(page: Any, selector: str) -> bool:
         "&& r.left >= -1 && r.right <= innerWidth + 1; }")
 
 
+def scroll_to(page: Any, selector: str) -> None:
+    """Scroll the first element matching ``selector`` into view, found and scrolled in one step: the move list
+    may be drawn anew (its buttons replaced) between a locator's look-up and its scroll."""
+    page.wait_for_function("(s) => { const e = document.querySelector(s); if (!e) return false; "
+                           "e.scrollIntoView({block: 'nearest'}); return true; }", arg=selector)
+
+
 def wait_in_view(page: Any, selector: str) -> None:
     page.wait_for_function(
         "(s) => { const r = document.querySelector(s).getBoundingClientRect(); "
@@ -185,8 +192,7 @@ def test_a_move_chosen_below_the_board_brings_the_board_back_into_view(phone: An
     names = known_mistake_game()[0]
     start(page, mode="people", position=transcript(names[:40]))
     wait_listed(page, 40)
-    item = page.locator('#movelist .mv[data-ply="3"]')
-    item.scroll_into_view_if_needed()
+    scroll_to(page, '#movelist .mv[data-ply="3"]')
     assert not in_view(page, "#board")
     tap(page, '#movelist .mv[data-ply="3"]')
     page.wait_for_function("document.querySelector('#nav-pos').textContent.startsWith('3 /')")
@@ -198,12 +204,12 @@ def test_a_mistake_chosen_in_the_review_brings_the_board_back_into_view(phone: A
     page = phone
     names, ply, _, _ = known_mistake_game()
     finished_for_review(page, names)
-    link = page.locator(f'#review-mistakes li[data-ply="{ply}"] button')
-    link.scroll_into_view_if_needed()
+    link = f'#review-mistakes li[data-ply="{ply}"] button'
+    scroll_to(page, link)
     page.evaluate("window.scrollBy(0, 400)")  # the board well out of view
     assert not in_view(page, "#board")
-    link.scroll_into_view_if_needed()
-    link.tap()
+    scroll_to(page, link)
+    tap(page, link)
     page.wait_for_function(f"document.querySelector('#nav-pos').textContent.startsWith('{ply - 1} /')")
     wait_in_view(page, "#board")
     assert page.errors == []
