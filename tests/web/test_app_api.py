@@ -260,8 +260,8 @@ def test_review_finds_a_known_mistake_without_the_engine(client: Any) -> None:
     start = OthelloState.from_transcript(transcript(names[:before]))
     g = new(client, position=start.to_text(), moves=names[before:])
     r = _review(client, {"game_id": g["id"]})
-    row = next(m for m in r["moves"] if m["move"] == names[ply - 1] and m["ply"] == ply - before)
-    assert row["mistake"] is True and row["exact"] is True
+    row = next(m for m in r["moves"] if m["ply"] == ply - before)
+    assert row["move"] == names[ply - 1] and row["mistake"] is True and row["exact"] is True
     assert row["unit"] == "discs" and row["loss"] == loss and row["best_value"] - row["value"] == loss
     assert row["best_line"][0] == row["best"]
     side = row["side"]
