@@ -216,3 +216,36 @@ def test_a_data_file_names_the_weights_its_searches_used(tmp_path, capsys) -> No
     assert main(["train", "fit", str(learned), "--out", str(weights), "--search-share", "1", "--force"]) == 2
     err = capsys.readouterr().err
     assert "'weights' must be a digest or null" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.skipif(not engine_available(), reason="needs the compiled engine (plies installed without a C compiler)")
+def test_self_play_with_other_weights_names_them_and_plays_with_them(tmp_path, capsys) -> None:
+    """``plies train data --weights W`` (the next round of a fit) searches with W: its header carries W's digest,
+    its search values are W's, a run of the shipped weights does not resume it, and the python backend refuses
+    the option in one line."""
+    from plies.engine.probcut import weights_digest
+    from plies.engine.weights import DEFAULT_WEIGHTS
+    from plies.train.data import read_header
+
+    rng = np.random.default_rng(4)
+    other = tmp_path / "other.npz"
+    w = load_weights() + rng.normal(scale=3.0, size=load_weights().shape).astype(np.float32)
+    np.savez_compressed(other, weights=w, meta=np.array("{}"))
+    args = ["--depth", "2", "--exact", "8", "--search-values", "--random-plies", "4-4", "--seed", "3"]
+    shipped, mine = tmp_path / "shipped.jsonl", tmp_path / "mine.jsonl"
+    assert main(["train", "data", "--games", "2", "--out", str(shipped), *args]) == 0
+    assert main(["train", "data", "--games", "2", "--out", str(mine), "--weights", str(other), *args]) == 0
+    assert read_header(str(mine))["weights"] == weights_digest(other) != weights_digest(DEFAULT_WEIGHTS)
+    assert read_header(str(shipped))["weights"] == weights_digest(DEFAULT_WEIGHTS)
+    values = [[p[4] for p in g["positions"] if len(p) == 5] for g in (_games(shipped)[0], _games(mine)[0])]
+    assert values[0] != values[1]  # other weights, other search values (the same random opening)
+    engine = get_backend("engine", weights=str(other))
+    state = replay(_games(mine)[0]["moves"])[10]
+    assert engine.search(state, 2)[1] == pytest.approx(_games(mine)[0]["positions"][10][4], abs=0.006)  # stored to 0.01
+    capsys.readouterr()
+    assert main(["train", "data", "--games", "3", "--out", str(mine), "--resume", *args]) == 2
+    assert "other weights" in capsys.readouterr().err
+    assert main(["train", "data", "--games", "1", "--out", str(tmp_path / "p.jsonl"), *SMALL,
+                 "--weights", str(other)]) == 2
+    err = capsys.readouterr().err
+    assert "engine backend" in err and len(err.strip().splitlines()) == 1

@@ -40,12 +40,16 @@ def train() -> None:
 @click.option("--search-values", is_flag=True,
               help="Also keep the self-play search's value of each position before the exact phase (for fit "
                    "--search-share).")
+@click.option("--weights", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="Learned weights the self-play searches with [the shipped ones] (the next round of a fit).")
+@click.option("--stats", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="ProbCut statistics measured with --weights (plies train probcut) [the shipped ones].")
 @click.option("--ray", "use_ray", is_flag=True, help="Run the games on a Ray cluster (pip install 'plies[ray]').")
 def data_cmd(games: int, out: str, workers: int, seed: int, resume: bool, backend: str, depth: int | None,
              exact_empties: int | None, random_plies: str, epsilon: float, evaluation: str, search_values: bool,
-             use_ray: bool) -> None:
+             weights: str | None, stats: str | None, use_ray: bool) -> None:
     """Play self-play games and write their positions with exact-result labels to OUT."""
-    from plies.train.data import Settings, generate
+    from plies.train.data import Searcher, Settings, generate
 
     try:
         lo, hi = (int(x) for x in random_plies.split("-"))
@@ -73,7 +77,7 @@ def data_cmd(games: int, out: str, workers: int, seed: int, resume: bool, backen
             bar.update(task, advance=1, description=f"self-play ({positions:,} positions)")
 
         played, total = generate(out, games, settings, workers=workers, resume=resume, use_ray=use_ray,
-                                 on_start=on_start, on_game=on_game)
+                                 on_start=on_start, on_game=on_game, searcher=Searcher(weights, stats))
     dt = time.perf_counter() - t0
     console.print(f"{played} games played now ({positions:,} positions) in {dt:.1f} s; {total} games in {out}")
 

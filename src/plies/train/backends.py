@@ -104,22 +104,29 @@ class EngineBackend:
 
     name = "engine"
 
-    def __init__(self, evaluation: str | None = None, hash_mb: int = 16, selective: bool = True) -> None:
+    def __init__(self, evaluation: str | None = None, hash_mb: int = 16, selective: bool = True,
+                 weights: str | None = None, statistics: str | None = None) -> None:
         self.evaluation = evaluation or "default"
         self.hash_mb = hash_mb
         self.selective = selective
+        self.weights_file = weights
+        self.statistics = statistics
         self.engine: Any = self._new()
 
     def _new(self) -> Engine:
         kind = _engine_class()
         if self.selective:
-            return kind(hash_mb=self.hash_mb, evaluation=self.evaluation)
-        return kind(hash_mb=self.hash_mb, evaluation=self.evaluation, probcut=None)
+            return kind(hash_mb=self.hash_mb, evaluation=self.evaluation, weights=self.weights_file,
+                        statistics=self.statistics)
+        return kind(hash_mb=self.hash_mb, evaluation=self.evaluation, weights=self.weights_file, probcut=None)
 
     def weights(self) -> str | None:
         from plies.engine.eval import LEARNED
+        from plies.engine.probcut import weights_digest
 
-        return _shipped_digest() if self.engine.eval_id == LEARNED else None
+        if self.engine.eval_id != LEARNED:
+            return None
+        return weights_digest(self.weights_file) if self.weights_file else _shipped_digest()
 
     def new_game(self) -> None:
         """A fresh engine (empty hash tables): what a game plays must not depend on the games before it."""
@@ -160,12 +167,16 @@ class EngineBackend:
         return out
 
 
-def get_backend(name: str, evaluation: str | None = None, selective: bool = True) -> Backend:
+def get_backend(name: str, evaluation: str | None = None, selective: bool = True, weights: str | None = None,
+                statistics: str | None = None) -> Backend:
     """A backend by name (``engine`` or ``python``); PliesError for an unknown name or a missing engine.
-    ``selective`` False: the engine's midgame search without probcut (every move to the full depth)."""
+    ``selective`` False: the engine's midgame search without probcut (every move to the full depth).  ``weights``
+    and ``statistics``: the engine's learned weights and probcut statistics files (None: the shipped ones)."""
     if name == "engine":
-        return EngineBackend(evaluation, selective=selective)
+        return EngineBackend(evaluation, selective=selective, weights=weights, statistics=statistics)
     if name == "python":
+        if weights or statistics:
+            raise PliesError("--weights and --stats need the engine backend")
         return PythonBackend(evaluation)
     raise PliesError(f"unknown backend {name!r}; choose from: {', '.join(BACKENDS)}")
 

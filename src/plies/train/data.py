@@ -291,10 +291,20 @@ _worker_backend: Backend | None = None
 _worker_settings: Settings | None = None
 
 
-def _init_worker(settings: Settings) -> None:
+@dataclass(frozen=True)
+class Searcher:
+    """The files the self-play engine evaluates and prunes with (None: the shipped ones).  Not settings: the
+    header's weights digest names them, and a resumed run must search with the same."""
+
+    weights: str | None = None
+    statistics: str | None = None
+
+
+def _init_worker(settings: Settings, searcher: Searcher = Searcher()) -> None:
     global _worker_backend, _worker_settings
     _worker_settings = settings
-    _worker_backend = get_backend(settings.backend, settings.evaluation)
+    _worker_backend = get_backend(settings.backend, settings.evaluation, weights=searcher.weights,
+                                  statistics=searcher.statistics)
 
 
 def _work(index: int) -> str:
@@ -311,16 +321,18 @@ def generate(
     use_ray: bool = False,
     on_start: Callable[[int, int], None] | None = None,
     on_game: Callable[[int], None] | None = None,
+    searcher: Searcher = Searcher(),
 ) -> tuple[int, int]:
     """Play games ``0..games-1`` not yet in ``path`` and append them; (games played now, games in the file).
 
-    ``on_start(already done, to play)`` is called once, ``on_game(positions)`` after each game written.
+    ``on_start(already done, to play)`` is called once, ``on_game(positions)`` after each game written;
+    ``searcher`` names other weights and probcut statistics than the shipped ones for the self-play.
     """
     settings.check()
     # every setting is tried before the file is made: a typo must not leave a header that blocks the fixed command
     if use_ray:
         optional_import("ray", "ray", "--ray")
-    _init_worker(settings)  # an unknown --eval or a missing engine fails here
+    _init_worker(settings, searcher)  # an unknown --eval, a bad weights file or a missing engine fails here
     assert _worker_backend is not None
     new = read_header(path) is None
     done = open_run(path, settings, resume, _worker_backend.weights())
@@ -331,11 +343,11 @@ def generate(
             on_start(games - len(todo), len(todo))
         lines: Iterable[str]
         if use_ray:
-            lines = _ray_lines(todo, settings, workers)
+            lines = _ray_lines(todo, settings, workers, searcher)
         elif workers <= 1:
             lines = (_work(i) for i in todo)
         else:
-            lines = _pool_lines(todo, settings, workers)
+            lines = _pool_lines(todo, settings, workers, searcher)
         played = append_lines(path, lines, lambda line: on_game(line.count("],[") + 1) if on_game else None)
     finally:
         if new and not played:
@@ -369,23 +381,24 @@ def append_lines(path: str, lines: Iterable[str], on_line: Callable[[str], None]
     return n
 
 
-def _pool_lines(todo: list[int], settings: Settings, workers: int) -> Iterator[str]:
+def _pool_lines(todo: list[int], settings: Settings, workers: int, searcher: Searcher) -> Iterator[str]:
     import multiprocessing as mp
 
     ctx = mp.get_context("spawn")
-    with ctx.Pool(workers, initializer=_init_worker, initargs=(settings,)) as pool:
+    with ctx.Pool(workers, initializer=_init_worker, initargs=(settings, searcher)) as pool:
         yield from pool.imap_unordered(_work, todo, chunksize=1)
 
 
-def _ray_lines(todo: list[int], settings: Settings, workers: int) -> Iterator[str]:
-    """Games on a Ray cluster (``ray.init()`` joins the one ``RAY_ADDRESS`` names, else starts a local one)."""
+def _ray_lines(todo: list[int], settings: Settings, workers: int, searcher: Searcher) -> Iterator[str]:
+    """Games on a Ray cluster (``ray.init()`` joins the one ``RAY_ADDRESS`` names, else starts a local one; the
+    searcher's files must be readable at the same paths on its nodes)."""
     ray = optional_import("ray", "ray", "--ray")
     if not ray.is_initialized():
         ray.init()
 
     @ray.remote
     def batch(indices: list[int]) -> list[str]:
-        _init_worker(settings)
+        _init_worker(settings, searcher)
         return [_work(i) for i in indices]
 
     size = max(1, len(todo) // max(1, workers * 8))
