@@ -26,7 +26,8 @@ pytestmark = pytest.mark.skipif(not engine_available() or shutil.which("bash") i
 
 
 def _round(work: Path, games: int, seed: int, **env: str) -> str:
-    plies = str(Path(sys.executable).with_name("plies"))
+    beside = Path(sys.executable).with_name("plies")  # the plies of this interpreter's environment
+    plies = str(beside) if beside.exists() else shutil.which("plies") or "plies"
     r = subprocess.run(["bash", str(SCRIPT), str(work), str(games), str(seed)], capture_output=True, text=True,
                        env={**os.environ, **TINY, "PLIES": plies, **env}, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
