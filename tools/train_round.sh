@@ -1,5 +1,5 @@
 #!/bin/bash
-# One round of the learned evaluation (docs/training.md, "Another round"): self-play searched with the current
+# One round of the learned evaluation (docs/training.md, step 8): self-play searched with the current
 # weights, a fit to its search values, the odd/even calibration and the ProbCut statistics of the result.
 #
 #   tools/train_round.sh WORKDIR GAMES [SEED]

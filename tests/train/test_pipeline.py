@@ -249,3 +249,10 @@ def test_self_play_with_other_weights_names_them_and_plays_with_them(tmp_path, c
                  "--weights", str(other)]) == 2
     err = capsys.readouterr().err
     assert "engine backend" in err and len(err.strip().splitlines()) == 1
+    from plies.engine.probcut import DEFAULT_STATISTICS
+
+    assert main(["train", "data", "--games", "1", "--out", str(tmp_path / "s.jsonl"), *args, "--weights", str(other),
+                 "--stats", str(DEFAULT_STATISTICS)]) == 2  # the shipped statistics belong to the shipped weights
+    err = capsys.readouterr().err
+    assert "measured with other weights" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "s.jsonl").exists()

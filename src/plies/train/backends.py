@@ -173,12 +173,26 @@ def get_backend(name: str, evaluation: str | None = None, selective: bool = True
     ``selective`` False: the engine's midgame search without probcut (every move to the full depth).  ``weights``
     and ``statistics``: the engine's learned weights and probcut statistics files (None: the shipped ones)."""
     if name == "engine":
+        if statistics:
+            _check_statistics_match(statistics, weights)
         return EngineBackend(evaluation, selective=selective, weights=weights, statistics=statistics)
     if name == "python":
         if weights or statistics:
             raise PliesError("--weights and --stats need the engine backend")
         return PythonBackend(evaluation)
     raise PliesError(f"unknown backend {name!r}; choose from: {', '.join(BACKENDS)}")
+
+
+def _check_statistics_match(statistics: str, weights: str | None) -> None:
+    """PliesError when the statistics file says it was measured with other weights than ``weights`` (None: the
+    shipped ones): its cuts would prune with another evaluation's error model."""
+    from plies.engine.probcut import load_statistics, weights_digest
+
+    measured = load_statistics(statistics).meta.get("weights_sha256")
+    using = weights_digest(weights) if weights else _shipped_digest()
+    if measured is not None and measured != using:
+        raise PliesError(f"{statistics} was measured with other weights ({measured}; these are {using}): give the "
+                         "statistics plies train probcut measured for them")
 
 
 def _shipped_digest() -> str:
