@@ -122,3 +122,32 @@ def test_engine_options(tmp_path) -> None:
     # other evaluations have no statistics: every move to the full depth
     assert Engine(evaluation="handmade").probcut is None
     assert OthelloState.start().legal_moves()
+
+
+def test_statistics_of_other_weights_are_refused(tmp_path) -> None:
+    """A statistics file measured with other weights than the engine's is one clear error (its cuts would prune
+    with another evaluation's error model); the matching pair, and a file that names no weights, load."""
+    from plies.engine.weights import DEFAULT_WEIGHTS, load_weights
+    from plies.players import parse_player
+
+    other = tmp_path / "other.npz"
+    np.savez_compressed(other, weights=load_weights() * np.float32(1.01), meta=json.dumps({}))
+    shipped = tmp_path / "shipped.json"
+    pc.shipped().write(shipped)
+    assert pc.shipped().meta["weights_sha256"] == pc.weights_digest(DEFAULT_WEIGHTS)
+    Engine(statistics=str(shipped))  # the shipped weights: they match
+    with pytest.raises(PliesError, match="measured with other weights") as e:
+        Engine(weights=str(other), statistics=str(shipped))
+    assert "\n" not in str(e.value) and pc.weights_digest(other) in str(e.value)
+    with pytest.raises(PliesError, match="measured with other weights"):
+        parse_player(f"engine:depth=4,weights={other},stats={shipped}", "othello")
+    data = json.loads(shipped.read_text())
+    data["meta"]["weights_sha256"] = pc.weights_digest(other)
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(data))
+    assert Engine(weights=str(other), statistics=str(mine)).statistics_file == str(mine)
+    with pytest.raises(PliesError, match="measured with other weights"):
+        Engine(statistics=str(mine))  # the shipped weights, statistics of the other ones
+    del data["meta"]["weights_sha256"]
+    mine.write_text(json.dumps(data))
+    Engine(weights=str(other), statistics=str(mine))  # names no weights: taken as given

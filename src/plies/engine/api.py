@@ -169,15 +169,19 @@ class Engine:
 
     def _set_probcut(self, probcut: float | None, statistics: str | None) -> None:
         """The midgame search's selectivity: multi-ProbCut at ``probcut`` standard deviations with the statistics
-        of ``statistics`` (None: the shipped ones, measured with the shipped weights), or none (``probcut``
-        None, or an evaluation without statistics: every move searched to the full depth)."""
+        of ``statistics`` (None: the shipped ones, measured with the shipped weights; a file measured with other
+        weights than the engine's is refused), or none (``probcut`` None, or an evaluation without statistics:
+        every move searched to the full depth)."""
         if probcut is not None and not (isinstance(probcut, int | float) and 0 < probcut <= 100):
             raise PliesError(f"probcut must be a confidence above 0 (standard deviations), not {probcut!r}")
         self.probcut = float(probcut) if probcut is not None and self.eval_id == LEARNED else None
         self.statistics_file = statistics
         self._mpc: np.ndarray | None = None
-        if statistics is not None:
-            self._mpc = probcut_stats.load_statistics(statistics).table  # read now: a bad file fails here
+        if statistics is not None:  # read now: a bad file, or one measured with other weights, fails here
+            stats = probcut_stats.load_statistics(statistics)
+            if self.eval_id == LEARNED:
+                probcut_stats.check_measured_with(stats, self.weights_file)
+            self._mpc = stats.table
 
     @property
     def mpc(self) -> np.ndarray | None:

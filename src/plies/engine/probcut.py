@@ -292,6 +292,20 @@ def load_statistics(path: str | Path | None = None) -> Statistics:
     return parse_statistics(data, str(p))
 
 
+def check_measured_with(stats: Statistics, weights: str | Path | None) -> None:
+    """PliesError when ``stats`` says it was measured with other weights than ``weights`` (None: the shipped
+    ones): its cuts would prune with another evaluation's error model.  A file that names no weights passes."""
+    from plies.engine.weights import DEFAULT_WEIGHTS
+
+    measured = stats.meta.get("weights_sha256")
+    if measured is None:
+        return
+    using = weights_digest(weights if weights is not None else DEFAULT_WEIGHTS)
+    if measured != using:
+        raise PliesError(f"{stats.path} was measured with other weights ({measured}; these are {using}): give "
+                         "the statistics plies train probcut measured for them")
+
+
 _SHIPPED: list[Statistics] = []
 
 
@@ -302,5 +316,5 @@ def shipped() -> Statistics:
     return _SHIPPED[0]
 
 
-__all__ = ["CELLS", "DEFAULT_STATISTICS", "EXACT", "Model", "Pair", "Statistics", "load_statistics",
-           "parse_statistics", "shallow_depth", "shipped", "weights_digest"]
+__all__ = ["CELLS", "DEFAULT_STATISTICS", "EXACT", "Model", "Pair", "Statistics", "check_measured_with",
+           "load_statistics", "parse_statistics", "shallow_depth", "shipped", "weights_digest"]

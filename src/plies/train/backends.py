@@ -184,15 +184,11 @@ def get_backend(name: str, evaluation: str | None = None, selective: bool = True
 
 
 def _check_statistics_match(statistics: str, weights: str | None) -> None:
-    """PliesError when the statistics file says it was measured with other weights than ``weights`` (None: the
-    shipped ones): its cuts would prune with another evaluation's error model."""
-    from plies.engine.probcut import load_statistics, weights_digest
+    """PliesError when the statistics file was measured with other weights than ``weights`` (None: the shipped
+    ones), before any game is played (the engine checks the same when it loads them)."""
+    from plies.engine.probcut import check_measured_with, load_statistics
 
-    measured = load_statistics(statistics).meta.get("weights_sha256")
-    using = weights_digest(weights) if weights else _shipped_digest()
-    if measured is not None and measured != using:
-        raise PliesError(f"{statistics} was measured with other weights ({measured}; these are {using}): give the "
-                         "statistics plies train probcut measured for them")
+    check_measured_with(load_statistics(statistics), weights)
 
 
 def _shipped_digest() -> str:
