@@ -1,4 +1,4 @@
-"""``plies train data|fit|book``: make the learned evaluation and the opening book from self-play;
+"""``plies train data|fit|average|book``: make the learned evaluation and the opening book from self-play;
 ``plies train hexthello-data|hexthello-fit``: the HexThello engine's learned evaluation."""
 
 from __future__ import annotations
@@ -444,6 +444,33 @@ def probcut_cmd(out: str, positions: int, depth: int, exact_from: int, exact_to:
     console.print(table)
     write_statistics(stats, out)
     console.print(f"statistics of {len(samples_.own)} positions written to {out} in {time.perf_counter() - t0:.1f} s")
+
+
+@train.command("average")
+@click.argument("weights", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", "-o", "out", required=True, type=click.Path(dir_okay=False), help="Averaged weights file.")
+@click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
+def average_cmd(weights: tuple[str, ...], out: str, force: bool) -> None:
+    """Average two or more WEIGHTS files of the same phases into OUT: the evaluation is linear in its weights,
+    so OUT values every position at the mean of their values (an ensemble of fits at the cost of one)."""
+    import numpy as np
+
+    from plies.train.average import average_weights
+    from plies.train.fit import save_weights
+
+    _check_fit_out(out, weights)
+    _check_new_out(out, force)
+    mean, meta = average_weights(weights)
+    table = Table(title="averaged weights")
+    for col in ("file", "sha256", "positions", "held-out MAE (mean of phases)"):
+        table.add_column(col, justify="right")
+    for part in meta["average_of"]:
+        mae = part["held_out_mae"]
+        table.add_row(part["file"], part["sha256"], f"{part['positions']:,}" if part["positions"] else "-",
+                      _f(float(np.mean(mae))) if mae else "-")
+    console.print(table)
+    save_weights(out, mean, meta)
+    console.print(f"the mean of {len(weights)} weights files written to {out}")
 
 
 @train.command("calibrate")
