@@ -23,7 +23,7 @@ def three(tmp_path) -> list[str]:
     """The shipped weights and two others (scaled and shifted copies, with their own metadata)."""
     w = load_weights()
     a, b = tmp_path / "a.npz", tmp_path / "b.npz"
-    save_weights(a, w * np.float32(0.5), {"positions": 10, "held_out_mae": [1.0, 3.0]})
+    save_weights(a, w * np.float32(0.5), {"positions": 10, "held_out_mae": [1.0, 3.0], "data": ["/x/y/d1.jsonl"]})
     save_weights(b, w + np.float32(0.25), {"positions": 20})
     return [str(DEFAULT_WEIGHTS), str(a), str(b)]
 
@@ -40,6 +40,7 @@ def test_the_mean_evaluates_to_the_mean_of_the_values(three) -> None:
         assert got == pytest.approx(sum(values) / 3, abs=1e-3)
     assert [p["sha256"] for p in meta["average_of"]] == [weights_digest(p) for p in three]
     assert meta["average_of"][1]["held_out_mae"] == [1.0, 3.0]
+    assert meta["average_of"][1]["data"] == ["d1.jsonl"] and meta["average_of"][2]["data"] is None
     assert meta["positions"] == weights_meta()["positions"] + 30
     again, _ = average_weights(three)
     assert np.array_equal(again, mean)  # the same bits every run (the statistics name the file's digest)

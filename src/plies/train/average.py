@@ -30,12 +30,15 @@ def average_weights(paths: Sequence[str | Path]) -> tuple[np.ndarray, dict[str, 
         listed = ", ".join(f"{p}: {a.shape[0]} phases" for p, a in zip(paths, arrays, strict=True))
         raise PliesError(f"these weights files have different numbers of phases ({listed}); average like with like")
     mean = np.asarray(np.mean(np.stack(arrays), axis=0, dtype=np.float32))  # float32 throughout: the same bits
-    parts = []
+    parts: list[dict[str, Any]] = []
+    positions = 0
     for p in paths:
         m = weights_meta(p)
+        data = m.get("data")  # file names only: where they lay on the machine that fitted them says nothing
         parts.append({"file": Path(p).name, "sha256": weights_digest(p), "positions": m.get("positions"),
-                      "held_out_mae": m.get("held_out_mae"), "data": m.get("data"), "tune": m.get("tune")})
-    positions = sum(int(x["positions"] or 0) for x in parts)
+                      "held_out_mae": m.get("held_out_mae"), "tune": m.get("tune"),
+                      "data": [Path(str(d)).name for d in data] if isinstance(data, list) else None})
+        positions += int(m.get("positions") or 0)
     return mean, {"average_of": parts, "positions": positions}
 
 
