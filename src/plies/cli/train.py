@@ -251,6 +251,8 @@ def book_cmd(out: str, depth: int, plies: int, branch: int, width: float | None,
 @click.option("--force", is_flag=True, help="Overwrite an existing OUT.")
 def openings_cmd(out: str, count: int, plies: int, within: float, depth: int, seed: int, force: bool) -> None:
     """Write COUNT random openings that the engine rates close to even, for matches where every pair counts."""
+    from plies.engine.probcut import weights_digest
+    from plies.engine.weights import DEFAULT_WEIGHTS
     from plies.match.balanced import balanced_openings, format_openings
     from plies.outfiles import write_whole
     from plies.train.files import check_out_dir
@@ -268,7 +270,8 @@ def openings_cmd(out: str, count: int, plies: int, within: float, depth: int, se
     header = (f"{count} Othello openings of {plies} random plies that the plies engine rates within {within:g} "
               f"disc{'' if within == 1 else 's'} of even at depth {depth}\n"
               f"made by: plies train openings --count {count} --plies {plies} --within {within:g} --depth {depth} "
-              f"--seed {seed}")
+              f"--seed {seed}\n"
+              f"weights: {weights_digest(DEFAULT_WEIGHTS)} (the evaluation that rated them)")
     text = format_openings(rated, header)
 
     def write(path: str) -> None:
