@@ -62,22 +62,22 @@ def seconds_text(seconds: float) -> str:
 LEVELS: dict[int, Level] = {
     lv.level: lv
     for lv in (
-        Level(1, 1, 1, "beginner: often a weaker move", 6.0, 0.0001, 0.0002),
-        Level(2, 2, 2, "novice: a weaker move now and then", 4.0, 0.00016, 0.0003),
-        Level(3, 3, 3, "club player: small slips", 2.5, 0.00036, 0.0009),
-        Level(4, 4, 4, "strong club player: rare slips", 1.5, 0.0006, 0.001),
-        Level(5, 5, 5, "slips between near-equal moves", 0.75, 0.001, 0.0022),
-        Level(6, 6, 10, "full engine from here on", 0.0, 0.0008, 0.0016),
-        Level(7, 8, 12, "", 0.0, 0.002, 0.0044),
-        Level(8, 10, 14, "the default", 0.0, 0.0052, 0.0136),
-        Level(9, 11, 16, "", 0.0, 0.0086, 0.023),
-        Level(10, 12, 18, "", 0.0, 0.0183, 0.054),
-        Level(11, 13, 20, "", 0.0, 0.0287, 0.147),
-        Level(12, 16, 22, "the strongest level", 0.0, 0.0867, 0.306),
+        Level(1, 1, 1, "beginner: often a weaker move", 6.0, 0.00022, 0.00029),
+        Level(2, 2, 2, "novice: a weaker move now and then", 4.0, 0.000335, 0.000555),
+        Level(3, 3, 3, "club player: small slips", 2.5, 0.00063, 0.00135),
+        Level(4, 4, 4, "strong club player: rare slips", 1.5, 0.001, 0.0023),
+        Level(5, 5, 5, "slips between near-equal moves", 0.75, 0.0018, 0.0036),
+        Level(6, 6, 10, "full engine from here on", 0.0, 0.00105, 0.00215),
+        Level(7, 8, 12, "", 0.0, 0.00255, 0.00595),
+        Level(8, 10, 14, "the default", 0.0, 0.0063, 0.0158),
+        Level(9, 11, 16, "", 0.0, 0.0087, 0.0239),
+        Level(10, 12, 18, "", 0.0, 0.01895, 0.06095),
+        Level(11, 13, 20, "", 0.0, 0.03085, 0.09235),
+        Level(12, 16, 22, "the strongest level", 0.0, 0.1131, 0.4163),
     )
 }
 """Times: ``python benchmarks/engine_levels.py --cpu`` (4 games; levels 10 and up: 2), CPU seconds a move on one
-thread, the mean of two runs on the 2-core Intel Xeon VM."""
+thread, the mean of two runs on the 2-core AMD EPYC VM (AVX2)."""
 DEFAULT_LEVEL = 8
 MAX_LEVEL = max(LEVELS)
 
