@@ -36,10 +36,13 @@ def fifo(tmp_path: Path) -> Iterator[Path]:
     writer = threading.Thread(target=write, daemon=True)
     writer.start()
     yield path
-    if writer.is_alive():  # the test did not read it: let the writer go
-        with open(path, "rb", buffering=0) as f:
-            f.read()
-    writer.join(10)
+    # Let a writer still waiting for a reader go.  A non-blocking open never waits: a blocking one would hang when
+    # the test has read the FIFO and the writer, about to finish, still looks alive (no second writer comes).
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        writer.join(10)
+    finally:
+        os.close(fd)
 
 
 def test_show_reads_a_fifo(fifo: Path, capsys: pytest.CaptureFixture[str]) -> None:
