@@ -62,11 +62,17 @@ def search(page: Any, player: str = "", opening: str = "", position: str = "") -
     page.fill("#lib-opening", opening)
     page.fill("#lib-position", position)
     page.click("#lib-search")
-    # the list answers this search (not the one before, whose count also says "found")
-    page.wait_for_function("(h) => document.querySelector('#library-rows').dataset.shown === h",
-                           arg=_hash(player, opening, position))
+    wait_for_list(page, _hash(player, opening, position))
     assert "found" in page.inner_text("#library-count")
     return listed_ids(page)
+
+
+def wait_for_list(page: Any, asked: str | None = None) -> None:
+    """Until the list answers the address ``asked`` (default: the page's own), not the search before it (whose
+    rows and count stay on screen while the new one is fetched), and holds every match, not those found so far."""
+    page.wait_for_function("(h) => document.querySelector('#library-rows').dataset.shown === (h || location.hash)"
+                           " && !document.querySelector('#library-count').textContent.includes('(so far)')",
+                           arg=asked)
 
 
 def _hash(player: str, opening: str, position: str) -> str:
@@ -135,7 +141,7 @@ def test_a_game_opens_on_the_board_is_reviewed_and_its_position_found(view: Any)
     assert "Quick Quentin" in page.inner_text("#review-summary")
     page.click("#btn-find-position")
     page.wait_for_function("location.hash.startsWith('#/library?position=')")
-    page.wait_for_selector('#library-rows tr[data-id="0"]')
+    wait_for_list(page)
     target = GAMES[0].states()[3]
     assert listed_ids(page) == [k for k, g in enumerate(GAMES) if target in g.states()]
     link = page.locator('#library-rows tr[data-id="0"] a.library-open')
